@@ -1,0 +1,50 @@
+package game
+
+// Searchable is what the search engine needs beyond Position. Every wyrm game
+// implements it; it lives here (not in package search) so that the game
+// packages and the search can be written against one definition.
+type Searchable interface {
+	Position
+	// Evaluate scores the position for player p in centipawns: positive is
+	// good for p. It is called on quiet positions that are not Over.
+	Evaluate(p Player) int
+	// NoisyMoves appends the legal moves that quiescence search should try:
+	// captures, promotions and anything else that changes material.
+	NoisyMoves(dst []Move) []Move
+	// IsNoisy reports whether m, legal here, is one NoisyMoves would return.
+	IsNoisy(m Move) bool
+	// Gain estimates the material m wins in centipawns for ordering and
+	// pruning (victim value, with a cheap exchange estimate; 0 for quiet).
+	Gain(m Move) int
+	// InCheck reports whether the player to move is in check (its royal
+	// piece attacked). Games without check return false.
+	InCheck() bool
+}
+
+// NullMover is implemented by games where passing the turn is a meaningful
+// hypothetical for null-move pruning.
+type NullMover interface {
+	// PlayNull passes the turn to the next player.
+	PlayNull()
+	// UndoNull takes back PlayNull.
+	UndoNull()
+}
+
+// Perfter is implemented by games with their own fast perft. Perft counts
+// the leaf nodes of the legal move tree to depth; Divide does the same per
+// root move, keyed by MoveString.
+type Perfter interface {
+	Perft(depth int) uint64
+}
+
+// SANer is implemented by games with a separate human notation (standard
+// algebraic notation for Dragon Chess). ParseMove must accept it too.
+type SANer interface {
+	SAN(m Move) string
+}
+
+// Eliminator is implemented by games where one player can leave (resign)
+// while the others play on: Eliminate removes p from play.
+type Eliminator interface {
+	Eliminate(p Player)
+}

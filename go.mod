@@ -1,0 +1,3 @@
+module wyrm
+
+go 1.26.8

@@ -72,3 +72,12 @@ func (p *Position) Clone() game.Position {
 	copy(q.hist, p.hist)
 	return &q
 }
+
+// The optional interfaces Position implements.
+var (
+	_ game.Searchable = (*Position)(nil)
+	_ game.NullMover  = (*Position)(nil)
+	_ game.Perfter    = (*Position)(nil)
+	_ game.SANer      = (*Position)(nil)
+	_ game.Viewer     = (*Position)(nil)
+)

@@ -35,6 +35,9 @@ func (p *Position) ParseMove(s string) (game.Move, error) {
 		p.generate(&l)
 	}
 	moves := l.moves[:l.n]
+	if t := strings.TrimRight(s, "+#!?"); len(t) > 1 && t[1] == '@' {
+		s = t // a drop reads the same in UCI and SAN
+	}
 	if m, ok, err := parseUCI(s, moves); ok {
 		return m, err
 	}
@@ -43,7 +46,10 @@ func (p *Position) ParseMove(s string) (game.Move, error) {
 
 // parseUCI recognises UCI-shaped text; ok says whether s looked like UCI.
 func parseUCI(s string, moves []game.Move) (m game.Move, ok bool, err error) {
-	if len(s) == 4 && (s[0] == 'D' || s[0] == 'd') && s[1] == '@' {
+	if len(s) > 1 && s[1] == '@' {
+		if len(s) != 4 || (s[0] != 'D' && s[0] != 'd') {
+			return game.NoMove, true, fmt.Errorf("dragon: drop %q: only a Dragon (D@ and a square) can be dropped", s)
+		}
 		to, valid := parseSquare(s[2:])
 		if !valid {
 			return game.NoMove, true, fmt.Errorf("dragon: move %q: %q is not a square", s, s[2:])

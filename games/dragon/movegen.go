@@ -135,8 +135,10 @@ func (p *Position) generate(l *moveList) {
 	if checkers != 0 {
 		free = ^pinned // a pinned piece can never answer a check
 		mask = betweenBB[ksq][lsb(checkers)] | checkers
-	} else {
-		p.genCastling(l, us, occ)
+	} else if p.castle != 0 {
+		for t := p.castlingTargets(us, occ); t != 0; t &= t - 1 {
+			l.add(newMove(ksq, lsb(t), kindCastle))
+		}
 	}
 	empty := ^occ
 	if p.hand[us] > 0 {
@@ -224,27 +226,30 @@ func (p *Position) genPawns(l *moveList, us int, pawns, empty, victims, mask uin
 	}
 }
 
-// genCastling adds the castling moves of us (not in check).
-func (p *Position) genCastling(l *moveList, us int, occ uint64) {
+// castlingTargets returns the squares the king of us (not in check) may
+// castle to.
+func (p *Position) castlingTargets(us int, occ uint64) uint64 {
+	var t uint64
 	if us == white {
 		if p.castle&castleWK != 0 && occ&(sqBB(sqF1)|sqBB(sqG1)) == 0 &&
 			!p.attackedBy(sqF1, black, occ) && !p.attackedBy(sqG1, black, occ) {
-			l.add(newMove(sqE1, sqG1, kindCastle))
+			t |= sqBB(sqG1)
 		}
 		if p.castle&castleWQ != 0 && occ&(sqBB(sqB1)|sqBB(sqC1)|sqBB(sqD1)) == 0 &&
 			!p.attackedBy(sqD1, black, occ) && !p.attackedBy(sqC1, black, occ) {
-			l.add(newMove(sqE1, sqC1, kindCastle))
+			t |= sqBB(sqC1)
 		}
-		return
+		return t
 	}
 	if p.castle&castleBK != 0 && occ&(sqBB(sqF8)|sqBB(sqG8)) == 0 &&
 		!p.attackedBy(sqF8, white, occ) && !p.attackedBy(sqG8, white, occ) {
-		l.add(newMove(sqE8, sqG8, kindCastle))
+		t |= sqBB(sqG8)
 	}
 	if p.castle&castleBQ != 0 && occ&(sqBB(sqB8)|sqBB(sqC8)|sqBB(sqD8)) == 0 &&
 		!p.attackedBy(sqD8, white, occ) && !p.attackedBy(sqC8, white, occ) {
-		l.add(newMove(sqE8, sqC8, kindCastle))
+		t |= sqBB(sqC8)
 	}
+	return t
 }
 
 // inCheck reports whether the side to move is in check.

@@ -24,10 +24,3 @@ func (p *Position) perft(depth int) uint64 {
 	}
 	return n
 }
-
-// countMoves counts the legal moves (for now by generating them).
-func (p *Position) countMoves() int {
-	var l moveList
-	p.generate(&l)
-	return l.n
-}

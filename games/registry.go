@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/games/dragon"
 )
 
 // All returns every game, in a fixed order.
 func All() []game.Game {
-	return []game.Game{}
+	return []game.Game{dragon.Game}
 }
 
 // Names returns the names of all games.

@@ -25,6 +25,7 @@ func commands() []command {
 		{"serve", "serve the web app to play in a browser", runServe},
 		{"render", "draw a position as text", runRender},
 		{"uci", "speak the UCI engine protocol on stdin/stdout", runUCI},
+		{"match", "play an engine match and report score and Elo", runMatch},
 	}
 }
 

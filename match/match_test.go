@@ -126,10 +126,10 @@ func TestGreedyTakesMaterial(t *testing.T) {
 // illegal always answers a move that is not legal.
 type illegal struct{}
 
-func (illegal) Name() string                                   { return "illegal" }
-func (illegal) NewGame(game.Game, game.Options) error          { return nil }
+func (illegal) Name() string                                  { return "illegal" }
+func (illegal) NewGame(game.Game, game.Options) error         { return nil }
 func (illegal) Move(context.Context, Request) (string, error) { return "a1a1", nil }
-func (illegal) Close() error                                   { return nil }
+func (illegal) Close() error                                  { return nil }
 
 func TestIllegalMoveLoses(t *testing.T) {
 	sum, err := Run(context.Background(), Config{

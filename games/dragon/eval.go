@@ -98,6 +98,9 @@ func (p *Position) Evaluate(pl game.Player) int {
 		eg[c] += n * handValue[1]
 		phase += n * phaseWeight[dragon]
 		mg[c] += p.kingSafety(c)
+		pmg, peg := p.pawnStructure(c)
+		mg[c] += pmg
+		eg[c] += peg
 		if popcount(p.pieces(c, bishop)) >= 2 {
 			mg[c] += 30
 			eg[c] += 45

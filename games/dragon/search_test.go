@@ -110,6 +110,20 @@ func TestEvaluateSense(t *testing.T) {
 	}
 }
 
+func TestEvaluatePawnsAndKing(t *testing.T) {
+	better := []struct{ good, bad, why string }{
+		{"4k3/7p/8/3P4/8/8/8/4K3[] w - - 0 1", "4k3/4p3/8/3P4/8/8/8/4K3[] w - - 0 1", "a passed pawn"},
+		{"4k3/8/8/8/8/8/2P1P3/4K3[] w - - 0 1", "4k3/8/8/8/8/2P5/2P5/4K3[] w - - 0 1", "healthy pawns over doubled ones"},
+		{"rnbq1rk1/ppppbppp/5n2/4p3/4P3/5N2/PPPPBPPP/RNBQ1RK1[DDdd] w - - 0 1", "rnbq1rk1/ppppbppp/5n2/4p3/4P1PP/5N2/PPPPBP2/RNBQ1RK1[DDdd] w - - 0 1", "a pawn shelter"},
+	}
+	for _, c := range better {
+		g, b := mustFEN(t, c.good).Evaluate(0), mustFEN(t, c.bad).Evaluate(0)
+		if g <= b {
+			t.Errorf("%s: %d (%s) should beat %d (%s)", c.why, g, c.good, b, c.bad)
+		}
+	}
+}
+
 func TestInCheckAndNull(t *testing.T) {
 	p := mustFEN(t, "4k3/8/8/8/8/8/8/r3K3[D] w - - 0 1")
 	if !p.InCheck() {

@@ -91,6 +91,10 @@ func (p *Position) safeAfter(m game.Move) bool {
 	return ok
 }
 
+// testEveryMove makes generate test every move by making it, as a
+// reference for tests of the shortcut.
+var testEveryMove = false
+
 // alwaysTest marks kinds whose every move must be tested: the King, and the
 // Basilisk, whose leaving can unfreeze an enemy piece.
 var alwaysTest = [kindCount]bool{king: true, basilisk: true}
@@ -100,7 +104,7 @@ var alwaysTest = [kindCount]bool{king: true, basilisk: true}
 func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 	us := p.side
 	r := p.r
-	check := p.analyze()
+	check := p.analyze() || testEveryMove
 	st := p.stamp
 	frozenBy := code(basilisk, us^1)
 	n := p.n[us]

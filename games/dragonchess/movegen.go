@@ -25,9 +25,9 @@ func (p *Position) attacked(t, by int) bool {
 
 // analyze prepares legality testing for the side to move: it reports
 // whether that side is in check and marks, with a new stamp, every square
-// whose emptying might uncover its King (the first occupied square of each
-// line towards the King, and occupied squares that must be empty for an
-// attack on it).
+// whose emptying might uncover its King: a lone blocker between the King
+// and an enemy piece that attacks along that line, and an occupied square
+// that alone keeps an enemy Elemental from reaching the King.
 func (p *Position) analyze() bool {
 	p.stamp++
 	if p.stamp == 0 {
@@ -45,20 +45,33 @@ func (p *Position) analyze() bool {
 	check := false
 	for i := 0; i < len(es); i++ {
 		e := &es[i]
-		if e.cond != noSq && p.b[e.cond] != 0 {
-			p.mark[e.cond] = st
-		}
 		pc := p.b[e.sq]
 		if pc == 0 {
 			continue
 		}
+		attacker := e.mask>>pc&1 != 0 && p.b[r.below[e.sq]] != frozenBy
+		if attacker {
+			if p.b[e.cond] == 0 {
+				check = true
+			} else {
+				p.mark[e.cond] = st
+			}
+		}
+		if e.ray && !attacker {
+			// Look behind the blocker for a piece attacking along the line.
+			for j := i + 1; j <= i+int(e.skip); j++ {
+				f := &es[j]
+				q := p.b[f.sq]
+				if q == 0 {
+					continue
+				}
+				if f.mask>>q&1 != 0 && p.b[r.below[f.sq]] != frozenBy {
+					p.mark[e.sq] = st
+				}
+				break
+			}
+		}
 		i += int(e.skip)
-		if e.ray {
-			p.mark[e.sq] = st
-		}
-		if e.mask>>pc&1 != 0 && p.b[e.cond] == 0 && p.b[r.below[e.sq]] != frozenBy {
-			check = true
-		}
 	}
 	return check
 }

@@ -128,27 +128,26 @@ func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 			continue
 		}
 		test := check || alwaysTest[kindOf(pc)] || p.mark[from] == st
-		idx := r.moveIdx[pc][from]
-		es := r.moves[idx[0]:idx[1]]
+		es := r.moveList[pc][from]
 		for i := 0; i < len(es); i++ {
-			e := &es[i]
-			t := p.b[e.to]
+			e := es[i]
+			t := p.b[e.to()]
 			if t == 0 {
-				if noisy && r.promoted[pc][e.to] == pc {
+				if noisy && r.promoted[pc][e.to()] == pc {
 					continue
 				}
-				if e.mode != modeCapture && p.b[e.cond] == 0 {
-					m := game.Move(uint32(from) | e.bits)
+				if e.mode() != modeCapture && p.b[e.cond()] == 0 {
+					m := game.Move(uint32(from) | e.bits())
 					if !test || p.safeAfter(m) {
 						dst = append(dst, m)
 					}
 				}
 				continue
 			}
-			i += int(e.skip)
-			if int(t&1) != us && e.mode != modeMove && p.b[e.cond] == 0 {
-				m := game.Move(uint32(from) | e.bits)
-				if (!test && (e.bits&afarBit == 0 || p.mark[e.to] != st)) || p.safeAfter(m) {
+			i += e.skip()
+			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 {
+				m := game.Move(uint32(from) | e.bits())
+				if (!test && (e.bits()&afarBit == 0 || p.mark[e.to()] != st)) || p.safeAfter(m) {
 					dst = append(dst, m)
 				}
 			}

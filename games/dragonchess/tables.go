@@ -17,14 +17,22 @@ const (
 // from afar): the piece stays on From and the victim on To is removed.
 const afarBit = 1 << 18
 
-// entry is one target of a piece standing on a square.
-type entry struct {
-	bits uint32 // to<<9 | afar flag; OR the origin square in to make a Move
-	to   uint16
-	cond uint16 // a square that must be empty (noSq when none)
-	mode uint8
-	skip uint8 // entries after this one in its ray: skipped when this square is occupied
+// entry is one target of a piece standing on a square, packed in 64 bits:
+// the Move bits (to<<9 | afar flag) in the low 32 (OR the origin square in
+// to make a Move), then the square that must be empty (noSq when none), the
+// mode, and the number of entries after this one in its ray, skipped when
+// this square is occupied.
+type entry uint64
+
+func makeEntry(bits uint32, cond int, mode uint8, skip int) entry {
+	return entry(bits) | entry(cond)<<32 | entry(mode)<<48 | entry(skip)<<56
 }
+
+func (e entry) bits() uint32 { return uint32(e) }
+func (e entry) to() int      { return int(uint32(e) >> 9 & 511) }
+func (e entry) cond() int    { return int(e >> 32 & 0xffff) }
+func (e entry) mode() uint8  { return uint8(e >> 48) }
+func (e entry) skip() int    { return int(e >> 56) }
 
 // revEntry is one square from which a piece may attack a given square.
 type revEntry struct {
@@ -41,6 +49,8 @@ type rules struct {
 	v       variant
 	moves   []entry
 	moveIdx [codeCount][nSq][2]uint32
+	// moveList[pc][sq] is moves[moveIdx[pc][sq][0]:moveIdx[pc][sq][1]].
+	moveList [codeCount][nSq][]entry
 	rev     [2][]revEntry
 	revIdx  [2][nSq][2]uint32
 	// promoted is the piece a code becomes on arriving at a square (Warrior
@@ -98,7 +108,7 @@ func (b *builder) add(to, cond int, mode uint8, afar bool, skip int) {
 	if afar {
 		bits |= afarBit
 	}
-	b.r.moves = append(b.r.moves, entry{bits: bits, to: uint16(to), cond: uint16(cond), mode: mode, skip: uint8(skip)})
+	b.r.moves = append(b.r.moves, makeEntry(bits, cond, mode, skip))
 }
 
 // step adds an unblockable target.
@@ -110,7 +120,7 @@ func (b *builder) stepIf(to, cond int, mode uint8) {
 		return
 	}
 	for _, e := range b.r.moves[b.r.moveIdx[b.pc][b.from][0]:] {
-		if int(e.to) == to && e.skip == 0 && int(e.cond) == cond {
+		if e.to() == to && e.skip() == 0 && e.cond() == cond {
 			return // the same target twice (a Sylph's home square above it)
 		}
 	}
@@ -208,6 +218,12 @@ func buildRules(v variant) *rules {
 					}
 				}
 			}
+		}
+	}
+	for pc := range r.moveList {
+		for sq := range r.moveList[pc] {
+			idx := r.moveIdx[pc][sq]
+			r.moveList[pc][sq] = r.moves[idx[0]:idx[1]:idx[1]]
 		}
 	}
 	r.buildReverse(rb)

@@ -51,8 +51,8 @@ type rules struct {
 	moveIdx [codeCount][nSq][2]uint32
 	// moveList[pc][sq] is moves[moveIdx[pc][sq][0]:moveIdx[pc][sq][1]].
 	moveList [codeCount][nSq][]entry
-	rev     [2][]revEntry
-	revIdx  [2][nSq][2]uint32
+	rev      [2][]revEntry
+	revIdx   [2][nSq][2]uint32
 	// promoted is the piece a code becomes on arriving at a square (Warrior
 	// to Hero, Dwarf to reversed Dwarf); the code itself otherwise.
 	promoted [codeCount][nSq]uint8

@@ -9,11 +9,14 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/games/dungeon"
 )
 
 // All returns every game, in a fixed order.
 func All() []game.Game {
-	return []game.Game{}
+	return []game.Game{
+		dungeon.Game{},
+	}
 }
 
 // Names returns the names of all games.

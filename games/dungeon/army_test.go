@@ -89,7 +89,7 @@ func TestDraftViolations(t *testing.T) {
 
 func TestParseArmyNotation(t *testing.T) {
 	for in, want := range map[string]string{
-		"human: P, W, A, N, 7H":                 "human: P,W,A,N,7H",
+		"human: P, W, A, N, 7H":                  "human: P,W,A,N,7H",
 		"Human: princess,wizard,7 heroes":        "human: P,W,7H",
 		"redskin: E, 2x Fire Elem., Iron Golem":  "redskin: E,2F,I",
 		"greenskin: Warlord, 3 Goblins, Shaman ": "greenskin: J,Q,3G",

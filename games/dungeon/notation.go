@@ -382,7 +382,7 @@ func (p *Position) ParseMove(text string) (game.Move, error) {
 	if slices.Contains(legal, want) {
 		return want, nil
 	}
-	if u.kind == Salamander && retreat == 0 && p.board[to] != 0 {
+	if u.kind == Salamander && !hex && retreat == 0 && p.board[to] != 0 {
 		var opts []string
 		for _, mv := range legal {
 			if mFrom(mv) == from && mTo(mv) == to && mType(mv) == mtMove && mRetreat(mv) != 0 {

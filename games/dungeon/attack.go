@@ -2,7 +2,7 @@ package dungeon
 
 // fileRank returns the map coordinates of mailbox square b.
 func (m *Map) fileRank(b int) (int, int) {
-	return b%m.w - pad, b/m.w - pad
+	return int(m.file[b]), int(m.rank[b])
 }
 
 func iabs(x int) int {

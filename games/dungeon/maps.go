@@ -49,6 +49,8 @@ type Map struct {
 	queen    [8]int
 	leaps    [8]int
 	backward [maxZones + 1]int // step towards each zone's own edge
+	file     [maxBox]int8      // map file of each mailbox square (padding: outside 0..Files-1)
+	rank     [maxBox]int8
 }
 
 //go:embed maps/*.map
@@ -226,6 +228,9 @@ func (m *Map) build() {
 		}
 	}
 	w := m.w
+	for b := 0; b < m.size; b++ {
+		m.file[b], m.rank[b] = int8(b%w-pad), int8(b/w-pad)
+	}
 	m.ortho = [4]int{1, -1, w, -w}
 	m.diag = [4]int{w + 1, w - 1, -w + 1, -w - 1}
 	m.queen = [8]int{1, -1, w, -w, w + 1, w - 1, -w + 1, -w - 1}

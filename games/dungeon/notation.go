@@ -228,7 +228,7 @@ func parseUnit(m *Map, tok string, fac Faction) (placement, error) {
 // is eliminated. It checks squares, Kings and sizes; seat 0 is to move.
 func newPosition(m *Map, factions []Faction, zones []int, armies [][]placement, live []bool) (*Position, error) {
 	n := len(factions)
-	p := &Position{m: m, n: n}
+	p := &Position{m: m, n: n, z: keys()}
 	total := 0
 	for s := 0; s < n; s++ {
 		if len(armies[s]) > maxArmy {

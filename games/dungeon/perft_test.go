@@ -66,7 +66,7 @@ func BenchmarkPerftTwoPlayerDungeon(b *testing.B) {
 	b.ResetTimer()
 	var nodes uint64
 	for i := 0; i < b.N; i++ {
-		nodes += pos.Perft(5)
+		nodes += pos.Perft(4)
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")

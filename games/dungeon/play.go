@@ -4,7 +4,7 @@ import "wyrm/game"
 
 // Play implements game.Position. m must come from LegalMoves.
 func (p *Position) Play(mv game.Move) {
-	z := keys()
+	z := p.z
 	s := int(p.toMove)
 	p.undo = append(p.undo, undoRec{
 		move: mv, hash: p.hash, quiet: p.quiet, turn: p.turn, toMove: p.toMove, live: p.live,
@@ -106,13 +106,13 @@ func (p *Position) eliminate(q int) {
 		}
 	}
 	p.live &^= 1 << q
-	p.hash ^= keys().out[q]
+	p.hash ^= p.z.out[q]
 }
 
 // countDownHexes lowers the hex counters of seat s's units at the end of
 // its turn and returns which were lowered.
 func (p *Position) countDownHexes(s int) uint32 {
-	z := keys()
+	z := p.z
 	st := &p.seats[s]
 	var mask uint32
 	for id := st.first; id < st.end; id++ {

@@ -105,6 +105,12 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 		if len(moves) == 0 {
 			t.Fatalf("ply %d: no moves and not over: %s", ply, s)
 		}
+		testEveryMove = true
+		slow := allMoves(p)
+		testEveryMove = false
+		if fast := allMoves(p); fast != slow {
+			t.Fatalf("ply %d: legal moves with the shortcut\n%s\nwithout\n%s\nin %s", ply, fast, slow, s)
+		}
 		for _, mv := range moves {
 			back, err := p.ParseMove(p.MoveString(mv))
 			if err != nil || back != mv {
@@ -178,4 +184,28 @@ func pickMove(p *Position, moves []game.Move, rng *rand.Rand) game.Move {
 		return best
 	}
 	return moves[rng.IntN(len(moves))]
+}
+
+func TestNoAllocationsInPlay(t *testing.T) {
+	gp, err := Game{}.Start(game.Options{"players": "4", "seed": "11"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := gp.(*Position)
+	buf := make([]game.Move, 0, 1024)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 40; i++ { // warm up the history slices
+		moves := p.LegalMoves(buf[:0])
+		p.Play(pickMove(p, moves, rng))
+	}
+	allocs := testing.AllocsPerRun(200, func() {
+		moves := p.LegalMoves(buf[:0])
+		for _, mv := range moves {
+			p.Play(mv)
+			p.Undo()
+		}
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per LegalMoves+Play+Undo round", allocs)
+	}
 }

@@ -59,7 +59,8 @@ type undoRec struct {
 // game.Viewer.
 type Position struct {
 	m        *Map
-	n        int // seats
+	z        *zobrist // the hash keys, cached off the sync.Once
+	n        int      // seats
 	seats    [game.MaxPlayers]seat
 	board    [maxBox]uint8 // unit index+1, 0 empty
 	units    [maxUnits]unit
@@ -217,7 +218,7 @@ func (p *Position) unitAt(b int) *unit {
 // removeUnit takes unit id off the board and records it for Undo.
 func (p *Position) removeUnit(id uint8) {
 	u := &p.units[id]
-	p.hash ^= keys().ukey(u)
+	p.hash ^= p.z.ukey(u)
 	p.board[u.sq] = 0
 	u.alive = false
 	if u.kind == Ogre {
@@ -239,7 +240,7 @@ func (p *Position) restoreUnit(id uint8) {
 // moveUnit moves unit id to b, updating board and hash.
 func (p *Position) moveUnit(id uint8, b int) {
 	u := &p.units[id]
-	z := keys()
+	z := p.z
 	p.hash ^= z.ukey(u)
 	p.board[u.sq] = 0
 	u.sq = int16(b)

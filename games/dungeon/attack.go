@@ -102,6 +102,8 @@ func (p *Position) hasRetreat(target *unit, t int) bool {
 // threatens reports whether any unit of a live seat in mask, free to act,
 // could capture the unit on t.
 func (p *Position) threatens(mask uint8, t int) bool {
+	m := p.m
+	tf, tr := int(m.file[t]), int(m.rank[t])
 	for s := 0; s < p.n; s++ {
 		if mask&(1<<s) == 0 || !p.isLive(s) {
 			continue
@@ -111,6 +113,18 @@ func (p *Position) threatens(mask uint8, t int) bool {
 			u := &p.units[id]
 			if !u.alive || u.hexLeft > 0 {
 				continue
+			}
+			// Cheap reject: beyond two squares only a line can reach t.
+			df, dr := int(m.file[u.sq])-tf, int(m.rank[u.sq])-tr
+			if df > 2 || df < -2 || dr > 2 || dr < -2 {
+				pat := kinds[u.kind].attack
+				if df == 0 || dr == 0 {
+					if pat&(pSlideO|pCannon|pPhase) == 0 {
+						continue
+					}
+				} else if df != dr && df != -dr || pat&pSlideD == 0 {
+					continue
+				}
 			}
 			if p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
 				return true

@@ -48,26 +48,37 @@ func TestPerftThroughRegistry(t *testing.T) {
 	}
 }
 
+// BenchmarkPerftTwoPlayerDungeon runs perft 4 from the deployed position
+// and from the same armies a few moves in, where they start to meet.
 func BenchmarkPerftTwoPlayerDungeon(b *testing.B) {
-	p, err := dungeon.Game{}.Parse(benchPos, nil)
-	if err != nil {
-		b.Fatal(err)
+	for _, c := range []struct {
+		name  string
+		moves []string
+	}{
+		{"deployed", nil},
+		{"advanced", []string{"e2e3", "f19e18", "e3e4", "e18e17", "d2e3", "e17e16"}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			p, err := dungeon.Game{}.Parse(benchPos, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pos := p.(*dungeon.Position)
+			for _, m := range c.moves {
+				mv, err := pos.ParseMove(m)
+				if err != nil {
+					b.Fatal(m, err)
+				}
+				pos.Play(mv)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			var nodes uint64
+			for i := 0; i < b.N; i++ {
+				nodes += pos.Perft(4)
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
-	pos := p.(*dungeon.Position)
-	// Move both armies out a little so that pieces interact.
-	for _, m := range []string{"e2e3", "f19e18", "e3e4", "e18e17", "d2e3", "e17e16"} {
-		mv, err := pos.ParseMove(m)
-		if err != nil {
-			b.Fatal(m, err)
-		}
-		pos.Play(mv)
-	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	var nodes uint64
-	for i := 0; i < b.N; i++ {
-		nodes += pos.Perft(4)
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }

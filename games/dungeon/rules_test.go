@@ -377,3 +377,48 @@ func TestThreefoldRepetition(t *testing.T) {
 		t.Fatalf("outcome %+v", o)
 	}
 }
+
+func TestNullMove(t *testing.T) {
+	p := mustParse(t, "unit-lab human:Pj1,Hc4 undead:Lj7,Ka7 1 0 0")
+	before, h := p.String(), p.Hash()
+	p.PlayNull()
+	if p.ToMove() != 1 || p.Hash() == h {
+		t.Fatal("null move did not pass the turn")
+	}
+	p.UndoNull()
+	if p.String() != before || p.Hash() != h {
+		t.Fatal("UndoNull")
+	}
+}
+
+func TestSearchHooks(t *testing.T) {
+	// Human to move can take the Undead Tomb (12 XP) with the Hero.
+	p := mustParse(t, "unit-lab human:Pj1,Hc4 undead:Lj7,Tc5,Ka7 1 0 0")
+	noisy := p.NoisyMoves(nil)
+	if len(noisy) != 1 || p.MoveString(noisy[0]) != "c4xc5" || !p.IsNoisy(noisy[0]) {
+		t.Fatalf("noisy moves %v", noisy)
+	}
+	if g := p.Gain(noisy[0]); g != 120 {
+		t.Fatalf("gain %d, want 120", g)
+	}
+	quiet, _ := p.ParseMove("c4c3")
+	if p.IsNoisy(quiet) || p.Gain(quiet) != 0 {
+		t.Fatal("quiet move counted as noisy")
+	}
+	// Material decides: Undead is a Tomb up.
+	if e := p.Evaluate(0); e >= 0 {
+		t.Fatalf("evaluation for Human %d, want negative", e)
+	}
+	p.Play(noisy[0])
+	if e0, e1 := p.Evaluate(0), p.Evaluate(1); e0 <= 0 || e1 >= 0 {
+		t.Fatalf("after winning the tomb: %d %d", e0, e1)
+	}
+	// Several opponents: against the strongest one.
+	q := mustParse(t, "four-player-dungeon human:Pk1,Hk2 undead:La10,Ta11,Ra12 redskin:Ek20 greenskin:Jt10 1 0 0")
+	if e := q.Evaluate(0); e >= 0 {
+		t.Fatalf("Human against a strong Undead: %d", e)
+	}
+	if e := q.Evaluate(1); e <= 0 {
+		t.Fatalf("Undead, the strongest: %d", e)
+	}
+}

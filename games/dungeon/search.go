@@ -171,3 +171,12 @@ func (p *Position) Gain(mv game.Move) int {
 	}
 	return g
 }
+
+var _ game.NullMover = (*Position)(nil)
+
+// PlayNull implements game.NullMover: the player to move passes (hex
+// counters run down as for any pass).
+func (p *Position) PlayNull() { p.Play(passMove) }
+
+// UndoNull implements game.NullMover.
+func (p *Position) UndoNull() { p.Undo() }

@@ -158,8 +158,13 @@ func (p *Position) Faction(s game.Player) Faction { return p.seats[s].faction }
 // Players implements game.Position.
 func (p *Position) Players() int { return p.n }
 
-// ToMove implements game.Position.
-func (p *Position) ToMove() game.Player { return game.Player(p.toMove) }
+// ToMove implements game.Position: NoPlayer once the game is over.
+func (p *Position) ToMove() game.Player {
+	if p.over() {
+		return game.NoPlayer
+	}
+	return game.Player(p.toMove)
+}
 
 // Hash implements game.Position.
 func (p *Position) Hash() uint64 { return p.hash }

@@ -355,7 +355,7 @@ func TestQuietTurnsDraw(t *testing.T) {
 	if o := p.Outcome(); !o.Over || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
 		t.Fatalf("outcome %+v", o)
 	}
-	if len(p.LegalMoves(nil)) != 0 {
+	if len(p.LegalMoves(nil)) != 0 || p.ToMove() != game.NoPlayer {
 		t.Fatal("moves after the draw")
 	}
 }
@@ -420,5 +420,29 @@ func TestSearchHooks(t *testing.T) {
 	}
 	if e := q.Evaluate(1); e <= 0 {
 		t.Fatalf("Undead, the strongest: %d", e)
+	}
+}
+
+func TestReplacementCapture(t *testing.T) {
+	// The cannon lands on its target; the Archer on the square it hit.
+	p := mustParse(t, "unit-lab redskin:Ej1,Bb1,Bb3 human:Pj7,Hb6 1 0 0")
+	play(t, p, "b1xb6")
+	if want := "unit-lab redskin:Ej1,Bb3,Bb6 human:Pj7 2 0 1"; p.String() != want {
+		t.Fatalf("cannon capture: %s, want %s", p, want)
+	}
+	p = mustParse(t, "unit-lab human:Pj1,Ad4 undead:Lj7,Tf6 1 0 0")
+	play(t, p, "d4xf6")
+	if want := "unit-lab human:Pj1,Af6 undead:Lj7 2 0 1"; p.String() != want {
+		t.Fatalf("archer capture: %s, want %s", p, want)
+	}
+}
+
+func TestNoKingsLeftIsDraw(t *testing.T) {
+	// Not reachable by an explosion (the Demonics' own King survives it),
+	// but the outcome rule is general: no King left, a draw among them.
+	p := mustParse(t, "four-player-dungeon human:- undead:- redskin:- - 0 9")
+	o := p.Outcome()
+	if !o.Over || o.Results[0] != game.Draw || o.Results[2] != game.Draw || o.Winner() != game.NoPlayer {
+		t.Fatalf("outcome %+v", o)
 	}
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
-	"wyrm/server/toygame"
 	"wyrm/server/store"
+	"wyrm/server/toygame"
 )
 
 // harness is a server on a temporary database.

@@ -9,11 +9,16 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/games/dragon"
+	"wyrm/games/dragonchess"
 )
 
 // All returns every game, in a fixed order.
 func All() []game.Game {
-	return []game.Game{}
+	return []game.Game{
+		dragon.Game,
+		dragonchess.Game,
+	}
 }
 
 // Names returns the names of all games.

@@ -15,8 +15,8 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
-	"wyrm/server/internal/toy"
 	"wyrm/server/store"
+	"wyrm/server/toygame"
 )
 
 // harness is a server on a temporary database.
@@ -37,7 +37,7 @@ func newHarness(t *testing.T, path string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}}, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -33,3 +33,6 @@ func (RandomEngine) BestMove(_ context.Context, pos game.Position, _ int) (game.
 	}
 	return moves[rand.IntN(len(moves))], nil
 }
+
+// DefaultEngine is the engine the server uses when none is configured.
+func DefaultEngine() Engine { return RandomEngine{} }

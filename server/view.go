@@ -177,7 +177,9 @@ func (s *session) state(you []int) stateJSON {
 		for _, p := range you {
 			st.Setup[p] = s.setup.Visible(game.Player(p))
 		}
-		if v, ok := s.setup.(game.Viewer); ok {
+		if b, ok := s.setupBoard(); ok {
+			st.Board = &b
+		} else if v, ok := s.setup.(game.Viewer); ok {
 			if p, ok := s.setup.(game.Position); ok {
 				b := viewBoard(p, true)
 				st.Board = &b
@@ -233,4 +235,22 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	return st
+}
+
+// setupBoard draws the board during setup for games whose Setup cannot be
+// drawn itself: the terrain of the default start, without pieces, so that
+// players can see the map and click squares.
+func (s *session) setupBoard() (boardJSON, bool) {
+	if _, ok := s.setup.(game.Viewer); ok {
+		return boardJSON{}, false
+	}
+	p, err := s.g.Start(s.def.Options)
+	if err != nil {
+		return boardJSON{}, false
+	}
+	v, ok := p.(game.Viewer)
+	if !ok {
+		return boardJSON{}, false
+	}
+	return boardJSON{Geometry: viewGeometry(v), Pieces: []pieceJSON{}, Hands: []string{}}, true
 }

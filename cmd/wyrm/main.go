@@ -26,6 +26,7 @@ func commands() []command {
 		{"render", "draw a position as text", runRender},
 		{"uci", "speak the UCI engine protocol on stdin/stdout", runUCI},
 		{"match", "play an engine match and report score and Elo", runMatch},
+		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
 		{"play", "play in the terminal against the computer or another person", runPlay},
 	}
 }

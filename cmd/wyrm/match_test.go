@@ -57,3 +57,13 @@ func TestUCICommand(t *testing.T) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 }
+
+func TestBenchCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"bench", "--game", "dragon", "--depth-delta", "-4"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !regexp.MustCompile(`(?m)^dragon +[0-9]+ nodes +[0-9]+ nodes/s$`).MatchString(out.String()) {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}

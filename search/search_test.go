@@ -284,3 +284,18 @@ func TestLevelsReturnLegalMoves(t *testing.T) {
 		}
 	}
 }
+
+// huge wraps the toy game with an evaluation far outside the score range,
+// as a game may use for an eliminated player.
+type huge struct{ game.Searchable }
+
+func (h huge) Evaluate(p game.Player) int { return h.Searchable.Evaluate(p) * 10000 }
+func (h huge) Clone() game.Position       { return huge{h.Searchable.Clone().(game.Searchable)} }
+
+func TestHugeEvaluationsAreClamped(t *testing.T) {
+	p := huge{toy(t, "k1q1....../......../......../......../......../......../......../K0......R0 0")}
+	r := New(1).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	if IsMate(r.Score) || r.Score < -Infinity || r.Score > Infinity {
+		t.Fatalf("score %d escapes the evaluation range", r.Score)
+	}
+}

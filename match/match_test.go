@@ -206,3 +206,21 @@ func TestExternalUCIEngine(t *testing.T) {
 		}
 	}
 }
+
+func FuzzNewPlayer(f *testing.F) {
+	for _, s := range []string{"level:3", "random", "greedy", "brs:2", "paranoid:9", "level:", "uci:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(strings.TrimSpace(spec), "uci:") {
+			return // would start a process
+		}
+		p, err := NewPlayer(spec, 1)
+		if err == nil {
+			if p.Name() == "" {
+				t.Fatalf("%q: empty name", spec)
+			}
+			p.Close()
+		}
+	})
+}

@@ -140,12 +140,12 @@ func printSummary(w io.Writer, cfg match.Config, sum match.Summary) {
 func parseTC(s string) (base, inc time.Duration, err error) {
 	b, i, _ := strings.Cut(s, "+")
 	bs, err := strconv.ParseFloat(b, 64)
-	if err != nil || bs <= 0 {
+	if err != nil || !(bs > 0 && bs < 1e6) {
 		return 0, 0, fmt.Errorf("-tc %q: want BASE+INC in seconds", s)
 	}
 	is := 0.0
 	if i != "" {
-		if is, err = strconv.ParseFloat(i, 64); err != nil || is < 0 {
+		if is, err = strconv.ParseFloat(i, 64); err != nil || !(is >= 0 && is < 1e6) {
 			return 0, 0, fmt.Errorf("-tc %q: want BASE+INC in seconds", s)
 		}
 	}

@@ -176,3 +176,24 @@ func TestPerftThroughContract(t *testing.T) {
 		}
 	}
 }
+
+func TestPerftStartDeep(t *testing.T) {
+	if !*deepPerft {
+		t.Skip("needs -perft.deep (about 8 billion nodes)")
+	}
+	cases := []struct {
+		fen  string
+		want []uint64 // depths 6 and 7
+	}{
+		{StartFEN, []uint64{125432340, 3453661468}},
+		{StartFENOneDragon, []uint64{125432340, 3453345008}},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		for i, w := range c.want {
+			if got := p.Perft(6 + i); got != w {
+				t.Errorf("%s depth %d: got %d, want %d", c.fen, 6+i, got, w)
+			}
+		}
+	}
+}

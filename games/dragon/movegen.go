@@ -54,8 +54,8 @@ func (p *Position) epLegal(us, from, ksq int) bool {
 		pawnAttacks[us][ksq]&p.byType[pawn]&enemy == 0
 }
 
-// pawnShifts gives, for a colour, the forward shift of a bitboard by one
-// rank and the two capture shifts (towards the a-file and the h-file).
+// pushUp, captureWest and captureEast shift a set of pawns of colour us one
+// rank forward, and diagonally forward towards the a-file or the h-file.
 func pushUp(b uint64, us int) uint64 {
 	if us == white {
 		return b << 8

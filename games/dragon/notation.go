@@ -137,7 +137,7 @@ func (p *Position) SAN(m game.Move) string {
 	}
 	p.Play(m)
 	if p.inCheck() {
-		if p.countMoves() == 0 {
+		if !p.hasLegalMove() {
 			b.WriteByte('#')
 		} else {
 			b.WriteByte('+')

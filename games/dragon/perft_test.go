@@ -128,6 +128,9 @@ func checkedPerft(t *testing.T, p *Position, depth int, nodes *int) uint64 {
 	if depth == 1 && l.n != p.countMoves() {
 		t.Fatalf("%s: generated %d moves, counted %d", p.FEN(), l.n, p.countMoves())
 	}
+	if p.hasLegalMove() != (l.n > 0) {
+		t.Fatalf("%s: hasLegalMove %v with %d moves", p.FEN(), p.hasLegalMove(), l.n)
+	}
 	before := snapshot(p)
 	var n uint64
 	for _, m := range l.moves[:l.n] {

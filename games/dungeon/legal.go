@@ -204,11 +204,13 @@ func (p *Position) Perft(depth int) uint64 {
 }
 
 func (p *Position) perft(depth int, bufs [][]game.Move) uint64 {
+	if depth == 1 {
+		n, buf := p.countLegal(bufs[0])
+		bufs[0] = buf[:0]
+		return n
+	}
 	moves := p.LegalMoves(bufs[depth-1][:0])
 	bufs[depth-1] = moves[:0]
-	if depth == 1 {
-		return uint64(len(moves))
-	}
 	var n uint64
 	for _, mv := range moves {
 		p.Play(mv)

@@ -105,6 +105,9 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 		if len(moves) == 0 {
 			t.Fatalf("ply %d: no moves and not over: %s", ply, s)
 		}
+		if n, _ := p.countLegal(nil); n != uint64(len(moves)) {
+			t.Fatalf("ply %d: bulk count %d, %d legal moves in %s", ply, n, len(moves), s)
+		}
 		testEveryMove = true
 		slow := allMoves(p)
 		testEveryMove = false

@@ -73,4 +73,3 @@ func terrainName(t uint8) string {
 	}
 	return "floor"
 }
-

@@ -221,4 +221,3 @@ func parseUnit(m *Map, tok string, fac Faction) (placement, error) {
 	}
 	return pl, nil
 }
-

@@ -9,12 +9,16 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/games/dragon"
+	"wyrm/games/dragonchess"
 	"wyrm/games/dungeon"
 )
 
 // All returns every game, in a fixed order.
 func All() []game.Game {
 	return []game.Game{
+		dragon.Game,
+		dragonchess.Game,
 		dungeon.Game{},
 	}
 }

@@ -22,6 +22,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"perft", "count legal move trees (rules check and speed)", runPerft},
+		{"serve", "serve the web app to play in a browser", runServe},
+		{"render", "draw a position as text", runRender},
 	}
 }
 

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"wyrm/game"
+	"wyrm/games"
+)
+
+func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	gameName := fs.String("game", "dragon", "game: "+strings.Join(games.Names(), ", "))
+	pos := fs.String("pos", "", "position string (default: the start position)")
+	fs.StringVar(pos, "fen", "", "alias of -pos")
+	var opts optionFlags
+	fs.Var(&opts, "opt", "game option name=value (repeatable)")
+	variants := fs.String("variants", "", "comma-separated rule variants (Dragonchess)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	g, err := games.Lookup(*gameName)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm render:", err)
+		return 2
+	}
+	o := game.Options(opts)
+	if o == nil {
+		o = game.Options{}
+	}
+	if *variants != "" {
+		o["variants"] = *variants
+	}
+	p, err := startOrParse(g, *pos, o)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm render:", err)
+		return 2
+	}
+	v, ok := p.(game.Viewer)
+	if !ok {
+		fmt.Fprintf(stderr, "wyrm render: %s cannot be drawn\n", g.Name())
+		return 1
+	}
+	fmt.Fprint(stdout, renderText(p, v))
+	return 0
+}
+
+// renderText draws every level as a character grid, highest level first,
+// rank 1 at the bottom. With two seats, seat 0's letters are upper case and
+// seat 1's lower case; with more, each letter is followed by its seat number.
+func renderText(p game.Position, v game.Viewer) string {
+	geo := v.Geometry()
+	cell := 2
+	if p.Players() > 2 {
+		cell = 3
+	}
+	grid := make([]string, geo.Squares())
+	for sq := range grid {
+		t := byte('f')
+		if geo.Terrain != nil {
+			t = geo.Terrain[sq]
+		}
+		switch t {
+		case 'w':
+			grid[sq] = "~"
+		case '.':
+			grid[sq] = " "
+		default:
+			grid[sq] = "."
+		}
+	}
+	for _, pc := range v.Pieces(nil) {
+		s := string(pc.Letter)
+		if p.Players() > 2 {
+			s += fmt.Sprint(int(pc.Owner))
+		} else if pc.Owner == 1 {
+			s = strings.ToLower(s)
+		}
+		grid[pc.Square] = s
+	}
+	var b strings.Builder
+	for l := geo.Levels - 1; l >= 0; l-- {
+		if geo.Levels > 1 {
+			name := fmt.Sprintf("level %d", l+1)
+			if l < len(geo.LevelNames) {
+				name += " (" + geo.LevelNames[l] + ")"
+			}
+			fmt.Fprintln(&b, name)
+		}
+		for r := geo.Ranks - 1; r >= 0; r-- {
+			fmt.Fprintf(&b, "%3d ", r+1)
+			for f := 0; f < geo.Files; f++ {
+				fmt.Fprintf(&b, "%-*s", cell, grid[geo.Square(l, f, r)])
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("    ")
+		for f := 0; f < geo.Files; f++ {
+			fmt.Fprintf(&b, "%-*c", cell, 'a'+f)
+		}
+		b.WriteString("\n\n")
+	}
+	hands := v.Hands()
+	for i := 0; i < p.Players(); i++ {
+		if hands[i] != "" {
+			fmt.Fprintf(&b, "hand of seat %d: %s\n", i, hands[i])
+		}
+	}
+	fmt.Fprintf(&b, "to move: seat %d\n%s\n", p.ToMove(), p.String())
+	return b.String()
+}

@@ -1,0 +1,170 @@
+package dragon
+
+import "wyrm/game"
+
+// Material in centipawns (middlegame, endgame). A Dragon is worth a little
+// less than a Queen; one in hand a little less than one on the board,
+// because it still costs a tempo to bring in, but it is safe from attack.
+var (
+	mgValue   = [8]int{0, 90, 320, 335, 480, 950, 850, 0}
+	egValue   = [8]int{0, 120, 300, 320, 520, 940, 860, 0}
+	handValue = [2]int{800, 830} // middlegame, endgame
+)
+
+// phaseWeight counts towards the game phase; maxPhase is a full board.
+var phaseWeight = [8]int{0, 0, 1, 1, 2, 4, 3, 0}
+
+const maxPhase = 32
+
+// Piece-square bonuses, built from simple shapes rather than tuned tables:
+// centralisation for the minor pieces and the Dragon, advancement for
+// pawns, the seventh rank for rooks, shelter then activity for the king.
+var mgPST, egPST [8][64]int // from White's side; Black mirrors the rank
+
+func init() {
+	for sq := 0; sq < 64; sq++ {
+		f, r := sq&7, sq>>3
+		md := abs(2*f-7) + abs(2*r-7) // 2 in the centre .. 14 in a corner
+		mgPST[knight][sq] = 24 - 4*md
+		egPST[knight][sq] = 16 - 3*md
+		mgPST[dragon][sq] = 14 - 2*md
+		egPST[dragon][sq] = 10 - 2*md
+		mgPST[bishop][sq] = 10 - 2*md
+		egPST[bishop][sq] = 8 - md
+		mgPST[queen][sq] = 6 - md
+		egPST[queen][sq] = 10 - 2*md
+		if r == 6 {
+			mgPST[rook][sq], egPST[rook][sq] = 20, 15
+		}
+		if f == 3 || f == 4 {
+			mgPST[rook][sq] += 5
+		}
+		adv := [8]int{0, 0, 4, 10, 20, 35, 60, 0}
+		advEG := [8]int{0, 0, 8, 18, 32, 55, 90, 0}
+		mgPST[pawn][sq] = adv[r]
+		egPST[pawn][sq] = advEG[r]
+		if (f == 3 || f == 4) && (r == 3 || r == 4) {
+			mgPST[pawn][sq] += 15
+		}
+		shelter := [8]int{15, 25, 10, 0, 0, 5, 25, 15}
+		mgPST[king][sq] = shelter[f] - 25*r
+		egPST[king][sq] = 28 - 4*md
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// relSq mirrors a square for Black so that tables read from the owner's side.
+func relSq(c, sq int) int { return sq ^ (c * 56) }
+
+// Evaluate scores the position for player pl in centipawns. Any other
+// value of pl (such as NoPlayer in a finished position) means the side
+// to move.
+func (p *Position) Evaluate(pl game.Player) int {
+	if pl != 0 && pl != 1 {
+		pl = game.Player(p.side)
+	}
+	var mg, eg [2]int
+	phase := 0
+	occ := p.occ()
+	for c := white; c <= black; c++ {
+		own := p.byColor[c]
+		for t := pawn; t <= king; t++ {
+			for b := p.pieces(c, t); b != 0; b &= b - 1 {
+				sq := lsb(b)
+				rs := relSq(c, sq)
+				mg[c] += mgValue[t] + mgPST[t][rs]
+				eg[c] += egValue[t] + egPST[t][rs]
+				phase += phaseWeight[t]
+				var mob int
+				switch t {
+				case knight:
+					mob = 4 * (popcount(knightAttacks[sq]&^own) - 4)
+				case bishop:
+					mob = 4 * (popcount(bishopAttacks(sq, occ)&^own) - 6)
+				case rook:
+					mob = 3 * (popcount(rookAttacks(sq, occ)&^own) - 7)
+				case queen:
+					mob = 2 * (popcount(queenAttacks(sq, occ)&^own) - 13)
+				case dragon:
+					mob = 3 * (popcount(dragonAttacks(sq, occ)&^own) - 10)
+				}
+				mg[c] += mob
+				eg[c] += mob
+			}
+		}
+		n := int(p.hand[c])
+		mg[c] += n * handValue[0]
+		eg[c] += n * handValue[1]
+		phase += n * phaseWeight[dragon]
+		mg[c] += p.kingSafety(c)
+		pmg, peg := p.pawnStructure(c)
+		mg[c] += pmg
+		eg[c] += peg
+		if popcount(p.pieces(c, bishop)) >= 2 {
+			mg[c] += 30
+			eg[c] += 45
+		}
+	}
+	phase = min(phase, maxPhase)
+	us := int(pl)
+	them := us ^ 1
+	score := ((mg[us]-mg[them])*phase + (eg[us]-eg[them])*(maxPhase-phase)) / maxPhase
+	if us == p.side {
+		score += 10 // the move is worth something
+	} else {
+		score -= 10
+	}
+	return score
+}
+
+// attackWeight is how much an attacker near the enemy king counts.
+var attackWeight = [8]int{0, 0, 2, 2, 3, 5, 4, 0}
+
+// kingSafety rewards a pawn shelter in front of c's king and penalises
+// enemy pieces bearing on the squares around it (quadratically, since
+// attacks only become dangerous together).
+func (p *Position) kingSafety(c int) int {
+	ksq := p.kingSq(c)
+	them := c ^ 1
+	score := 0
+	if r := relSq(c, ksq) >> 3; r <= 1 {
+		front := kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)
+		front &^= homeRank[c]
+		score += 12 * min(popcount(front&p.pieces(c, pawn)), 3)
+	}
+	zone := kingAttacks[ksq] | sqBB(ksq)
+	occ := p.occ()
+	weight, attackers := 0, 0
+	for t := knight; t <= dragon; t++ {
+		for b := p.pieces(them, t); b != 0; b &= b - 1 {
+			sq := lsb(b)
+			var a uint64
+			switch t {
+			case knight:
+				a = knightAttacks[sq]
+			case bishop:
+				a = bishopAttacks(sq, occ)
+			case rook:
+				a = rookAttacks(sq, occ)
+			case queen:
+				a = queenAttacks(sq, occ)
+			case dragon:
+				a = dragonAttacks(sq, occ)
+			}
+			if n := popcount(a & zone); n > 0 {
+				weight += attackWeight[t] * n
+				attackers++
+			}
+		}
+	}
+	if attackers >= 2 {
+		score -= min(weight*weight/2, 500)
+	}
+	return score
+}

@@ -1,0 +1,83 @@
+// Package dragon implements Dragon Chess by GM Miguel Illescas: chess plus
+// Dragons (bishop + knight) held in hand and dropped onto the own first
+// rank. It agrees move for move with Fairy-Stockfish's variant "dragon" and
+// reads and writes its FEN and UCI dialect.
+package dragon
+
+import (
+	"fmt"
+
+	"wyrm/game"
+)
+
+// Game is the Dragon Chess game value for the registry.
+var Game game.Game = gameDef{}
+
+type gameDef struct{}
+
+func (gameDef) Name() string  { return "dragon" }
+func (gameDef) Title() string { return "Dragon Chess" }
+
+func (gameDef) Options() []game.Option {
+	return []game.Option{{
+		Name:        "dragons",
+		Description: "Dragons in each hand at the start: 2 as in the rulebook, 1 as on pychess.org",
+		Kind:        game.Choice,
+		Choices:     []string{"1", "2"},
+		Default:     "2",
+	}}
+}
+
+func (g gameDef) Start(opts game.Options) (game.Position, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, fmt.Errorf("dragon: %w", err)
+	}
+	fen := StartFEN
+	if opts.Get("dragons", "2") == "1" {
+		fen = StartFENOneDragon
+	}
+	return ParseFEN(fen)
+}
+
+// Parse reads a FEN; its hand is taken as written whatever the options say.
+func (g gameDef) Parse(s string, opts game.Options) (game.Position, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, fmt.Errorf("dragon: %w", err)
+	}
+	p, err := ParseFEN(s)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Players is always 2.
+func (p *Position) Players() int { return 2 }
+
+// ToMove is the side to move, or NoPlayer when the game is over.
+func (p *Position) ToMove() game.Player {
+	if p.drawnByRule() != "" || p.countMoves() == 0 {
+		return game.NoPlayer
+	}
+	return game.Player(p.side)
+}
+
+// Hash identifies board, side to move, castling rights, en passant and hands.
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Clone returns an independent copy, history included.
+func (p *Position) Clone() game.Position {
+	q := *p
+	q.hist = make([]undo, len(p.hist), max(cap(p.hist), 256))
+	copy(q.hist, p.hist)
+	return &q
+}
+
+// The optional interfaces Position implements.
+var (
+	_ game.Searchable = (*Position)(nil)
+	_ game.NullMover  = (*Position)(nil)
+	_ game.Perfter    = (*Position)(nil)
+	_ game.SANer      = (*Position)(nil)
+	_ game.Viewer     = (*Position)(nil)
+)

@@ -1,0 +1,60 @@
+package dragonchess
+
+import "wyrm/game"
+
+// Geometry is three 12x8 boards, the Underworld lowest.
+func (p *Position) Geometry() game.Geometry {
+	return game.Geometry{Levels: levels, Files: files, Ranks: ranks,
+		LevelNames: []string{"Underworld", "Ground", "Sky"}}
+}
+
+// Pieces appends every piece, marking frozen pieces and reversed Dwarves.
+// Under the Troll variant the Elemental is named Troll.
+func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
+	for sq := 0; sq < nSq; sq++ {
+		pc := p.b[sq]
+		if pc == 0 {
+			continue
+		}
+		k, c := kindOf(pc), colourOf(pc)
+		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k]}
+		if k == elemental && p.r.v.has(vTroll) {
+			v.Name = "Troll"
+		}
+		if p.b[p.r.below[sq]] == code(basilisk, c^1) {
+			v.Marks = append(v.Marks, "frozen")
+		}
+		if k == revDwarf {
+			v.Marks = append(v.Marks, "reversed")
+		}
+		dst = append(dst, v)
+	}
+	return dst
+}
+
+// Hands is empty: Dragonchess has no pieces in hand.
+func (p *Position) Hands() [game.MaxPlayers]string { return [game.MaxPlayers]string{} }
+
+// DescribeMove explains m; a capture from afar has From = To = the Dragon's
+// square and Target = the victim's.
+func (p *Position) DescribeMove(m game.Move) game.MoveView {
+	from, to := moveFrom(m), moveTo(m)
+	v := game.MoveView{Text: p.MoveString(m), From: from, To: to, Target: -1}
+	if m&afarBit != 0 {
+		v.To, v.Target = from, to
+		return v
+	}
+	if p.b[to] != 0 {
+		v.Target = to
+	}
+	pc := p.b[from]
+	if np := p.r.promoted[pc][to]; np != pc && kindOf(np) == hero {
+		v.Promotion = 'H'
+	}
+	return v
+}
+
+// SquareName names sq as level, file, rank ("2g1").
+func (p *Position) SquareName(sq int) string { return squareName(sq) }
+
+var _ game.Viewer = (*Position)(nil)

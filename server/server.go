@@ -1,0 +1,337 @@
+// Package server is wyrm's play server: an HTTP API, websockets for real
+// time play, an embedded SQLite store, computer players and the static web
+// app. It knows the games only through the wyrm/game contract.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"wyrm/game"
+	"wyrm/server/store"
+)
+
+// Config is what a Server is built from.
+type Config struct {
+	Store *store.Store
+	Games []game.Game
+	// Engine plays computer seats; nil means RandomEngine.
+	Engine Engine
+	// Assets is the web app (index.html at its root).
+	Assets fs.FS
+	// Rules holds "<game>.md" rules documents; may be nil.
+	Rules fs.FS
+	Log   *slog.Logger
+	// ThinkTime bounds the engine per move at a level; nil means a default
+	// from 0.3 s at level 1 to 5 s at level 8.
+	ThinkTime func(level int) time.Duration
+	// Now is the clock; nil means time.Now (tests may fake it).
+	Now func() time.Time
+}
+
+// Server is the play server. Create it with New, serve Handler, and call
+// Close when done.
+type Server struct {
+	store   *store.Store
+	games   map[string]game.Game
+	order   []game.Game
+	engine  Engine
+	assets  fs.FS
+	rules   fs.FS
+	log     *slog.Logger
+	think   func(int) time.Duration
+	now     func() time.Time
+	metrics *metrics
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	down   atomic.Bool
+
+	mu       sync.Mutex
+	sessions map[string]*session
+	clients  map[*client]struct{}
+}
+
+// New loads every stored game, replays it and returns the server.
+func New(cfg Config) (*Server, error) {
+	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
+		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
+		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{}}
+	for _, g := range cfg.Games {
+		srv.games[g.Name()] = g
+	}
+	if srv.engine == nil {
+		srv.engine = RandomEngine{}
+	}
+	if srv.log == nil {
+		srv.log = slog.New(slog.DiscardHandler)
+	}
+	if srv.think == nil {
+		srv.think = func(level int) time.Duration {
+			return []time.Duration{300, 300, 500, 800, 1200, 2000, 3000, 4000, 5000}[min(max(level, 0), 8)] * time.Millisecond
+		}
+	}
+	if srv.now == nil {
+		srv.now = time.Now
+	}
+	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	stored, err := cfg.Store.Games(srv.ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, sg := range stored {
+		var def Def
+		if err := json.Unmarshal(sg.Def, &def); err != nil {
+			srv.log.Error("skipping unreadable game", "game", sg.ID, "err", err)
+			continue
+		}
+		log, err := cfg.Store.Actions(srv.ctx, sg.ID)
+		if err != nil {
+			return nil, err
+		}
+		s, err := newSession(srv, sg.ID, sg.CreatedMs, def, log)
+		if err != nil {
+			srv.log.Error("skipping game", "game", sg.ID, "err", err)
+			continue
+		}
+		if s.broken != nil {
+			srv.log.Error("game restored only in part", "game", sg.ID, "err", s.broken)
+		}
+		srv.sessions[sg.ID] = s
+		srv.metrics.games.Add(1)
+	}
+	for _, s := range srv.sessions {
+		s.mu.Lock()
+		s.schedule() // resume computer players and clocks
+		s.mu.Unlock()
+	}
+	srv.log.Info("games restored", "count", len(srv.sessions))
+	return srv, nil
+}
+
+// Close stops computer players and timers, hangs up websockets and waits
+// for running goroutines. The store stays open (the caller owns it).
+func (srv *Server) Close() {
+	srv.down.Store(true)
+	srv.cancel()
+	srv.mu.Lock()
+	for c := range srv.clients {
+		go c.close(1001, "server shutting down")
+	}
+	sessions := make([]*session, 0, len(srv.sessions))
+	for _, s := range srv.sessions {
+		sessions = append(sessions, s)
+	}
+	srv.mu.Unlock()
+	for _, s := range sessions {
+		s.mu.Lock()
+		if s.timer != nil {
+			s.timer.Stop()
+		}
+		s.mu.Unlock()
+	}
+	srv.wg.Wait()
+}
+
+func (srv *Server) closing() bool { return srv.down.Load() }
+
+// goSafe runs f in a goroutine that Close waits for and whose panic is
+// logged rather than fatal.
+func (srv *Server) goSafe(f func()) {
+	if srv.closing() {
+		return
+	}
+	srv.wg.Add(1)
+	go func() {
+		defer srv.wg.Done()
+		defer func() {
+			if r := recover(); r != nil {
+				srv.log.Error("panic", "value", fmt.Sprint(r), "stack", string(debug.Stack()))
+			}
+		}()
+		f()
+	}()
+}
+
+func (srv *Server) thinkTime(level int) time.Duration { return srv.think(level) }
+
+func (srv *Server) track(c *client) bool {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if srv.closing() {
+		return false
+	}
+	srv.clients[c] = struct{}{}
+	return true
+}
+
+func (srv *Server) untrack(c *client) {
+	srv.mu.Lock()
+	delete(srv.clients, c)
+	srv.mu.Unlock()
+}
+
+func (srv *Server) session(id string) *session {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	return srv.sessions[id]
+}
+
+// CreateRequest is the body of POST /api/games.
+type CreateRequest struct {
+	Game    string       `json:"game"`
+	Options game.Options `json:"options"`
+	Seats   []Seat       `json:"seats"`
+	Clock   Clock        `json:"clock"`
+}
+
+// CreateResponse tells the creator the game id and the tokens of the local
+// seats (seat index -> token).
+type CreateResponse struct {
+	ID     string         `json:"id"`
+	Tokens map[int]string `json:"tokens"`
+}
+
+// players returns how many seats a game with these options has.
+func (srv *Server) players(name string, opts game.Options) (game.Game, int, error) {
+	g, ok := srv.games[name]
+	if !ok {
+		return nil, 0, fmt.Errorf("unknown game %q", name)
+	}
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, 0, err
+	}
+	p, err := g.Start(opts)
+	if err != nil {
+		return nil, 0, err
+	}
+	return g, p.Players(), nil
+}
+
+// Create makes and stores a new game.
+func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	if req.Options == nil {
+		req.Options = game.Options{}
+	}
+	g, n, err := srv.players(req.Game, req.Options)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	def := Def{Game: g.Name(), Options: req.Options, Seats: slices.Clone(req.Seats), Clock: req.Clock}
+	if err := def.check(g, n); err != nil {
+		return CreateResponse{}, err
+	}
+	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}
+	for i := range def.Seats {
+		def.Seats[i].TokenHash = ""
+		if def.Seats[i].Kind != SeatComputer {
+			def.Seats[i].Level = 0
+		}
+		if def.Seats[i].Kind == SeatLocal {
+			tok, h := newToken()
+			def.Seats[i].TokenHash = h
+			resp.Tokens[i] = tok
+		}
+	}
+	if _, err := srv.add(ctx, resp.ID, def); err != nil {
+		return CreateResponse{}, err
+	}
+	return resp, nil
+}
+
+// add stores and starts a game.
+func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error) {
+	created := srv.now().UnixMilli()
+	s, err := newSession(srv, id, created, def, nil)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(def)
+	if err != nil {
+		return nil, err
+	}
+	if err := srv.store.CreateGame(ctx, store.Game{ID: id, CreatedMs: created, Def: b}); err != nil {
+		srv.log.Error("create failed", "err", err)
+		return nil, errors.New("the server could not save the game")
+	}
+	srv.mu.Lock()
+	srv.sessions[id] = s
+	srv.mu.Unlock()
+	srv.metrics.games.Add(1)
+	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
+	s.mu.Lock()
+	s.schedule()
+	s.mu.Unlock()
+	return s, nil
+}
+
+// Join gives an invited seat to whoever asks first and returns its token.
+func (srv *Server) Join(id string, seat int) (string, error) {
+	s := srv.session(id)
+	if s == nil {
+		return "", errors.New("no such game")
+	}
+	tok, h := newToken()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.commit(seat, actJoin, h); err != nil {
+		return "", err
+	}
+	return tok, nil
+}
+
+// rematch starts a new game with the same settings and the seats turned
+// by one, each held by the same token as before. Caller holds s.mu.
+func (srv *Server) rematch(s *session, seat int) error {
+	if !s.outcome().Over {
+		return errors.New("the game is not over yet")
+	}
+	if s.rematch != "" {
+		return nil // already made; the state says where
+	}
+	n := len(s.def.Seats)
+	def := Def{Game: s.def.Game, Options: s.def.Options, Clock: s.def.Clock, RematchOf: s.id}
+	for j := range n {
+		old := s.def.Seats[(j+1)%n]
+		old.TokenHash = s.tokens[(j+1)%n]
+		def.Seats = append(def.Seats, old)
+	}
+	id := newID()
+	if _, err := srv.add(context.Background(), id, def); err != nil {
+		return err
+	}
+	return s.commit(seat, actRematch, id)
+}
+
+// Handler returns the HTTP handler of the whole app.
+func (srv *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", srv.handleHealth)
+	mux.HandleFunc("GET /metrics", srv.handleMetrics)
+	mux.HandleFunc("GET /api/meta", srv.handleMeta)
+	mux.HandleFunc("GET /api/seats", srv.handleSeats)
+	mux.HandleFunc("GET /api/games", srv.handleList)
+	mux.HandleFunc("POST /api/games", srv.handleCreate)
+	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
+	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
+	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
+	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
+	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
+	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
+	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
+	if srv.assets != nil {
+		mux.Handle("GET /", http.FileServerFS(srv.assets))
+	}
+	return srv.logRequests(mux)
+}

@@ -1,0 +1,390 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"wyrm/game"
+	"wyrm/server/store"
+	"wyrm/server/toygame"
+)
+
+// harness is a server on a temporary database.
+type harness struct {
+	t    *testing.T
+	path string
+	st   *store.Store
+	srv  *Server
+	http *httptest.Server
+}
+
+func newHarness(t *testing.T, path string) *harness {
+	t.Helper()
+	if path == "" {
+		path = filepath.Join(t.TempDir(), "w.db")
+	}
+	st, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{t: t, path: path, st: st, srv: srv, http: httptest.NewServer(srv.Handler())}
+	t.Cleanup(h.stop)
+	return h
+}
+
+func (h *harness) stop() {
+	if h.http == nil {
+		return
+	}
+	h.http.CloseClientConnections()
+	h.http.Close()
+	h.srv.Close()
+	h.st.Close()
+	h.http = nil
+}
+
+func (h *harness) post(path string, body any) (int, map[string]any) {
+	h.t.Helper()
+	b, _ := json.Marshal(body)
+	resp, err := http.Post(h.http.URL+path, "application/json", bytes.NewReader(b))
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp.StatusCode, out
+}
+
+func (h *harness) get(path string) (int, string) {
+	h.t.Helper()
+	resp, err := http.Get(h.http.URL + path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+func (h *harness) create(req CreateRequest) CreateResponse {
+	h.t.Helper()
+	resp, err := h.srv.Create(context.Background(), req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return resp
+}
+
+// wsClient is a test websocket client.
+type wsClient struct {
+	t    *testing.T
+	conn *websocket.Conn
+	last *stateJSON // the latest state read by expect
+}
+
+func (h *harness) dial(id string, tokens ...string) *wsClient {
+	h.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(h.http.URL, "http")+"/ws/"+id, nil)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	c := &wsClient{t: h.t, conn: conn}
+	h.t.Cleanup(func() { conn.CloseNow() })
+	c.expect("state")
+	if len(tokens) > 0 {
+		c.send(map[string]any{"type": "hello", "tokens": tokens})
+		c.expect("state")
+		c.expect("ack")
+	}
+	return c
+}
+
+func (c *wsClient) send(v any) {
+	c.t.Helper()
+	b, _ := json.Marshal(v)
+	c.sendRaw(string(b))
+}
+
+func (c *wsClient) sendRaw(s string) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.conn.Write(ctx, websocket.MessageText, []byte(s)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// expect reads messages until one of type typ arrives (skipping states
+// when another type is wanted) and returns it.
+func (c *wsClient) expect(typ string) map[string]any {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		_, b, err := c.conn.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(b, &m); err != nil {
+			c.t.Fatal(err)
+		}
+		if m["type"] == typ {
+			return m
+		}
+		if m["type"] == "state" {
+			var st stateJSON
+			if json.Unmarshal(b, &st) == nil {
+				c.last = &st
+			}
+		}
+		if m["type"] == "error" || (m["type"] == "ack" && typ != "ack") {
+			c.t.Fatalf("want %s, got %v", typ, m)
+		}
+	}
+}
+
+// waitState reads states until ok accepts one.
+func (c *wsClient) waitState(ok func(stateJSON) bool) stateJSON {
+	c.t.Helper()
+	if c.last != nil && ok(*c.last) {
+		return *c.last
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		_, b, err := c.conn.Read(ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for state: %v", err)
+		}
+		var st stateJSON
+		if json.Unmarshal(b, &st) == nil && st.Type == "state" && ok(st) {
+			return st
+		}
+	}
+}
+
+func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	h := newHarness(t, path)
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
+	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1})
+	if code != 200 {
+		t.Fatalf("join: %d %v", code, join)
+	}
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1}); code != http.StatusConflict {
+		t.Fatalf("second join of a taken seat: %d", code)
+	}
+	white := h.dial(cr.ID, cr.Tokens[0])
+	black := h.dial(cr.ID, join["token"].(string))
+	watcher := h.dial(cr.ID)
+
+	white.send(map[string]any{"type": "move", "move": "c1c2", "id": 1})
+	white.expect("ack")
+	st := black.waitState(func(s stateJSON) bool { return len(s.Plies) == 1 })
+	if st.ToMove != 1 || len(st.Legal) == 0 {
+		t.Fatalf("black's view after c1c2: toMove %d, %d legal", st.ToMove, len(st.Legal))
+	}
+	black.send(map[string]any{"type": "move", "move": "Kd4", "id": 2}) // SAN is accepted and stored as c5d4
+	black.expect("ack")
+	watcher.waitState(func(s stateJSON) bool { return len(s.Plies) == 2 })
+	h.stop()
+
+	h2 := newHarness(t, path)
+	s := h2.srv.session(cr.ID)
+	s.mu.Lock()
+	pos, plies := s.pos.String(), len(s.plies)
+	s.mu.Unlock()
+	if plies != 2 || pos != "r...r/...k./...../..K../R...R 0" {
+		t.Fatalf("after restart: %d plies, %s", plies, pos)
+	}
+	white = h2.dial(cr.ID, cr.Tokens[0])
+	white.send(map[string]any{"type": "move", "move": "a1a5", "id": 3})
+	white.expect("ack")
+	code, body := h2.get("/api/games/" + cr.ID + "/record")
+	if code != 200 || !strings.Contains(body, "1. Kc2 Kd4 2. Rxa5") || !strings.Contains(body, `[Game "toy"]`) {
+		t.Fatalf("record %d:\n%s", code, body)
+	}
+	code, body = h2.get("/api/games/" + cr.ID + "/ply/1")
+	if code != 200 || !strings.Contains(body, `"position":"r.k.r/...../...../..K../R...R 1"`) {
+		t.Fatalf("ply 1: %d %s", code, body)
+	}
+}
+
+func TestBadMessagesChangeNothing(t *testing.T) {
+	h := newHarness(t, "")
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	white := h.dial(cr.ID, cr.Tokens[0])
+	watcher := h.dial(cr.ID)
+	cases := []struct {
+		c    *wsClient
+		msg  string
+		want string
+	}{
+		{white, `{"type":"move"`, "malformed"},
+		{white, `{"type":"fly"}`, "unknown message type"},
+		{white, `{"type":"move","move":"e1d2"}`, "not a legal move"},
+		{white, `{"type":"move","move":"c1c2","extra":1}`, "unknown field"},
+		{white, `{"type":"move","move":"c5c4","seat":1}`, "do not hold seat 2"},
+		{white, `{"type":"hello","tokens":["nope"]}`, "not valid"},
+		{white, `{"type":"setup","choice":"c1"}`, "past its setup"},
+		{white, `{"type":"decline"}`, "no draw offer"},
+		{white, `{"type":"rematch"}`, "not over"},
+		{watcher, `{"type":"move","move":"c1c2"}`, "watching"},
+		{watcher, `{"type":"resign"}`, "watching"},
+	}
+	for _, tc := range cases {
+		tc.c.sendRaw(tc.msg)
+		m := tc.c.expect("error")
+		if !strings.Contains(m["message"].(string), tc.want) {
+			t.Errorf("%s: error %q, want it to mention %q", tc.msg, m["message"], tc.want)
+		}
+	}
+	s := h.srv.session(cr.ID)
+	s.mu.Lock()
+	if len(s.log) != 0 || s.pos.String() != "r.k.r/...../...../...../R.K.R 0" {
+		t.Errorf("bad messages changed the game: %d actions, %s", len(s.log), s.pos)
+	}
+	s.mu.Unlock()
+	// A message over the size limit closes only that connection.
+	white.sendRaw(`{"type":"move","move":"` + strings.Repeat("x", maxMessage) + `"}`)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := white.conn.Read(ctx); err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+				t.Errorf("oversized message: %v", err)
+			}
+			break
+		}
+	}
+	if code, _ := h.get("/healthz"); code != 200 {
+		t.Error("server unhealthy after bad input")
+	}
+}
+
+func TestRateLimit(t *testing.T) {
+	h := newHarness(t, "")
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c := h.dial(cr.ID)
+	for i := 0; i < rateBurst+5; i++ {
+		c.send(map[string]any{"type": "ping", "id": i})
+	}
+	// Warnings are best effort (they never fill the send queue), so read
+	// until one arrives rather than counting replies.
+	limited := false
+	for i := 0; i < rateBurst+5 && !limited; i++ {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		_, b, err := c.conn.Read(ctx)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		limited = strings.Contains(string(b), "slow down")
+	}
+	if !limited {
+		t.Error("a burst past the limit was not refused")
+	}
+}
+
+func TestComputerSeatsPlayAGameToTheEnd(t *testing.T) {
+	h := newHarness(t, "")
+	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
+		Seats: []Seat{{Kind: SeatComputer, Level: 1}, {Kind: SeatComputer, Level: 8}}})
+	w := h.dial(cr.ID)
+	st := w.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	if len(st.Plies) == 0 || st.Outcome.Reason == "" {
+		t.Fatalf("finished without moves: %+v", st.Outcome)
+	}
+}
+
+func TestSetupResignDrawClock(t *testing.T) {
+	now := time.UnixMilli(1_000_000)
+	h := newHarness(t, "")
+	h.srv.now = func() time.Time { return now }
+	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
+		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: Clock{InitialMs: 60000, IncrementMs: 2000}})
+	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	c.send(map[string]any{"type": "setup", "seat": 0, "choice": "c3"})
+	if m := c.expect("error"); !strings.Contains(m["message"].(string), "rank 1") {
+		t.Fatalf("setup error %v", m)
+	}
+	c.send(map[string]any{"type": "setup", "seat": 0, "choice": "b1"})
+	c.expect("ack")
+	c.send(map[string]any{"type": "setup", "seat": 1, "choice": "d5"})
+	c.expect("ack")
+	c.send(map[string]any{"type": "move", "move": "b1b2"})
+	c.expect("ack")
+	now = now.Add(10 * time.Second)
+	c.send(map[string]any{"type": "move", "move": "d5d4"})
+	c.expect("ack")
+	s := h.srv.session(cr.ID)
+	s.mu.Lock()
+	if s.remaining[1] != 52000 || s.remaining[0] != 60000 {
+		t.Errorf("clocks %v, want [60000 52000]", s.remaining)
+	}
+	s.mu.Unlock()
+	c.send(map[string]any{"type": "draw", "seat": 0})
+	c.expect("ack")
+	c.send(map[string]any{"type": "decline", "seat": 1})
+	c.expect("ack")
+	c.send(map[string]any{"type": "resign", "seat": 0})
+	c.expect("ack")
+	st := c.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	if st.Outcome.Winner != 1 || st.Outcome.Reason != "resignation" {
+		t.Fatalf("outcome %+v", st.Outcome)
+	}
+	c.send(map[string]any{"type": "rematch", "seat": 0})
+	c.expect("ack")
+	_, body := h.get("/api/games/" + cr.ID)
+	if err := json.Unmarshal([]byte(body), &st); err != nil || st.Rematch == "" {
+		t.Fatalf("no rematch in %s", body)
+	}
+	// The same tokens hold the turned seats of the rematch.
+	r := h.dial(st.Rematch, cr.Tokens[0])
+	r.send(map[string]any{"type": "setup", "seat": 1, "choice": "c5"})
+	r.expect("ack")
+}
+
+func TestCreateValidation(t *testing.T) {
+	h := newHarness(t, "")
+	for _, body := range []string{
+		`{"game":"nope","seats":[]}`,
+		`{"game":"toy","seats":[{"kind":"local"}]}`,
+		`{"game":"toy","seats":[{"kind":"local"},{"kind":"robot"}]}`,
+		`{"game":"toy","seats":[{"kind":"local"},{"kind":"computer","level":9}]}`,
+		`{"game":"toy","options":{"setup":"maybe"},"seats":[{"kind":"local"},{"kind":"local"}]}`,
+		`{"game":"toy","seats":[{"kind":"local"},{"kind":"local"}],"clock":{"initialMs":-5}}`,
+		`not json`,
+	} {
+		resp, err := http.Post(h.http.URL+"/api/games", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: status %d, want 400", body, resp.StatusCode)
+		}
+	}
+	code, body := h.get("/metrics")
+	if code != 200 || !strings.Contains(body, "wyrm_games 0") || !strings.Contains(body, "wyrm_http_request_seconds_count") {
+		t.Errorf("metrics %d:\n%s", code, body)
+	}
+}

@@ -1,0 +1,295 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"wyrm/game"
+)
+
+// Limits of the websocket protocol.
+const (
+	maxMessage   = 16 << 10 // bytes in one client message
+	rateBurst    = 30       // messages a client may send at once
+	ratePerSec   = 10       // sustained messages per second
+	maxRejected  = 200      // rate-limited messages before the server hangs up
+	sendQueue    = 64       // queued server messages before a slow client is dropped
+	writeTimeout = 10 * time.Second
+)
+
+// clientMsg is every message a browser may send.
+type clientMsg struct {
+	Type   string   `json:"type"`
+	ID     int      `json:"id,omitempty"`
+	Seat   *int     `json:"seat,omitempty"`
+	Tokens []string `json:"tokens,omitempty"`
+	Move   string   `json:"move,omitempty"`
+	Choice string   `json:"choice,omitempty"`
+}
+
+// client is one websocket connection watching one game.
+type client struct {
+	s      *session
+	conn   *websocket.Conn
+	send   chan []byte
+	seats  []int // seats this connection holds, guarded by s.mu
+	done   chan struct{}
+	once   sync.Once
+	tokens float64
+	last   time.Time
+}
+
+func (c *client) close(code websocket.StatusCode, reason string) {
+	c.once.Do(func() {
+		close(c.done)
+		c.conn.Close(code, reason)
+	})
+}
+
+// queue sends v without blocking; a client too slow to keep up is dropped.
+func (c *client) queue(v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	select {
+	case c.send <- b:
+	case <-c.done:
+	default:
+		go c.close(websocket.StatusPolicyViolation, "too slow to keep up")
+	}
+}
+
+// broadcast sends every watcher its view. Caller holds s.mu.
+func (s *session) broadcast() {
+	for c := range s.subs {
+		c.queue(s.state(c.seats))
+	}
+}
+
+func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	s := srv.session(r.PathValue("id"))
+	if s == nil {
+		http.Error(w, "no such game", http.StatusNotFound)
+		return
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	conn.SetReadLimit(maxMessage)
+	c := &client{s: s, conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
+	srv.metrics.conns.Add(1)
+	defer srv.metrics.conns.Add(-1)
+	if !srv.track(c) {
+		conn.Close(websocket.StatusGoingAway, "server shutting down")
+		return
+	}
+	defer srv.untrack(c)
+	s.mu.Lock()
+	s.subs[c] = struct{}{}
+	c.queue(s.state(nil))
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.subs, c)
+		s.mu.Unlock()
+		c.close(websocket.StatusNormalClosure, "")
+	}()
+	go c.writeLoop()
+	c.readLoop(r.Context())
+}
+
+func (c *client) writeLoop() {
+	for {
+		select {
+		case b := <-c.send:
+			ctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+			err := c.conn.Write(ctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.close(websocket.StatusGoingAway, "write failed")
+				return
+			}
+		case <-c.done:
+			return
+		}
+	}
+}
+
+func (c *client) readLoop(ctx context.Context) {
+	rejected := 0
+	for {
+		typ, data, err := c.conn.Read(ctx)
+		if err != nil {
+			var ce websocket.CloseError
+			if errors.As(err, &ce) {
+				return
+			}
+			if strings.Contains(err.Error(), "read limited") {
+				c.close(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", maxMessage))
+			}
+			return
+		}
+		if !c.allow() {
+			rejected++
+			if rejected > maxRejected {
+				c.close(websocket.StatusPolicyViolation, "too many messages")
+				return
+			}
+			// Warnings are best effort: a reply to every refused message
+			// would fill the send queue and hang up a flooder that reads
+			// as "too slow" long before maxRejected.
+			if len(c.send) < sendQueue/2 {
+				c.queue(errorMsg(0, "too many messages; slow down"))
+			}
+			continue
+		}
+		if typ != websocket.MessageText {
+			c.queue(errorMsg(0, "messages must be JSON text"))
+			continue
+		}
+		c.handle(data)
+	}
+}
+
+// allow is a token bucket: ratePerSec messages a second, bursts of rateBurst.
+func (c *client) allow() bool {
+	now := time.Now()
+	c.tokens = min(rateBurst, c.tokens+now.Sub(c.last).Seconds()*ratePerSec)
+	c.last = now
+	if c.tokens < 1 {
+		return false
+	}
+	c.tokens--
+	return true
+}
+
+func errorMsg(id int, msg string) map[string]any {
+	return map[string]any{"type": "error", "id": id, "message": msg}
+}
+
+// handle validates and carries out one message.
+func (c *client) handle(data []byte) {
+	var m clientMsg
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&m); err != nil {
+		c.queue(errorMsg(0, "malformed message: "+err.Error()))
+		return
+	}
+	if dec.More() {
+		c.queue(errorMsg(m.ID, "malformed message: one JSON object per message"))
+		return
+	}
+	c.s.srv.metrics.messages.Add(1)
+	start := time.Now()
+	defer func() { c.s.srv.metrics.observeAction(time.Since(start)) }()
+	s := c.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var err error
+	switch m.Type {
+	case "ping":
+		c.queue(map[string]any{"type": "pong", "id": m.ID})
+		return
+	case "hello":
+		err = c.hello(m.Tokens)
+		if err == nil {
+			c.queue(s.state(c.seats))
+		}
+	case "move", "setup", "resign", "draw", "decline", "rematch":
+		err = c.act(m)
+	default:
+		err = fmt.Errorf("unknown message type %q", m.Type)
+	}
+	if err != nil {
+		c.s.srv.metrics.rejected.Add(1)
+		c.queue(errorMsg(m.ID, err.Error()))
+		return
+	}
+	c.queue(map[string]any{"type": "ack", "id": m.ID})
+}
+
+// hello adds the seats whose tokens the client shows. Caller holds s.mu.
+func (c *client) hello(tokens []string) error {
+	if len(tokens) > len(c.s.def.Seats) {
+		return errors.New("too many tokens")
+	}
+	for _, t := range tokens {
+		h := hashToken(t)
+		found := false
+		for i, th := range c.s.tokens {
+			if th != "" && th == h {
+				found = true
+				if !slices.Contains(c.seats, i) {
+					c.seats = append(c.seats, i)
+				}
+			}
+		}
+		if !found {
+			return errors.New("a seat token is not valid for this game")
+		}
+	}
+	slices.Sort(c.seats)
+	return nil
+}
+
+// act carries out a seat's action. Caller holds s.mu.
+func (c *client) act(m clientMsg) error {
+	s := c.s
+	if len(c.seats) == 0 {
+		return errors.New("you are watching this game: only its players can act")
+	}
+	seat := -1
+	if m.Seat != nil {
+		seat = *m.Seat
+		if !slices.Contains(c.seats, seat) {
+			return fmt.Errorf("you do not hold seat %d", seat+1)
+		}
+	} else {
+		// Default: the held seat that must act now, else the first held.
+		for _, w := range s.waiting() {
+			if slices.Contains(c.seats, w) {
+				seat = w
+				break
+			}
+		}
+		if seat < 0 {
+			if m.Type == "move" || m.Type == "setup" {
+				return errors.New("it is not your turn")
+			}
+			seat = c.seats[0]
+		}
+	}
+	switch m.Type {
+	case "move":
+		if strings.TrimSpace(m.Move) == "" {
+			return errors.New("empty move")
+		}
+		if s.pos != nil && s.toMove() != game.Player(seat) && !s.outcome().Over {
+			return errors.New("it is not your turn")
+		}
+		return s.commit(seat, actMove, strings.TrimSpace(m.Move))
+	case "setup":
+		return s.commit(seat, actSetup, m.Choice)
+	case "resign":
+		return s.commit(seat, actResign, "")
+	case "draw":
+		return s.commit(seat, actDrawOffer, "")
+	case "decline":
+		return s.commit(seat, actDrawDecline, "")
+	case "rematch":
+		return s.srv.rematch(s, seat)
+	}
+	return fmt.Errorf("unknown message type %q", m.Type)
+}

@@ -2,7 +2,8 @@ package dungeon
 
 import "wyrm/game"
 
-// testEveryMove turns off the shortcut in filter, so tests can check it.
+// testEveryMove turns off the shortcuts (danger lines, board-only trials),
+// so tests can check them against Play and Undo on every move.
 var testEveryMove = false
 
 // over reports whether no further move may be played.
@@ -167,20 +168,55 @@ func (p *Position) needsTest(mv game.Move, k int, dz *danger) bool {
 // safeAfter plays mv and reports whether seat s's King is then neither
 // gone nor in check.
 func (p *Position) safeAfter(mv game.Move, s int) bool {
-	if from, to := mFrom(mv), mTo(mv); mType(mv) == mtMove && p.board[to] == 0 {
-		// A move onto an empty square removes nothing and changes only the
-		// mover's square: try it on the board alone.
-		id := p.board[from]
-		u := &p.units[id-1]
-		p.board[from], p.board[to], u.sq = 0, id, int16(to)
-		ok := !p.inCheck(s)
-		p.board[from], p.board[to], u.sq = id, 0, int16(from)
-		return ok
+	if mType(mv) == mtMove && !testEveryMove {
+		if ok, done := p.trialOnBoard(mv, s); done {
+			return ok
+		}
 	}
 	p.Play(mv)
 	ok := !p.inCheck(s)
 	p.Undo()
 	return ok
+}
+
+// trialOnBoard tests the common moves without Play: a move onto an empty
+// square, or a capture that simply removes its target (not a King, not an
+// unwounded Troll, not a Demonics). Such a move changes only the mover's
+// square and the target's presence, and Play's bookkeeping (hash, history,
+// hex counters) does not affect check. done is false for other moves.
+func (p *Position) trialOnBoard(mv game.Move, s int) (ok, done bool) {
+	from, to := mFrom(mv), mTo(mv)
+	id := p.board[from]
+	u := &p.units[id-1]
+	tid := p.board[to]
+	if tid == 0 {
+		p.board[from], p.board[to], u.sq = 0, id, int16(to)
+		ok = !p.inCheck(s)
+		p.board[from], p.board[to], u.sq = id, 0, int16(from)
+		return ok, true
+	}
+	t := &p.units[tid-1]
+	if t.kind == Demonics || t.kind.Role() == King || (t.kind == Troll && !t.wounded) {
+		return false, false
+	}
+	dest := to
+	if r := mRetreat(mv); r != 0 {
+		dest = r
+	}
+	t.alive = false
+	if t.kind == Ogre {
+		p.ogres[t.owner]--
+	}
+	p.board[from], p.board[to] = 0, 0
+	p.board[dest], u.sq = id, int16(dest)
+	ok = !p.inCheck(s)
+	p.board[dest] = 0
+	p.board[to], p.board[from], u.sq = tid, id, int16(from)
+	if t.kind == Ogre {
+		p.ogres[t.owner]++
+	}
+	t.alive = true
+	return ok, true
 }
 
 // InCheck implements game.Searchable.

@@ -127,3 +127,32 @@ func (p *Position) countQuiet(from int, pat uint16) int {
 	}
 	return n
 }
+
+// Perft implements game.Perfter.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := make([][]game.Move, depth)
+	for i := range bufs {
+		bufs[i] = make([]game.Move, 0, 512)
+	}
+	return p.perft(depth, bufs)
+}
+
+func (p *Position) perft(depth int, bufs [][]game.Move) uint64 {
+	if depth == 1 {
+		n, buf := p.countLegal(bufs[0])
+		bufs[0] = buf[:0]
+		return n
+	}
+	moves := p.LegalMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves[:0]
+	var n uint64
+	for _, mv := range moves {
+		p.Play(mv)
+		n += p.perft(depth-1, bufs)
+		p.Undo()
+	}
+	return n
+}

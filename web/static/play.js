@@ -218,7 +218,7 @@ export function showGame(root, id) {
       if (!hand && !(st.legal || []).some(m => m.drop)) return;
       const el = i === bottomSeat ? handsBottom : handsTop;
       el.append(h('span', { class: 'muted' }, `${seatLabel(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        [...hand].map(letter => {
+        ...[...hand].map(letter => {
           const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop === letter);
           return h('button', { class: 'seat-hand s' + i + (sel === letter ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter}`, 'aria-pressed': sel === letter ? 'true' : 'false',
             onclick: () => { sel = sel === letter ? null : letter; draw(); } }, letter);
@@ -228,7 +228,7 @@ export function showGame(root, id) {
     special.replaceChildren();
     if (!viewing && myTurn()) {
       const sp = st.legal.filter(m => m.from < 0 && !m.drop);
-      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
+      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), ...sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
     }
     moveForm.hidden = !myTurn();
     datalist.replaceChildren(...(st.legal || []).map(m => h('option', { value: m.san || m.text })));

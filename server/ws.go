@@ -146,7 +146,12 @@ func (c *client) readLoop(ctx context.Context) {
 				c.close(websocket.StatusPolicyViolation, "too many messages")
 				return
 			}
-			c.queue(errorMsg(0, "too many messages; slow down"))
+			// Warnings are best effort: a reply to every refused message
+			// would fill the send queue and hang up a flooder that reads
+			// as "too slow" long before maxRejected.
+			if len(c.send) < sendQueue/2 {
+				c.queue(errorMsg(0, "too many messages; slow down"))
+			}
 			continue
 		}
 		if typ != websocket.MessageText {

@@ -136,9 +136,7 @@ func (p *Position) SAN(m game.Move) string {
 	}
 	p.Play(m)
 	if p.inCheck() {
-		var l moveList
-		p.generate(&l)
-		if l.n == 0 {
+		if p.countMoves() == 0 {
 			b.WriteByte('#')
 		} else {
 			b.WriteByte('+')

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"wyrm/game"
 )
 
 var deepPerft = flag.Bool("perft.deep", false, "check every reference perft count, however large")
@@ -153,6 +155,23 @@ func TestPerftMakeUnmakeRestores(t *testing.T) {
 			nodes := 0
 			if got := checkedPerft(t, p, d+1, &nodes); got != want {
 				t.Errorf("%s depth %d: checked perft %d, want %d", c.fen, d+1, got, want)
+			}
+		}
+	}
+}
+
+func TestPerftThroughContract(t *testing.T) {
+	// game.PerftChecked plays every move through the interface and checks
+	// String and Hash after each Undo; no draw by rule occurs this shallow.
+	for _, c := range loadReference(t)[:8] {
+		p := mustFEN(t, c.fen)
+		for d := 1; d <= 3 && c.counts[d-1] < 100_000; d++ {
+			n, err := game.PerftChecked(p, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.counts[d-1] {
+				t.Errorf("%s depth %d: PerftChecked %d, want %d", c.fen, d, n, c.counts[d-1])
 			}
 		}
 	}

@@ -1,0 +1,350 @@
+package reliability
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"wyrm/games"
+	"wyrm/server"
+	"wyrm/server/store"
+	"wyrm/web"
+)
+
+// env is a play server on a real loopback listener with its own database
+// and a captured JSON log.
+type env struct {
+	t    *testing.T
+	url  string // http://127.0.0.1:port
+	st   *store.Store
+	srv  *server.Server
+	hs   *http.Server
+	logs *syncBuffer
+	done chan struct{}
+}
+
+// syncBuffer is a bytes.Buffer safe for the logger and the test at once.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// rulesFS is a stand-in rules folder; the traversal tests check that
+// nothing outside it (or outside the assets) is ever served.
+var rulesFS = fstest.MapFS{
+	"dragon.md":      {Data: []byte("# Dragon Chess\n")},
+	"dragonchess.md": {Data: []byte("# Dragonchess\n")},
+}
+
+func startServer(t *testing.T) *env {
+	t.Helper()
+	st, err := store.Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	srv, err := server.New(server.Config{Store: st, Games: games.All(), Assets: web.FS, Rules: rulesFS, Log: log,
+		ThinkTime: func(int) time.Duration { return 20 * time.Millisecond }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, url: "http://" + ln.Addr().String(), st: st, srv: srv, logs: logs, done: make(chan struct{}),
+		hs: &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 5 * time.Second}}
+	e.hs.RegisterOnShutdown(srv.Close)
+	go func() {
+		defer close(e.done)
+		_ = e.hs.Serve(ln)
+	}()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) stop() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = e.hs.Shutdown(ctx)
+	e.srv.Close()
+	<-e.done
+	e.st.Close()
+}
+
+// do sends one HTTP request and returns the status and body.
+func (e *env) do(method, path, ctype string, body io.Reader) (int, string) {
+	e.t.Helper()
+	req, err := http.NewRequest(method, e.url+path, body)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if ctype != "" {
+		req.Header.Set("Content-Type", ctype)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// healthy fails the test unless the health endpoint answers 200.
+func (e *env) healthy() {
+	e.t.Helper()
+	if code, body := e.do("GET", "/healthz", "", nil); code != 200 {
+		e.t.Fatalf("healthz: %d %s", code, body)
+	}
+}
+
+type created struct {
+	ID     string         `json:"id"`
+	Tokens map[int]string `json:"tokens"`
+}
+
+// create makes a game of kind with the given seat kinds through the API.
+func (e *env) create(kind string, seats ...string) created {
+	e.t.Helper()
+	var ss []map[string]any
+	for _, s := range seats {
+		seat := map[string]any{"kind": s}
+		if s == "computer" {
+			seat["level"] = 1
+		}
+		ss = append(ss, seat)
+	}
+	b, _ := json.Marshal(map[string]any{"game": kind, "seats": ss})
+	code, body := e.do("POST", "/api/games", "application/json", bytes.NewReader(b))
+	if code != http.StatusCreated {
+		e.t.Fatalf("create %s: %d %s", kind, code, body)
+	}
+	var c created
+	if err := json.Unmarshal([]byte(body), &c); err != nil {
+		e.t.Fatal(err)
+	}
+	return c
+}
+
+// state is the part of the server's game state the tests look at.
+type state struct {
+	Type    string `json:"type"`
+	Version int    `json:"version"`
+	ToMove  int    `json:"toMove"`
+	Stage   string `json:"stage"`
+	You     []int  `json:"you"`
+	Legal   []struct {
+		Text string `json:"text"`
+	} `json:"legal"`
+	Plies []struct {
+		Seat int    `json:"seat"`
+		Text string `json:"text"`
+	} `json:"plies"`
+	Board *struct {
+		Position string `json:"position"`
+	} `json:"board"`
+	Outcome struct {
+		Over   bool   `json:"over"`
+		Reason string `json:"reason"`
+	} `json:"outcome"`
+}
+
+func (s state) position() string {
+	if s.Board == nil {
+		return ""
+	}
+	return s.Board.Position
+}
+
+// game reads a game's state over HTTP.
+func (e *env) game(id string) state {
+	e.t.Helper()
+	code, body := e.do("GET", "/api/games/"+id, "", nil)
+	if code != 200 {
+		e.t.Fatalf("get game %s: %d %s", id, code, body)
+	}
+	var s state
+	if err := json.Unmarshal([]byte(body), &s); err != nil {
+		e.t.Fatal(err)
+	}
+	return s
+}
+
+// actions reads a game's stored log.
+func (e *env) actions(id string) []store.Action {
+	e.t.Helper()
+	a, err := e.st.Actions(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return a
+}
+
+// snapshot is what must not change when bad input is refused.
+type snapshot struct {
+	version  int
+	position string
+	log      int
+}
+
+func (e *env) snap(id string) snapshot {
+	e.t.Helper()
+	s := e.game(id)
+	return snapshot{s.Version, s.position(), len(e.actions(id))}
+}
+
+// unchanged fails if the game moved on since before.
+func (e *env) unchanged(id string, before snapshot, what string) {
+	e.t.Helper()
+	if after := e.snap(id); after != before {
+		e.t.Errorf("%s changed the game: before %+v, after %+v", what, before, after)
+	}
+}
+
+// wsURL is the websocket address of a game.
+func (e *env) wsURL(id string) string { return "ws" + strings.TrimPrefix(e.url, "http") + "/ws/" + id }
+
+// client is a test websocket client that reads synchronously.
+type client struct {
+	t    *testing.T
+	conn *websocket.Conn
+	last state // the latest state seen
+}
+
+func (e *env) dial(id string, tokens ...string) *client {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	conn, _, err := websocket.Dial(ctx, e.wsURL(id), nil)
+	if err != nil {
+		e.t.Fatalf("dial %s: %v", id, err)
+	}
+	conn.SetReadLimit(4 << 20)
+	c := &client{t: e.t, conn: conn}
+	e.t.Cleanup(func() { conn.CloseNow() })
+	c.expect("state")
+	if len(tokens) > 0 {
+		c.send(map[string]any{"type": "hello", "tokens": tokens, "id": 1})
+		c.expect("ack")
+	}
+	return c
+}
+
+func (c *client) send(v any) {
+	c.t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	c.sendRaw(websocket.MessageText, b)
+}
+
+func (c *client) sendRaw(typ websocket.MessageType, b []byte) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := c.conn.Write(ctx, typ, b); err != nil {
+		c.t.Fatalf("write: %v", err)
+	}
+}
+
+// read returns the next message as a map, remembering states.
+func (c *client) read(d time.Duration) (map[string]any, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	_, b, err := c.conn.Read(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, errors.New("server sent non-JSON: " + string(b))
+	}
+	if m["type"] == "state" {
+		var s state
+		if err := json.Unmarshal(b, &s); err == nil {
+			c.last = s
+		}
+	}
+	return m, nil
+}
+
+// expect reads until a message of type typ; an unexpected error or ack
+// fails the test.
+func (c *client) expect(typ string) map[string]any {
+	c.t.Helper()
+	for {
+		m, err := c.read(5 * time.Second)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		if m["type"] == typ {
+			return m
+		}
+		if m["type"] == "error" || m["type"] == "ack" {
+			c.t.Fatalf("waiting for %s, got %v", typ, m)
+		}
+	}
+}
+
+// expectError reads until an error reply and returns its message.
+func (c *client) expectError() string {
+	c.t.Helper()
+	m := c.expect("error")
+	s, _ := m["message"].(string)
+	if s == "" {
+		c.t.Errorf("error reply without a message: %v", m)
+	}
+	return s
+}
+
+// waitVersion reads states until the game's version reaches v.
+func (c *client) waitVersion(v int) state {
+	c.t.Helper()
+	for c.last.Version < v {
+		if _, err := c.read(5 * time.Second); err != nil {
+			c.t.Fatalf("waiting for version %d (at %d): %v", v, c.last.Version, err)
+		}
+	}
+	return c.last
+}
+
+// playFirstLegal has this client (holding the seat to move) play the first
+// legal move the server lists and waits for the ack.
+func (c *client) playFirstLegal(id int) string {
+	c.t.Helper()
+	if len(c.last.Legal) == 0 {
+		c.t.Fatalf("no legal moves offered (to move %d, you %v)", c.last.ToMove, c.last.You)
+	}
+	mv := c.last.Legal[0].Text
+	c.send(map[string]any{"type": "move", "move": mv, "id": id})
+	c.expect("ack")
+	return mv
+}

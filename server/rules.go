@@ -18,6 +18,7 @@ type diagram struct {
 	Letter byte   // the piece shown, of the seat to move
 	Drop   bool   // show the piece's drops from the hand instead
 	Pos    string // position string in the game's notation
+	Opts   game.Options
 	Note   string
 }
 
@@ -80,6 +81,27 @@ var diagramSets = map[string]func() []diagram{
 		}
 		return ds
 	},
+	"dungeon": func() []diagram {
+		// Each unit on c5 of the Compact Skirmish map, beside the lake, with
+		// its King on a1 and three enemy pawns (b6, c8, a4) to show its attacks.
+		factions := []struct{ name, units, king, pawn string }{
+			{"human", "HSNAWP", "P", "H"}, {"undead", "KTRYVL", "L", "K"},
+			{"redskin", "BIMFDE", "E", "B"}, {"greenskin", "GOCUQJ", "J", "G"},
+		}
+		var ds []diagram
+		for i, f := range factions {
+			foe := factions[(i+1)%len(factions)]
+			for _, u := range f.units {
+				own := f.king + "a1," + string(u) + "c5"
+				if string(u) == f.king {
+					own = string(u) + "c5"
+				}
+				ds = append(ds, diagram{Letter: byte(u), Opts: game.Options{"map": "compact-skirmish"},
+					Pos: fmt.Sprintf("compact-skirmish %s:%s %s:%sa4,%sb6,%sc8,%sj10 1 0 0", f.name, own, foe.name, foe.pawn, foe.pawn, foe.pawn, foe.king)})
+			}
+		}
+		return ds
+	},
 	"toy": func() []diagram {
 		return []diagram{{Letter: 'K', Pos: "....k/...../..K../...../..... 0"}, {Letter: 'R', Pos: "....k/...../..R../...../K.... 0"}}
 	},
@@ -126,9 +148,14 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	}
 	b.WriteString(srv.diagramsHTML(g))
 	if srv.rules != nil {
-		if doc, err := fs.ReadFile(srv.rules, g.Name()+".md"); err == nil {
-			b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
-			b.WriteString(markdown(string(doc)))
+		// Documents are named after the game or its title ("dragon-chess.md").
+		slug := strings.ToLower(strings.ReplaceAll(g.Title(), " ", "-"))
+		for _, name := range []string{g.Name() + ".md", slug + ".md"} {
+			if doc, err := fs.ReadFile(srv.rules, name); err == nil {
+				b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
+				b.WriteString(markdown(string(doc)))
+				break
+			}
 		}
 	}
 	srv.rulesPage(w, g.Title()+" — rules", b.String())
@@ -145,7 +172,7 @@ func (srv *Server) diagramsHTML(g game.Game) string {
 	b.WriteString(`<h2>How the pieces move</h2><p class="muted">Each diagram is computed by wyrm's own move generator: the piece stands alone and every square it may move to (dot), capture on (ring) or drop on is marked.</p>`)
 	var cards []string
 	for _, d := range set() {
-		p, err := g.Parse(d.Pos, nil)
+		p, err := g.Parse(d.Pos, d.Opts)
 		if err != nil {
 			srv.log.Error("rules diagram", "game", g.Name(), "pos", d.Pos, "err", err)
 			continue

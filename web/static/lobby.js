@@ -105,22 +105,34 @@ export function showLobby(root) {
     }
     function optionField(o) {
       const id = 'opt-' + o.name;
-      const label = h('label', { class: 'name', for: id }, o.description || o.name);
+      const desc = o.description || o.name;
+      const wire = (input, ...rest) => {
+        input.dataset.opt = o.name;
+        input.addEventListener('change', seatsChanged);
+        return h('div', { class: 'field' }, ...rest);
+      };
+      // A text option whose description ends in "comma-separated ...: a, b, c"
+      // is a set: one checkbox per value.
+      const set = o.kind === 3 && !(o.choices && o.choices.length) && desc.match(/comma-separated[^:]*:\s*([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\s*$/);
+      const choices = set ? set[1].split(/,\s*/) : o.choices;
+      if (o.kind === 3 && choices && choices.length) {
+        const def = (o.default || '').split(',');
+        const input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.name, 'data-multi': '1' },
+          choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
+        return wire(input, h('span', { class: 'name' }, set ? desc.slice(0, desc.indexOf(':')).replace(/^comma-separated /, '') : desc), input);
+      }
+      const label = h('label', { class: 'name', for: id }, desc);
       let input;
       if (o.kind === 0) input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
       else if (o.kind === 1) input = h('select', { id }, o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
       else if (o.kind === 2) input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
-      else if (o.choices && o.choices.length) {
-        const def = (o.default || '').split(',');
-        input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.description || o.name, 'data-multi': '1' },
-          o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
-        input.dataset.opt = o.name;
-        input.addEventListener('change', seatsChanged);
-        return h('div', { class: 'field' }, h('span', { class: 'name' }, o.description || o.name), input);
-      } else input = h('input', { id, value: o.default || '' });
-      input.dataset.opt = o.name;
-      input.addEventListener('change', seatsChanged);
-      return h('div', { class: 'field' }, label, input);
+      else {
+        // Values listed in parentheses in the description become suggestions.
+        const hint = desc.match(/\(([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\)/);
+        input = h('input', { id, value: o.default || '', placeholder: 'default', list: hint ? id + '-list' : null });
+        if (hint) return wire(input, label, input, h('datalist', { id: id + '-list' }, hint[1].split(/,\s*/).map(v => h('option', { value: v }))));
+      }
+      return wire(input, label, input);
     }
     gameChanged();
   }

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -347,4 +348,30 @@ func (c *client) playFirstLegal(id int) string {
 	c.send(map[string]any{"type": "move", "move": mv, "id": id})
 	c.expect("ack")
 	return mv
+}
+
+// metric reads one unlabelled sample from /metrics.
+func (e *env) metric(name string) float64 {
+	e.t.Helper()
+	code, body := e.do("GET", "/metrics", "", nil)
+	if code != 200 {
+		e.t.Fatalf("metrics: %d", code)
+	}
+	v, ok := sample(body, name)
+	if !ok {
+		e.t.Fatalf("metric %s missing from:\n%s", name, body)
+	}
+	return v
+}
+
+// sample finds "name value" in a Prometheus text exposition.
+func sample(text, name string) (float64, bool) {
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && f[0] == name {
+			v, err := strconv.ParseFloat(f[1], 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
 }

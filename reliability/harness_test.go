@@ -7,12 +7,14 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -62,7 +64,12 @@ var rulesFS = fstest.MapFS{
 	"dragonchess.md": {Data: []byte("# Dragonchess\n")},
 }
 
-func startServer(t *testing.T) *env {
+func startServer(t *testing.T) *env { return startServerWith(t, 0) }
+
+// startServerWith starts a server whose accepted sockets have a send
+// buffer of sndbuf bytes (0: the system's default), so that tests can fill
+// a connection's pipe quickly.
+func startServerWith(t *testing.T, sndbuf int) *env {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "w.db"))
 	if err != nil {
@@ -75,7 +82,11 @@ func startServer(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	lc := net.ListenConfig{}
+	if sndbuf > 0 {
+		lc.Control = func(_, _ string, c syscall.RawConn) error { return setBuf(c, syscall.SO_SNDBUF, sndbuf) }
+	}
+	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,6 +348,18 @@ func (c *client) waitVersion(v int) state {
 	return c.last
 }
 
+// playRandomLegal plays a legal move the server lists, chosen by rng.
+func (c *client) playRandomLegal(rng *rand.Rand, id int) string {
+	c.t.Helper()
+	if len(c.last.Legal) == 0 {
+		c.t.Fatalf("no legal moves offered (to move %d, you %v)", c.last.ToMove, c.last.You)
+	}
+	mv := c.last.Legal[rng.IntN(len(c.last.Legal))].Text
+	c.send(map[string]any{"type": "move", "move": mv, "id": id})
+	c.expect("ack")
+	return mv
+}
+
 // playFirstLegal has this client (holding the seat to move) play the first
 // legal move the server lists and waits for the ack.
 func (c *client) playFirstLegal(id int) string {
@@ -374,4 +397,14 @@ func sample(text, name string) (float64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// setBuf sets a socket buffer size (accepted sockets inherit it from the
+// listener).
+func setBuf(c syscall.RawConn, opt, size int) error {
+	var serr error
+	if err := c.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, opt, size) }); err != nil {
+		return err
+	}
+	return serr
 }

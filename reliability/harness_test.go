@@ -408,3 +408,33 @@ func setBuf(c syscall.RawConn, opt, size int) error {
 	}
 	return serr
 }
+
+// metrics reads every unlabelled sample from /metrics.
+func (e *env) metrics() map[string]float64 {
+	e.t.Helper()
+	code, body := e.do("GET", "/metrics", "", nil)
+	if code != 200 {
+		e.t.Fatalf("metrics: %d", code)
+	}
+	out := map[string]float64{}
+	for _, line := range strings.Split(body, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(line, "#") {
+			if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+				out[f[0]] = v
+			}
+		}
+	}
+	return out
+}
+
+// waitFor polls cond for up to 5 s.
+func waitFor(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Errorf("timed out waiting for %s", what)
+}

@@ -438,3 +438,16 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 	}
 	t.Errorf("timed out waiting for %s", what)
 }
+
+// newRand is a seeded generator: runs are repeatable.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) }
+
+func websocketDial(ctx context.Context, url string) (*websocket.Conn, *http.Response, error) {
+	conn, resp, err := websocket.Dial(ctx, url, nil)
+	if err == nil {
+		conn.SetReadLimit(4 << 20)
+	}
+	return conn, resp, err
+}
+
+func websocketStatus(err error) websocket.StatusCode { return websocket.CloseStatus(err) }

@@ -53,20 +53,19 @@ func (p *Position) sideScore(c int) int {
 			continue
 		}
 		score += v + centre[sq]
-		idx := r.moveIdx[pc][sq]
-		es := r.moves[idx[0]:idx[1]]
+		es := r.moveList[pc][sq]
 		mob := 0
 		for i := 0; i < len(es); i++ {
-			e := &es[i]
-			t := p.b[e.to]
+			e := es[i]
+			t := p.b[e.to()]
 			if t == 0 {
-				if e.mode != modeCapture {
+				if e.mode() != modeCapture {
 					mob++
 				}
 				continue
 			}
-			i += int(e.skip)
-			if int(t&1) != c && e.mode != modeMove {
+			i += e.skip()
+			if int(t&1) != c && e.mode() != modeMove {
 				mob++
 			}
 		}

@@ -25,9 +25,9 @@ func (p *Position) attacked(t, by int) bool {
 
 // analyze prepares legality testing for the side to move: it reports
 // whether that side is in check and marks, with a new stamp, every square
-// whose emptying might uncover its King (the first occupied square of each
-// line towards the King, and occupied squares that must be empty for an
-// attack on it).
+// whose emptying might uncover its King: a lone blocker between the King
+// and an enemy piece that attacks along that line, and an occupied square
+// that alone keeps an enemy Elemental from reaching the King.
 func (p *Position) analyze() bool {
 	p.stamp++
 	if p.stamp == 0 {
@@ -45,20 +45,33 @@ func (p *Position) analyze() bool {
 	check := false
 	for i := 0; i < len(es); i++ {
 		e := &es[i]
-		if e.cond != noSq && p.b[e.cond] != 0 {
-			p.mark[e.cond] = st
-		}
 		pc := p.b[e.sq]
 		if pc == 0 {
 			continue
 		}
+		attacker := e.mask>>pc&1 != 0 && p.b[r.below[e.sq]] != frozenBy
+		if attacker {
+			if p.b[e.cond] == 0 {
+				check = true
+			} else {
+				p.mark[e.cond] = st
+			}
+		}
+		if e.ray && !attacker {
+			// Look behind the blocker for a piece attacking along the line.
+			for j := i + 1; j <= i+int(e.skip); j++ {
+				f := &es[j]
+				q := p.b[f.sq]
+				if q == 0 {
+					continue
+				}
+				if f.mask>>q&1 != 0 && p.b[r.below[f.sq]] != frozenBy {
+					p.mark[e.sq] = st
+				}
+				break
+			}
+		}
 		i += int(e.skip)
-		if e.ray {
-			p.mark[e.sq] = st
-		}
-		if e.mask>>pc&1 != 0 && p.b[e.cond] == 0 && p.b[r.below[e.sq]] != frozenBy {
-			check = true
-		}
 	}
 	return check
 }
@@ -91,6 +104,10 @@ func (p *Position) safeAfter(m game.Move) bool {
 	return ok
 }
 
+// testEveryMove makes generate test every move by making it, as a
+// reference for tests of the shortcut.
+var testEveryMove = false
+
 // alwaysTest marks kinds whose every move must be tested: the King, and the
 // Basilisk, whose leaving can unfreeze an enemy piece.
 var alwaysTest = [kindCount]bool{king: true, basilisk: true}
@@ -100,7 +117,7 @@ var alwaysTest = [kindCount]bool{king: true, basilisk: true}
 func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 	us := p.side
 	r := p.r
-	check := p.analyze()
+	check := p.analyze() || testEveryMove
 	st := p.stamp
 	frozenBy := code(basilisk, us^1)
 	n := p.n[us]
@@ -111,27 +128,26 @@ func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 			continue
 		}
 		test := check || alwaysTest[kindOf(pc)] || p.mark[from] == st
-		idx := r.moveIdx[pc][from]
-		es := r.moves[idx[0]:idx[1]]
+		es := r.moveList[pc][from]
 		for i := 0; i < len(es); i++ {
-			e := &es[i]
-			t := p.b[e.to]
+			e := es[i]
+			t := p.b[e.to()]
 			if t == 0 {
-				if noisy && r.promoted[pc][e.to] == pc {
+				if noisy && r.promoted[pc][e.to()] == pc {
 					continue
 				}
-				if e.mode != modeCapture && p.b[e.cond] == 0 {
-					m := game.Move(uint32(from) | e.bits)
+				if e.mode() != modeCapture && p.b[e.cond()] == 0 {
+					m := game.Move(uint32(from) | e.bits())
 					if !test || p.safeAfter(m) {
 						dst = append(dst, m)
 					}
 				}
 				continue
 			}
-			i += int(e.skip)
-			if int(t&1) != us && e.mode != modeMove && p.b[e.cond] == 0 {
-				m := game.Move(uint32(from) | e.bits)
-				if (!test && (e.bits&afarBit == 0 || p.mark[e.to] != st)) || p.safeAfter(m) {
+			i += e.skip()
+			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 {
+				m := game.Move(uint32(from) | e.bits())
+				if (!test && (e.bits()&afarBit == 0 || p.mark[e.to()] != st)) || p.safeAfter(m) {
 					dst = append(dst, m)
 				}
 			}
@@ -147,22 +163,59 @@ func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 // Sylph of the side to move on the Sky, except the one whose ordinary
 // capture already reaches it.
 func (p *Position) epCaptures(dst []game.Move) []game.Move {
-	us := p.side
-	sy := code(sylph, us)
-	for j := 0; j < p.n[us]; j++ {
-		from := int(p.list[us][j])
-		if p.b[from] != sy || levelOf(from) != lvSky {
-			continue
-		}
-		if square(lvSky, fileOf(from), rankOf(from)+forward(us)) == p.ep {
-			continue
-		}
-		m := game.Move(uint32(from) | uint32(p.ep)<<9)
-		if p.safeAfter(m) {
+	for j := 0; j < p.n[p.side]; j++ {
+		if m, ok := p.epCapture(int(p.list[p.side][j])); ok {
 			dst = append(dst, m)
 		}
 	}
 	return dst
+}
+
+// epCapture returns the legal en-passant capture by the piece on from, if
+// it has one.
+func (p *Position) epCapture(from int) (game.Move, bool) {
+	us := p.side
+	if p.b[from] != code(sylph, us) || levelOf(from) != lvSky ||
+		square(lvSky, fileOf(from), rankOf(from)+forward(us)) == p.ep {
+		return game.NoMove, false
+	}
+	m := game.Move(uint32(from) | uint32(p.ep)<<9)
+	return m, p.safeAfter(m)
+}
+
+// anyLegal reports whether the side to move has a legal move, stopping at
+// the first one found (the search asks this at every node).
+func (p *Position) anyLegal() bool {
+	us := p.side
+	r := p.r
+	frozenBy := code(basilisk, us^1)
+	for j := 0; j < p.n[us]; j++ {
+		from := int(p.list[us][j])
+		if p.b[r.below[from]] == frozenBy {
+			continue
+		}
+		es := r.moveList[p.b[from]][from]
+		for i := 0; i < len(es); i++ {
+			e := es[i]
+			t := p.b[e.to()]
+			var ok bool
+			if t == 0 {
+				ok = e.mode() != modeCapture
+			} else {
+				i += e.skip()
+				ok = int(t&1) != us && e.mode() != modeMove
+			}
+			if ok && p.b[e.cond()] == 0 && p.safeAfter(game.Move(uint32(from)|e.bits())) {
+				return true
+			}
+		}
+		if p.ep != noSq {
+			if _, ok := p.epCapture(from); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LegalMoves appends every legal move; none when the game is over.

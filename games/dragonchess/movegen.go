@@ -1,6 +1,10 @@
 package dragonchess
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 // attacked reports whether colour by attacks square t: some unfrozen piece
 // of by could capture on t if it were by's move.
@@ -115,11 +119,28 @@ var alwaysTest = [kindCount]bool{king: true, basilisk: true}
 // generate appends the legal moves of the side to move, ignoring the draw
 // rules; with noisy only captures and promotions.
 func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
+	dst, _ = p.gen(dst, noisy, false)
+	return dst
+}
+
+// countMoves counts the legal moves without writing them (perft's last
+// ply), ignoring the draw rules.
+func (p *Position) countMoves() int {
+	_, n := p.gen(nil, false, true)
+	return n
+}
+
+// gen appends the legal moves to dst or, with count, only counts them. Steps
+// and jumps come from bit sets (counted by popcount when no move of the
+// piece needs testing), lines and conditional moves from entries.
+func (p *Position) gen(dst []game.Move, noisy, count bool) ([]game.Move, int) {
 	us := p.side
 	r := p.r
 	check := p.analyze() || testEveryMove
 	st := p.stamp
 	frozenBy := code(basilisk, us^1)
+	own, opp := &p.occ[us], &p.occ[us^1]
+	cnt := 0
 	n := p.n[us]
 	for j := 0; j < n; j++ {
 		from := int(p.list[us][j])
@@ -128,51 +149,86 @@ func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 			continue
 		}
 		test := check || alwaysTest[kindOf(pc)] || p.mark[from] == st
-		es := r.moveList[pc][from]
+		ls := &r.leap[pc][from]
+		for w := int(ls.lo); w <= int(ls.hi); w++ {
+			empty := ^(own[w] | opp[w])
+			var t uint64
+			if noisy {
+				t = (ls.both[w] | ls.capt[w]) & opp[w]
+				for q := (ls.both[w] | ls.move[w]) & empty; q != 0; q &= q - 1 {
+					if to := w<<6 | bits.TrailingZeros64(q); r.promoted[pc][to] != pc {
+						t |= 1 << (to & 63)
+					}
+				}
+			} else {
+				t = ls.both[w]&^own[w] | ls.move[w]&empty | ls.capt[w]&opp[w]
+			}
+			if count && !test {
+				cnt += bits.OnesCount64(t)
+				continue
+			}
+			for ; t != 0; t &= t - 1 {
+				m := game.Move(uint32(from) | uint32(w<<6|bits.TrailingZeros64(t))<<9)
+				if test && !p.safeAfter(m) {
+					continue
+				}
+				if count {
+					cnt++
+				} else {
+					dst = append(dst, m)
+				}
+			}
+		}
+		es := r.special[pc][from]
 		for i := 0; i < len(es); i++ {
 			e := es[i]
 			t := p.b[e.to()]
 			if t == 0 {
-				if noisy && r.promoted[pc][e.to()] == pc {
+				if e.mode() == modeCapture || p.b[e.cond()] != 0 || noisy && r.promoted[pc][e.to()] == pc {
 					continue
 				}
-				if e.mode() != modeCapture && p.b[e.cond()] == 0 {
-					m := game.Move(uint32(from) | e.bits())
-					if !test || p.safeAfter(m) {
-						dst = append(dst, m)
-					}
+				m := game.Move(uint32(from) | e.bits())
+				if test && !p.safeAfter(m) {
+					continue
+				}
+				if count {
+					cnt++
+				} else {
+					dst = append(dst, m)
 				}
 				continue
 			}
 			i += e.skip()
 			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 {
 				m := game.Move(uint32(from) | e.bits())
-				if (!test && (e.bits()&afarBit == 0 || p.mark[e.to()] != st)) || p.safeAfter(m) {
+				if (test || e.bits()&afarBit != 0 && p.mark[e.to()] == st) && !p.safeAfter(m) {
+					continue
+				}
+				if count {
+					cnt++
+				} else {
 					dst = append(dst, m)
 				}
 			}
 		}
 	}
 	if p.ep != noSq {
-		dst = p.epCaptures(dst)
-	}
-	return dst
-}
-
-// epCaptures appends the en-passant captures of the Dragon on p.ep by any
-// Sylph of the side to move on the Sky, except the one whose ordinary
-// capture already reaches it.
-func (p *Position) epCaptures(dst []game.Move) []game.Move {
-	for j := 0; j < p.n[p.side]; j++ {
-		if m, ok := p.epCapture(int(p.list[p.side][j])); ok {
-			dst = append(dst, m)
+		for j := 0; j < n; j++ {
+			if m, ok := p.epCapture(int(p.list[us][j])); ok {
+				if count {
+					cnt++
+				} else {
+					dst = append(dst, m)
+				}
+			}
 		}
 	}
-	return dst
+	return dst, cnt
 }
 
-// epCapture returns the legal en-passant capture by the piece on from, if
-// it has one.
+// epCapture returns the legal en-passant capture of the Dragon on p.ep by
+// the piece on from, if it has one: any Sylph of the side to move on the
+// Sky may make it, except one whose ordinary capture already reaches it.
 func (p *Position) epCapture(from int) (game.Move, bool) {
 	us := p.side
 	if p.b[from] != code(sylph, us) || levelOf(from) != lvSky ||

@@ -57,7 +57,11 @@ func (p *Position) sideScore(c int) int {
 			continue
 		}
 		score += v + centre[sq]
-		score += p.mobility(pc, sq, c) * mobilityWeight
+		if !isPawnKind(k) {
+			// Pawn-like pieces have few moves that say little; skipping
+			// them halves the cost of the evaluation.
+			score += p.mobility(pc, sq, c) * mobilityWeight
+		}
 	}
 	ks := p.king[c]
 	if levelOf(ks) != lvGround {

@@ -10,9 +10,6 @@ import (
 // reference for tests of the shortcut.
 var testEveryMove = false
 
-// alwaysTest marks kinds whose every move must be tested: the King, and the
-// Basilisk, whose leaving can unfreeze an enemy piece.
-var alwaysTest = [kindCount]bool{king: true, basilisk: true}
 
 // generate appends the legal moves of the side to move, ignoring the draw
 // rules; with noisy only captures and promotions.
@@ -46,7 +43,11 @@ func (p *Position) gen(dst []game.Move, noisy, count bool) ([]game.Move, int) {
 		if p.b[r.below[from]] == frozenBy {
 			continue
 		}
-		test := check || alwaysTest[kindOf(pc)] || p.mark[from] == st
+		// Every King move is tested, and every move of a Basilisk that
+		// freezes an enemy piece, which its leaving would set free.
+		k := kindOf(pc)
+		test := check || p.mark[from] == st || k == king ||
+			k == basilisk && p.b[from+perLevel] != 0 && int(p.b[from+perLevel]&1) != us
 		ls := &r.leap[pc][from]
 		for w := int(ls.lo); w <= int(ls.hi); w++ {
 			empty := ^(own[w] | opp[w])

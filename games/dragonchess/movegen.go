@@ -10,7 +10,6 @@ import (
 // reference for tests of the shortcut.
 var testEveryMove = false
 
-
 // generate appends the legal moves of the side to move, ignoring the draw
 // rules; with noisy only captures and promotions.
 func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {

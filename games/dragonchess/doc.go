@@ -11,7 +11,7 @@
 // an empty square on the way, captures from afar) as entries; per target
 // square, the reverse list used to answer "is this square attacked".
 // Legality is decided per node: only moves that may uncover the King (a
-// lone blocker in front of an attacker, King and Basilisk moves, any move
-// when in check) are made and tested, and the last ply of perft is counted
+// lone blocker in front of an attacker, King moves, moves of a Basilisk that
+// freezes an enemy piece, any move when in check) are made and tested, and the last ply of perft is counted
 // by popcount.
 package dragonchess

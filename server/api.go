@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -31,6 +32,10 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("malformed request: %v", err)
 	}
+	// One JSON value per body: trailing data means a broken client.
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("malformed request: data after the JSON object")
+	}
 	return nil
 }
 
@@ -43,19 +48,31 @@ func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 }
 
 type metaGame struct {
-	Name    string        `json:"name"`
-	Title   string        `json:"title"`
-	Options []game.Option `json:"options"`
-	Setup   bool          `json:"setup"`
+	Name    string       `json:"name"`
+	Title   string       `json:"title"`
+	Options []optionJSON `json:"options"`
+	Setup   bool         `json:"setup"`
+}
+
+// optionJSON is a game.Option for the browser.
+type optionJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Kind        int      `json:"kind"` // 0 bool, 1 choice, 2 int, 3 text
+	Default     string   `json:"default,omitempty"`
+	Choices     []string `json:"choices,omitempty"`
+	Min         int      `json:"min,omitempty"`
+	Max         int      `json:"max,omitempty"`
 }
 
 func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 	out := []metaGame{}
 	for _, g := range srv.order {
 		_, setup := g.(game.SetupGame)
-		opts := g.Options()
-		if opts == nil {
-			opts = []game.Option{}
+		opts := []optionJSON{}
+		for _, o := range g.Options() {
+			opts = append(opts, optionJSON{Name: o.Name, Description: o.Description, Kind: int(o.Kind), Default: o.Default,
+				Choices: o.Choices, Min: o.Min, Max: o.Max})
 		}
 		out = append(out, metaGame{Name: g.Name(), Title: g.Title(), Options: opts, Setup: setup})
 	}

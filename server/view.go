@@ -136,6 +136,7 @@ type stateJSON struct {
 	Stage    string         `json:"stage"`
 	Waiting  []int          `json:"waiting"`
 	Setup    map[int]string `json:"setup,omitempty"` // Visible text per held seat
+	Zones    map[int][]int  `json:"zones,omitempty"` // squares each held seat deploys on
 	Board    *boardJSON     `json:"board,omitempty"`
 	ToMove   int            `json:"toMove"`
 	Legal    []legalJSON    `json:"legal,omitempty"`
@@ -177,7 +178,15 @@ func (s *session) state(you []int) stateJSON {
 		for _, p := range you {
 			st.Setup[p] = s.setup.Visible(game.Player(p))
 		}
-		if v, ok := s.setup.(game.Viewer); ok {
+		if h, ok := setupHelpers[s.g.Name()]; ok && h.zone != nil && s.setup.Stage() == "deploy" {
+			st.Zones = map[int][]int{}
+			for _, p := range you {
+				st.Zones[p] = h.zone(s.def.Options, game.Player(p))
+			}
+		}
+		if b, ok := s.setupBoard(); ok {
+			st.Board = &b
+		} else if v, ok := s.setup.(game.Viewer); ok {
 			if p, ok := s.setup.(game.Position); ok {
 				b := viewBoard(p, true)
 				st.Board = &b
@@ -233,4 +242,22 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	return st
+}
+
+// setupBoard draws the board during setup for games whose Setup cannot be
+// drawn itself: the terrain of the default start, without pieces, so that
+// players can see the map and click squares.
+func (s *session) setupBoard() (boardJSON, bool) {
+	if _, ok := s.setup.(game.Viewer); ok {
+		return boardJSON{}, false
+	}
+	p, err := s.g.Start(s.def.Options)
+	if err != nil {
+		return boardJSON{}, false
+	}
+	v, ok := p.(game.Viewer)
+	if !ok {
+		return boardJSON{}, false
+	}
+	return boardJSON{Geometry: viewGeometry(v), Pieces: []pieceJSON{}, Hands: []string{}}, true
 }

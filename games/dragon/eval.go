@@ -62,8 +62,13 @@ func abs(x int) int {
 // relSq mirrors a square for Black so that tables read from the owner's side.
 func relSq(c, sq int) int { return sq ^ (c * 56) }
 
-// Evaluate scores the position for player pl in centipawns.
+// Evaluate scores the position for player pl in centipawns. Any other
+// value of pl (such as NoPlayer in a finished position) means the side
+// to move.
 func (p *Position) Evaluate(pl game.Player) int {
+	if pl != 0 && pl != 1 {
+		pl = game.Player(p.side)
+	}
 	var mg, eg [2]int
 	phase := 0
 	occ := p.occ()
@@ -96,8 +101,15 @@ func (p *Position) Evaluate(pl game.Player) int {
 		n := int(p.hand[c])
 		mg[c] += n * handValue[0]
 		eg[c] += n * handValue[1]
+		if n > 0 && homeRank[c]&^occ == 0 {
+			// No square to drop on yet: develop the back rank first.
+			mg[c] -= 15 * n
+		}
 		phase += n * phaseWeight[dragon]
 		mg[c] += p.kingSafety(c)
+		pmg, peg := p.pawnStructure(c)
+		mg[c] += pmg
+		eg[c] += peg
 		if popcount(p.pieces(c, bishop)) >= 2 {
 			mg[c] += 30
 			eg[c] += 45

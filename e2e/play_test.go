@@ -1,0 +1,193 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+type metaGame struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+func gamesOf(t *testing.T, s *server) []metaGame {
+	t.Helper()
+	resp, err := http.Get(s.URL + "api/meta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m struct{ Games []metaGame }
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Games
+}
+
+// create fills the lobby form: the game, option values (by option name)
+// and one kind per seat ("local", "invite", "computer"), then creates it
+// and waits for the game screen. It returns the game id.
+func (b *browser) create(s *server, gameName string, opts map[string]string, seats ...string) string {
+	b.t.Helper()
+	b.run("open lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.eval(fmt.Sprintf(`document.querySelector('input[name=game][value=%q]').click(); true`, gameName))
+	for k, v := range opts {
+		b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-opt=%q]'); if (e.type === 'checkbox') e.checked = %q === 'true'; else e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, k, v, v))
+	}
+	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))
+	for i, k := range seats {
+		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.level').value = '1'; return true })()`, i, k))
+	}
+	b.run("create", chromedp.Click(chromedp.ID("create")), chromedp.WaitVisible(chromedp.CSS(".status")))
+	hash := evalJS[string](b, `location.hash`)
+	return strings.TrimPrefix(hash, "#/g/")
+}
+
+func (b *browser) plies() int {
+	return evalJS[int](b, `document.querySelectorAll('.moves button').length`)
+}
+
+// playMove makes one legal move with the mouse: a movable piece, then a
+// highlighted target, then any chooser (promotion, retreat square).
+func (b *browser) playMove() {
+	b.t.Helper()
+	before := b.plies()
+	b.waitJS("a movable piece", `document.querySelector('[data-movable]') !== null`)
+	b.run("pick piece", chromedp.Click(chromedp.CSS(`[data-movable]`)))
+	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	b.run("pick target", chromedp.Click(chromedp.CSS(`[data-target]`)))
+	for i := 0; i < 3; i++ {
+		state := evalJS[string](b, `document.querySelector('dialog[open]') ? 'dialog' : document.querySelector('[data-target="then"]') ? 'then' : document.querySelectorAll('.moves button').length > `+fmt.Sprint(before)+` ? 'done' : 'wait'`)
+		switch state {
+		case "dialog":
+			b.run("choose", chromedp.Click(chromedp.CSS(`dialog[open] .choices button`)))
+		case "then":
+			b.run("retreat", chromedp.Click(chromedp.CSS(`[data-target="then"]`)))
+		case "done":
+			return
+		default:
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	b.waitJS("move played", fmt.Sprintf(`document.querySelectorAll('.moves button').length > %d`, before))
+}
+
+func (b *browser) waitPlies(n int) {
+	b.t.Helper()
+	b.waitJS(fmt.Sprintf("%d moves", n), fmt.Sprintf(`document.querySelectorAll('.moves button').length >= %d`, n))
+}
+
+// TestPlayEachGameAgainstTheComputer creates every game that starts without
+// a setup stage, plays two moves against level 1 and saves a screenshot.
+func TestPlayEachGameAgainstTheComputer(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for _, g := range gamesOf(t, s) {
+		if g.Name == "dungeon" {
+			continue // has its own test: draft and deployment first
+		}
+		t.Run(g.Name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.create(s, g.Name, nil, "local", "computer")
+			for i := 1; i <= 2; i++ {
+				b.playMove()
+				b.waitPlies(2 * i) // the computer answers
+			}
+			b.screenshot("game-" + g.Name)
+		})
+	}
+}
+
+// TestTwoBrowsersPlayByLink: one person invites another by link.
+func TestTwoBrowsersPlayByLink(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	name := pickGame(t, s)
+	alice, bob := newBrowser(t), newBrowser(t)
+	id := alice.create(s, name, nil, "local", "invite")
+	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
+	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
+	if !strings.Contains(link, "/#/join/"+id+"/1") {
+		t.Fatalf("invite link %q", link)
+	}
+	bob.run("open link", chromedp.Navigate(link))
+	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	alice.playMove()
+	bob.waitPlies(1)
+	bob.playMove()
+	alice.waitPlies(2)
+	// Bob's link is spent: a third person only watches.
+	carol := newBrowser(t)
+	carol.run("open spent link", chromedp.Navigate(link))
+	carol.waitJS("refused", `document.body.textContent.includes('already taken')`)
+	alice.screenshot("two-browsers-alice")
+}
+
+// TestSpectatorCannotMove: a watcher sees the game but has no moves, and a
+// forged websocket move is refused.
+func TestSpectatorCannotMove(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	name := pickGame(t, s)
+	host := newBrowser(t)
+	id := host.create(s, name, nil, "local", "local")
+	watcher := newBrowser(t)
+	watcher.run("watch", chromedp.Navigate(s.URL+"#/g/"+id))
+	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('watching')`)
+	movable := evalJS[bool](watcher, `document.querySelector('[data-movable]') !== null || !document.getElementById('movetext').closest('form').hidden`)
+	if movable {
+		t.Fatal("a spectator is offered moves")
+	}
+	reply := evalJS[string](watcher, fmt.Sprintf(`new Promise(res => {
+		const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws/%s');
+		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else { res(m.message || m.type); ws.close(); } };
+	})`, id), chromedp.EvalAwaitPromise)
+	if !strings.Contains(reply, "watching") {
+		t.Fatalf("forged move answered %q", reply)
+	}
+	host.playMove()
+	watcher.waitPlies(1)
+}
+
+// TestServerKilledAndRestarted: the server dies mid-game (SIGKILL) and
+// comes back on the same file; the page reconnects and play goes on with
+// nothing lost.
+func TestServerKilledAndRestarted(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "e2e.db")
+	s := startServer(t, db, "")
+	name := pickGame(t, s)
+	b := newBrowser(t)
+	b.create(s, name, nil, "local", "local")
+	b.playMove()
+	b.playMove()
+	s.kill()
+	b.waitJS("disconnect noticed", `document.getElementById('conn').textContent.includes('reconnecting')`)
+	s2 := startServer(t, db, s.addr)
+	_ = s2
+	b.waitJS("reconnected", `document.getElementById('conn').textContent === ''`)
+	b.waitPlies(2)
+	b.playMove()
+	b.run("reload", chromedp.Reload())
+	b.waitPlies(3)
+}
+
+// pickGame prefers Dragon Chess, else the first game without setup.
+func pickGame(t *testing.T, s *server) string {
+	gs := gamesOf(t, s)
+	for _, g := range gs {
+		if g.Name == "dragon" {
+			return g.Name
+		}
+	}
+	for _, g := range gs {
+		if g.Name != "dungeon" {
+			return g.Name
+		}
+	}
+	t.Fatal("no game to play")
+	return ""
+}

@@ -10,24 +10,79 @@ import (
 // reference for tests of the shortcut.
 var testEveryMove = false
 
-// generate appends the legal moves of the side to move, ignoring the draw
-// rules; with noisy only captures and promotions.
+// mustTest reports whether the moves of the piece pc of colour us on from
+// must be made and tested: when in check (check), when it is a lone blocker
+// in front of an attacker (marked by analyze), when it is the King, and
+// when it is a Basilisk freezing an enemy piece that its leaving would free.
+func (p *Position) mustTest(check bool, pc uint8, from, us int) bool {
+	if check || p.mark[from] == p.stamp {
+		return true
+	}
+	switch kindOf(pc) {
+	case king:
+		return true
+	case basilisk:
+		above := p.b[from+perLevel]
+		return above != 0 && int(above&1) != us
+	}
+	return false
+}
+
+// generate appends the legal moves of the side to move in table order
+// (piece by piece, each piece's targets as the move tables list them),
+// ignoring the draw rules; with noisy only captures and promotions.
 func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
-	dst, _ = p.gen(dst, noisy, false)
+	us := p.side
+	r := p.r
+	check := p.analyze() || testEveryMove
+	st := p.stamp
+	frozenBy := code(basilisk, us^1)
+	n := p.n[us]
+	for j := 0; j < n; j++ {
+		from := int(p.list[us][j])
+		pc := p.b[from]
+		if p.b[r.below[from]] == frozenBy {
+			continue
+		}
+		test := p.mustTest(check, pc, from, us)
+		es := r.moveList[pc][from]
+		for i := 0; i < len(es); i++ {
+			e := es[i]
+			t := p.b[e.to()]
+			if t == 0 {
+				if e.mode() == modeCapture || p.b[e.cond()] != 0 || noisy && r.promoted[pc][e.to()] == pc {
+					continue
+				}
+				m := game.Move(uint32(from) | e.bits())
+				if !test || p.safeAfter(m) {
+					dst = append(dst, m)
+				}
+				continue
+			}
+			i += e.skip()
+			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 {
+				m := game.Move(uint32(from) | e.bits())
+				if !(test || e.bits()&afarBit != 0 && p.mark[e.to()] == st) || p.safeAfter(m) {
+					dst = append(dst, m)
+				}
+			}
+		}
+	}
+	if p.ep != noSq {
+		for j := 0; j < n; j++ {
+			if m, ok := p.epCapture(int(p.list[us][j])); ok {
+				dst = append(dst, m)
+			}
+		}
+	}
 	return dst
 }
 
-// countMoves counts the legal moves without writing them (perft's last
-// ply), ignoring the draw rules.
+// countMoves counts the legal moves (perft's last ply), ignoring the draw
+// rules. Steps and jumps come from bit sets and are counted by popcount
+// when no move of the piece needs testing; lines and conditional moves come
+// from entries.
 func (p *Position) countMoves() int {
-	_, n := p.gen(nil, false, true)
-	return n
-}
-
-// gen appends the legal moves to dst or, with count, only counts them. Steps
-// and jumps come from bit sets (counted by popcount when no move of the
-// piece needs testing), lines and conditional moves from entries.
-func (p *Position) gen(dst []game.Move, noisy, count bool) ([]game.Move, int) {
 	us := p.side
 	r := p.r
 	check := p.analyze() || testEveryMove
@@ -42,38 +97,17 @@ func (p *Position) gen(dst []game.Move, noisy, count bool) ([]game.Move, int) {
 		if p.b[r.below[from]] == frozenBy {
 			continue
 		}
-		// Every King move is tested, and every move of a Basilisk that
-		// freezes an enemy piece, which its leaving would set free.
-		k := kindOf(pc)
-		test := check || p.mark[from] == st || k == king ||
-			k == basilisk && p.b[from+perLevel] != 0 && int(p.b[from+perLevel]&1) != us
+		test := p.mustTest(check, pc, from, us)
 		ls := &r.leap[pc][from]
 		for w := int(ls.lo); w <= int(ls.hi); w++ {
-			empty := ^(own[w] | opp[w])
-			var t uint64
-			if noisy {
-				t = (ls.both[w] | ls.capt[w]) & opp[w]
-				for q := (ls.both[w] | ls.move[w]) & empty; q != 0; q &= q - 1 {
-					if to := w<<6 | bits.TrailingZeros64(q); r.promoted[pc][to] != pc {
-						t |= 1 << (to & 63)
-					}
-				}
-			} else {
-				t = ls.both[w]&^own[w] | ls.move[w]&empty | ls.capt[w]&opp[w]
-			}
-			if count && !test {
+			t := ls.both[w]&^own[w] | ls.move[w]&^(own[w]|opp[w]) | ls.capt[w]&opp[w]
+			if !test {
 				cnt += bits.OnesCount64(t)
 				continue
 			}
 			for ; t != 0; t &= t - 1 {
-				m := game.Move(uint32(from) | uint32(w<<6|bits.TrailingZeros64(t))<<9)
-				if test && !p.safeAfter(m) {
-					continue
-				}
-				if count {
+				if p.safeAfter(game.Move(uint32(from) | uint32(w<<6|bits.TrailingZeros64(t))<<9)) {
 					cnt++
-				} else {
-					dst = append(dst, m)
 				}
 			}
 		}
@@ -82,46 +116,27 @@ func (p *Position) gen(dst []game.Move, noisy, count bool) ([]game.Move, int) {
 			e := es[i]
 			t := p.b[e.to()]
 			if t == 0 {
-				if e.mode() == modeCapture || p.b[e.cond()] != 0 || noisy && r.promoted[pc][e.to()] == pc {
-					continue
-				}
-				m := game.Move(uint32(from) | e.bits())
-				if test && !p.safeAfter(m) {
-					continue
-				}
-				if count {
+				if e.mode() != modeCapture && p.b[e.cond()] == 0 &&
+					(!test || p.safeAfter(game.Move(uint32(from)|e.bits()))) {
 					cnt++
-				} else {
-					dst = append(dst, m)
 				}
 				continue
 			}
 			i += e.skip()
-			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 {
-				m := game.Move(uint32(from) | e.bits())
-				if (test || e.bits()&afarBit != 0 && p.mark[e.to()] == st) && !p.safeAfter(m) {
-					continue
-				}
-				if count {
-					cnt++
-				} else {
-					dst = append(dst, m)
-				}
+			if int(t&1) != us && e.mode() != modeMove && p.b[e.cond()] == 0 &&
+				(!(test || e.bits()&afarBit != 0 && p.mark[e.to()] == st) || p.safeAfter(game.Move(uint32(from)|e.bits()))) {
+				cnt++
 			}
 		}
 	}
 	if p.ep != noSq {
 		for j := 0; j < n; j++ {
-			if m, ok := p.epCapture(int(p.list[us][j])); ok {
-				if count {
-					cnt++
-				} else {
-					dst = append(dst, m)
-				}
+			if _, ok := p.epCapture(int(p.list[us][j])); ok {
+				cnt++
 			}
 		}
 	}
-	return dst, cnt
+	return cnt
 }
 
 // epCapture returns the legal en-passant capture of the Dragon on p.ep by

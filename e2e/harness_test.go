@@ -115,36 +115,47 @@ type browser struct {
 	errors []string
 }
 
+// One Chromium serves every test (it takes seconds to start); each browser
+// session is an isolated browser context in it.
 var (
-	allocOnce sync.Map // *testing.T -> context
+	chromeOnce   sync.Once
+	chromeCtx    context.Context
+	chromeErr    error
+	chromeCancel = func() {}
 )
 
-// newBrowser starts Chromium for the test (once) and opens an isolated
-// browser context in it.
+// TestMain stops the shared browser after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromeCancel()
+	os.Exit(code)
+}
+
+// newBrowser opens an isolated browser session in the shared Chromium.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	path := chromiumPath(t)
-	var alloc context.Context
-	if a, ok := allocOnce.Load(t); ok {
-		alloc = a.(context.Context)
-	} else {
+	chromeOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "wyrm-chromium")
+		if err != nil {
+			chromeErr = err
+			return
+		}
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 			chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+			chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 900),
 		}
-		a, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-		t.Cleanup(cancel)
-		// The first context starts the browser itself.
-		bctx, bcancel := chromedp.NewContext(a)
-		if err := chromedp.Do(bctx); err != nil {
-			t.Fatalf("start chromium: %v", err)
-		}
-		t.Cleanup(bcancel)
-		alloc = bctx
-		allocOnce.Store(t, bctx)
+		a, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(a)
+		chromeCancel = func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
+		chromeCtx, chromeErr = bctx, chromedp.Do(bctx)
+	})
+	if chromeErr != nil {
+		t.Fatalf("start chromium: %v", chromeErr)
 	}
+	alloc := chromeCtx
 	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	b := &browser{t: t, ctx: ctx}

@@ -191,3 +191,31 @@ func pickGame(t *testing.T, s *server) string {
 	t.Fatal("no game to play")
 	return ""
 }
+
+// TestDungeonFourPlayers: one person and three computers go through the
+// draft, the deployment and the first moves of a four-player game.
+func TestDungeonFourPlayers(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
+	for _, stage := range []string{"draft", "deploy"} {
+		b.waitJS(stage+" screen", fmt.Sprintf(`document.querySelector('textarea[aria-label^=%q]') !== null`, stage))
+		// A wrong choice is refused with the game's explanation.
+		b.eval(`document.querySelector('textarea').value = 'human: 99W'; true`)
+		b.run("submit bad "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS("explanation", `document.querySelector('.error').textContent.length > 0`)
+		if stage == "deploy" {
+			b.screenshot("dungeon-deploy")
+		}
+		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
+		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
+	}
+	b.waitJS("play", `document.querySelector('.status').textContent.includes('your move')`)
+	b.playMove()
+	b.waitPlies(4) // the three computers answer
+	b.playMove()
+	b.waitPlies(8)
+	b.screenshot("game-dungeon-4p")
+}

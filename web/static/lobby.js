@@ -86,10 +86,13 @@ export function showLobby(root) {
       opts.replaceChildren(...g.options.map(optionField));
       seatsChanged();
     }
+    let asked = 0;
     async function seatsChanged() {
       err.textContent = '';
       let n = 2;
+      const mine = ++asked;
       try { n = (await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`)).players; } catch (e) { err.textContent = e.message; }
+      if (mine !== asked) return; // a later change answers instead
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.level').value]);
       seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, n, old[i])));
     }

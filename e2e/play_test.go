@@ -43,7 +43,7 @@ func (b *browser) create(s *server, gameName string, opts map[string]string, sea
 	}
 	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))
 	for i, k := range seats {
-		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.level').value = '1'; return true })()`, i, k))
+		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.lvl').value = '1'; return true })()`, i, k))
 	}
 	b.run("create", chromedp.Click(chromedp.ID("create")), chromedp.WaitVisible(chromedp.CSS(".status")))
 	hash := evalJS[string](b, `location.hash`)
@@ -218,4 +218,35 @@ func TestDungeonFourPlayers(t *testing.T) {
 	b.playMove()
 	b.waitPlies(8)
 	b.screenshot("game-dungeon-4p")
+}
+
+// TestLobbyAndPhoneLayout screenshots the lobby, the rules and a
+// Dragonchess game on a phone-sized screen, and checks the keyboard can
+// make a move (Tab to a piece, Enter, Tab to a target, Enter).
+func TestLobbyAndPhoneLayout(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
+	b.screenshot("lobby")
+	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
+	b.screenshot("rules-dragonchess")
+	b.create(s, "dragon", nil, "local", "computer")
+	// Keyboard: focus the first movable piece and press Enter, then the
+	// first target.
+	b.waitJS("movable", `document.querySelector('[data-movable]') !== null`)
+	b.eval(`document.querySelector('[data-movable]').focus(); true`)
+	b.run("enter on piece", chromedp.KeyEvent("\r"))
+	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	b.eval(`document.querySelector('[data-target]').focus(); true`)
+	b.run("enter on target", chromedp.KeyEvent("\r"))
+	b.waitPlies(2)
+	// Typing a move in the game's notation.
+	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
+	b.run("type move", chromedp.SendKeys(chromedp.ID("movetext"), "h3\r"))
+	b.waitPlies(4)
+	b.create(s, "dragonchess", nil, "local", "computer")
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	b.waitJS("board", `document.querySelectorAll('.levels svg').length === 3`)
+	b.screenshot("phone-dragonchess")
 }

@@ -202,6 +202,7 @@ func (b *browser) addError(s string) {
 // run runs actions with a deadline, failing the test on error.
 func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
+	defer b.step(what, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
@@ -237,6 +238,7 @@ func (b *browser) eval(js string) { evalJS[any](b, js) }
 // waitJS polls until the expression is true.
 func (b *browser) waitJS(what, js string) {
 	b.t.Helper()
+	defer b.step(what, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second))); err != nil {
@@ -268,6 +270,7 @@ func saveArtifact(t *testing.T, name string, data []byte) {
 // screenshot saves the page as artifacts/name.png.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
+	defer b.step("screenshot "+name, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -275,4 +278,10 @@ func (b *browser) screenshot(name string) {
 		b.fail("screenshot", err)
 	}
 	saveArtifact(b.t, name+".png", shot)
+}
+
+// step logs how long a step took (shown with -v or on failure).
+func (b *browser) step(what string, start time.Time) {
+	b.t.Helper()
+	b.t.Logf("%-30s %6.0f ms", what, float64(time.Since(start).Microseconds())/1000)
 }

@@ -39,6 +39,10 @@ func (b *browser) create(s *server, gameName string, opts map[string]string, sea
 	b.run("open lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.eval(fmt.Sprintf(`document.querySelector('input[name=game][value=%q]').click(); true`, gameName))
 	for k, v := range opts {
+		if k == "clock" {
+			b.eval(fmt.Sprintf(`(() => { const e = document.getElementById('clock'); e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, v))
+			continue
+		}
 		b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-opt=%q]'); if (e.type === 'checkbox') e.checked = %q === 'true'; else e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, k, v, v))
 	}
 	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))
@@ -109,7 +113,7 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	name := pickGame(t, s)
 	alice, bob := newBrowser(t), newBrowser(t)
-	id := alice.create(s, name, nil, "local", "invite")
+	id := alice.create(s, name, map[string]string{"clock": "3+2"}, "local", "invite")
 	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
 	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
 	if !strings.Contains(link, "/#/join/"+id+"/1") {
@@ -121,10 +125,31 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	bob.waitPlies(1)
 	bob.playMove()
 	alice.waitPlies(2)
+	alice.playMove()
+	bob.waitPlies(3)
 	// Bob's link is spent: a third person only watches.
 	carol := newBrowser(t)
 	carol.run("open spent link", chromedp.Navigate(link))
 	carol.waitJS("refused", `document.body.textContent.includes('already taken')`)
+	// Clocks run: after two moves both show less than three minutes and
+	// one of them is running.
+	alice.waitJS("clocks", `document.querySelectorAll('.clock').length === 2 && document.querySelector('.clock.run') !== null`)
+	// Bob drags a piece instead of clicking twice.
+	bob.waitJS("bob's turn", `document.querySelector('[data-movable]') !== null`)
+	bob.eval(`(() => {
+		const from = document.querySelector('[data-movable]');
+		const r = from.getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		from.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: x, clientY: y, pointerId: 7, button: 0 }));
+		return true })()`)
+	bob.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	bob.eval(`(() => {
+		const to = document.querySelector('[data-target]').getBoundingClientRect();
+		const x = to.left + to.width / 2, y = to.top + to.height / 2;
+		dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, pointerId: 7 }));
+		dispatchEvent(new PointerEvent('pointerup', { clientX: x, clientY: y, pointerId: 7 }));
+		return true })()`)
+	alice.waitPlies(4)
 	alice.screenshot("two-browsers-alice")
 }
 

@@ -149,7 +149,7 @@ func (c *client) readLoop(ctx context.Context) {
 			// Warnings are best effort: a reply to every refused message
 			// would fill the send queue and hang up a flooder that reads
 			// as "too slow" long before maxRejected.
-			if len(c.send) < sendQueue/2 {
+			if len(c.send) < sendQueue-8 {
 				c.queue(errorMsg(0, "too many messages; slow down"))
 			}
 			continue

@@ -101,6 +101,10 @@ func (p *Position) Evaluate(pl game.Player) int {
 		n := int(p.hand[c])
 		mg[c] += n * handValue[0]
 		eg[c] += n * handValue[1]
+		if n > 0 && homeRank[c]&^occ == 0 {
+			// No square to drop on yet: develop the back rank first.
+			mg[c] -= 15 * n
+		}
 		phase += n * phaseWeight[dragon]
 		mg[c] += p.kingSafety(c)
 		pmg, peg := p.pawnStructure(c)

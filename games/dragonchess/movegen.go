@@ -163,22 +163,59 @@ func (p *Position) generate(dst []game.Move, noisy bool) []game.Move {
 // Sylph of the side to move on the Sky, except the one whose ordinary
 // capture already reaches it.
 func (p *Position) epCaptures(dst []game.Move) []game.Move {
-	us := p.side
-	sy := code(sylph, us)
-	for j := 0; j < p.n[us]; j++ {
-		from := int(p.list[us][j])
-		if p.b[from] != sy || levelOf(from) != lvSky {
-			continue
-		}
-		if square(lvSky, fileOf(from), rankOf(from)+forward(us)) == p.ep {
-			continue
-		}
-		m := game.Move(uint32(from) | uint32(p.ep)<<9)
-		if p.safeAfter(m) {
+	for j := 0; j < p.n[p.side]; j++ {
+		if m, ok := p.epCapture(int(p.list[p.side][j])); ok {
 			dst = append(dst, m)
 		}
 	}
 	return dst
+}
+
+// epCapture returns the legal en-passant capture by the piece on from, if
+// it has one.
+func (p *Position) epCapture(from int) (game.Move, bool) {
+	us := p.side
+	if p.b[from] != code(sylph, us) || levelOf(from) != lvSky ||
+		square(lvSky, fileOf(from), rankOf(from)+forward(us)) == p.ep {
+		return game.NoMove, false
+	}
+	m := game.Move(uint32(from) | uint32(p.ep)<<9)
+	return m, p.safeAfter(m)
+}
+
+// anyLegal reports whether the side to move has a legal move, stopping at
+// the first one found (the search asks this at every node).
+func (p *Position) anyLegal() bool {
+	us := p.side
+	r := p.r
+	frozenBy := code(basilisk, us^1)
+	for j := 0; j < p.n[us]; j++ {
+		from := int(p.list[us][j])
+		if p.b[r.below[from]] == frozenBy {
+			continue
+		}
+		es := r.moveList[p.b[from]][from]
+		for i := 0; i < len(es); i++ {
+			e := es[i]
+			t := p.b[e.to()]
+			var ok bool
+			if t == 0 {
+				ok = e.mode() != modeCapture
+			} else {
+				i += e.skip()
+				ok = int(t&1) != us && e.mode() != modeMove
+			}
+			if ok && p.b[e.cond()] == 0 && p.safeAfter(game.Move(uint32(from)|e.bits())) {
+				return true
+			}
+		}
+		if p.ep != noSq {
+			if _, ok := p.epCapture(from); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // LegalMoves appends every legal move; none when the game is over.

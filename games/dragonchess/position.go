@@ -85,7 +85,7 @@ func (p *Position) Players() int { return 2 }
 
 // ToMove is the side to move, or game.NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
-	if p.Outcome().Over {
+	if p.drawnByRule() != "" || !p.anyLegal() {
 		return game.NoPlayer
 	}
 	return game.Player(p.side)

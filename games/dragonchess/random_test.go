@@ -34,6 +34,9 @@ func TestLegalityShortcut(t *testing.T) {
 			if !slices.Equal(fast, slow) {
 				t.Fatalf("%s: shortcut %d moves, full test %d in %s", v, len(fast), len(slow), p.String())
 			}
+			if p.anyLegal() != (len(fast) > 0) {
+				t.Fatalf("%s: anyLegal %v with %d moves in %s", v, p.anyLegal(), len(fast), p.String())
+			}
 			q := mustParse(t, p.String(), v)
 			if q.String() != p.String() || q.Hash() != p.Hash() {
 				t.Fatalf("%s: round trip of %s gave %s", v, p.String(), q.String())

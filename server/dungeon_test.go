@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strings"
 	"testing"
 
 	"wyrm/game"
@@ -56,6 +57,23 @@ func TestRulesDiagramsOfEveryGameParse(t *testing.T) {
 			if len(p.LegalMoves(nil)) == 0 {
 				t.Errorf("%s %c: no legal moves in %s", name, d.Letter, d.Pos)
 			}
+		}
+	}
+}
+
+func TestDragonChessRecordHasSANAndTags(t *testing.T) {
+	h := newHarnessGames(t, realGames()["dragon"])
+	cr := h.create(CreateRequest{Game: "dragon", Options: game.Options{"dragons": "1"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	for _, mv := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "D@b8"} {
+		c.send(map[string]any{"type": "move", "move": mv})
+		c.expect("ack")
+	}
+	_, rec := h.get("/api/games/" + cr.ID + "/record")
+	for _, want := range []string{`[Variant "dragon"]`, `[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Dd] w KQkq - 0 1"]`,
+		"1. e4 e5 2. Nf3 Nc6 3. Bc4 D@b8", `[Result "*"]`} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("record lacks %q:\n%s", want, rec)
 		}
 	}
 }

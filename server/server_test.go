@@ -30,6 +30,17 @@ type harness struct {
 
 func newHarness(t *testing.T, path string) *harness {
 	t.Helper()
+	return newHarnessAt(t, path, toygame.Game{})
+}
+
+// newHarnessGames is a harness with other games on a fresh database.
+func newHarnessGames(t *testing.T, gs ...game.Game) *harness {
+	t.Helper()
+	return newHarnessAt(t, "", gs...)
+}
+
+func newHarnessAt(t *testing.T, path string, gs ...game.Game) *harness {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "w.db")
 	}
@@ -37,7 +48,7 @@ func newHarness(t *testing.T, path string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -83,7 +83,7 @@ export function showGame(root, id) {
 
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
-    if (typeof sel === 'string') return st.legal.filter(m => m.drop === sel);
+    if (typeof sel === 'string') return st.legal.filter(m => m.drop && m.drop.toUpperCase() === sel);
     return st.legal.filter(m => m.from === sel && !m.drop);
   }
 
@@ -225,8 +225,8 @@ export function showGame(root, id) {
       if (!hand && !(st.legal || []).some(m => m.drop)) return;
       const el = i === bottomSeat ? handsBottom : handsTop;
       el.append(h('span', { class: 'muted' }, `${seatLabel(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        ...[...hand].map(letter => {
-          const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop === letter);
+        ...[...hand.toUpperCase()].map(letter => {
+          const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter);
           return h('button', { class: 'seat-hand s' + i + (sel === letter ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter}`, 'aria-pressed': sel === letter ? 'true' : 'false',
             onclick: () => { sel = sel === letter ? null : letter; draw(); } }, letter);
         }));

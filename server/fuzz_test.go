@@ -12,7 +12,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/games/dragon"
-	"wyrm/server/internal/toy"
+	toy "wyrm/server/toygame"
 	"wyrm/server/store"
 )
 

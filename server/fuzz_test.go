@@ -12,8 +12,8 @@ import (
 
 	"wyrm/game"
 	"wyrm/games/dragon"
-	toy "wyrm/server/toygame"
 	"wyrm/server/store"
+	toy "wyrm/server/toygame"
 )
 
 // fuzzServer is a server without HTTP listener on a temporary database.

@@ -115,36 +115,47 @@ type browser struct {
 	errors []string
 }
 
+// One Chromium serves every test (it takes seconds to start); each browser
+// session is an isolated browser context in it.
 var (
-	allocOnce sync.Map // *testing.T -> context
+	chromeOnce   sync.Once
+	chromeCtx    context.Context
+	chromeErr    error
+	chromeCancel = func() {}
 )
 
-// newBrowser starts Chromium for the test (once) and opens an isolated
-// browser context in it.
+// TestMain stops the shared browser after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chromeCancel()
+	os.Exit(code)
+}
+
+// newBrowser opens an isolated browser session in the shared Chromium.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
 	path := chromiumPath(t)
-	var alloc context.Context
-	if a, ok := allocOnce.Load(t); ok {
-		alloc = a.(context.Context)
-	} else {
+	chromeOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "wyrm-chromium")
+		if err != nil {
+			chromeErr = err
+			return
+		}
 		opts := []chromedp.ExecAllocatorOption{
 			chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 			chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 			chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-			chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 900),
+			chromedp.UserDataDir(dir), chromedp.WindowSize(1280, 900),
 		}
-		a, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-		t.Cleanup(cancel)
-		// The first context starts the browser itself.
-		bctx, bcancel := chromedp.NewContext(a)
-		if err := chromedp.Do(bctx); err != nil {
-			t.Fatalf("start chromium: %v", err)
-		}
-		t.Cleanup(bcancel)
-		alloc = bctx
-		allocOnce.Store(t, bctx)
+		a, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		bctx, cancelBrowser := chromedp.NewContext(a)
+		chromeCancel = func() { cancelBrowser(); cancelAlloc(); os.RemoveAll(dir) }
+		chromeCtx, chromeErr = bctx, chromedp.Do(bctx)
+	})
+	if chromeErr != nil {
+		t.Fatalf("start chromium: %v", chromeErr)
 	}
+	alloc := chromeCtx
 	ctx, cancel := chromedp.NewContext(alloc, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	b := &browser{t: t, ctx: ctx}
@@ -191,6 +202,7 @@ func (b *browser) addError(s string) {
 // run runs actions with a deadline, failing the test on error.
 func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
+	defer b.step(what, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
@@ -226,6 +238,7 @@ func (b *browser) eval(js string) { evalJS[any](b, js) }
 // waitJS polls until the expression is true.
 func (b *browser) waitJS(what, js string) {
 	b.t.Helper()
+	defer b.step(what, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second))); err != nil {
@@ -257,6 +270,7 @@ func saveArtifact(t *testing.T, name string, data []byte) {
 // screenshot saves the page as artifacts/name.png.
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
+	defer b.step("screenshot "+name, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
 	defer cancel()
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
@@ -264,4 +278,10 @@ func (b *browser) screenshot(name string) {
 		b.fail("screenshot", err)
 	}
 	saveArtifact(b.t, name+".png", shot)
+}
+
+// step logs how long a step took (shown with -v or on failure).
+func (b *browser) step(what string, start time.Time) {
+	b.t.Helper()
+	b.t.Logf("%-30s %6.0f ms", what, float64(time.Since(start).Microseconds())/1000)
 }

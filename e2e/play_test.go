@@ -39,11 +39,15 @@ func (b *browser) create(s *server, gameName string, opts map[string]string, sea
 	b.run("open lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.eval(fmt.Sprintf(`document.querySelector('input[name=game][value=%q]').click(); true`, gameName))
 	for k, v := range opts {
+		if k == "clock" {
+			b.eval(fmt.Sprintf(`(() => { const e = document.getElementById('clock'); e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, v))
+			continue
+		}
 		b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-opt=%q]'); if (e.type === 'checkbox') e.checked = %q === 'true'; else e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, k, v, v))
 	}
 	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))
 	for i, k := range seats {
-		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.level').value = '1'; return true })()`, i, k))
+		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.lvl').value = '1'; return true })()`, i, k))
 	}
 	b.run("create", chromedp.Click(chromedp.ID("create")), chromedp.WaitVisible(chromedp.CSS(".status")))
 	hash := evalJS[string](b, `location.hash`)
@@ -109,7 +113,7 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	name := pickGame(t, s)
 	alice, bob := newBrowser(t), newBrowser(t)
-	id := alice.create(s, name, nil, "local", "invite")
+	id := alice.create(s, name, map[string]string{"clock": "3+2"}, "local", "invite")
 	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
 	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
 	if !strings.Contains(link, "/#/join/"+id+"/1") {
@@ -121,10 +125,31 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	bob.waitPlies(1)
 	bob.playMove()
 	alice.waitPlies(2)
+	alice.playMove()
+	bob.waitPlies(3)
 	// Bob's link is spent: a third person only watches.
 	carol := newBrowser(t)
 	carol.run("open spent link", chromedp.Navigate(link))
 	carol.waitJS("refused", `document.body.textContent.includes('already taken')`)
+	// Clocks run: after two moves both show less than three minutes and
+	// one of them is running.
+	alice.waitJS("clocks", `document.querySelectorAll('.clock').length === 2 && document.querySelector('.clock.run') !== null`)
+	// Bob drags a piece instead of clicking twice.
+	bob.waitJS("bob's turn", `document.querySelector('[data-movable]') !== null`)
+	bob.eval(`(() => {
+		const from = document.querySelector('[data-movable]');
+		const r = from.getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		from.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: x, clientY: y, pointerId: 7, button: 0 }));
+		return true })()`)
+	bob.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	bob.eval(`(() => {
+		const to = document.querySelector('[data-target]').getBoundingClientRect();
+		const x = to.left + to.width / 2, y = to.top + to.height / 2;
+		dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, pointerId: 7 }));
+		dispatchEvent(new PointerEvent('pointerup', { clientX: x, clientY: y, pointerId: 7 }));
+		return true })()`)
+	alice.waitPlies(4)
 	alice.screenshot("two-browsers-alice")
 }
 
@@ -190,4 +215,63 @@ func pickGame(t *testing.T, s *server) string {
 	}
 	t.Fatal("no game to play")
 	return ""
+}
+
+// TestDungeonFourPlayers: one person and three computers go through the
+// draft, the deployment and the first moves of a four-player game.
+func TestDungeonFourPlayers(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
+	for _, stage := range []string{"draft", "deploy"} {
+		b.waitJS(stage+" screen", fmt.Sprintf(`document.querySelector('textarea[aria-label^=%q]') !== null`, stage))
+		// A wrong choice is refused with the game's explanation.
+		b.eval(`document.querySelector('textarea').value = 'human: 99W'; true`)
+		b.run("submit bad "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS("explanation", `document.querySelector('.error').textContent.length > 0`)
+		if stage == "deploy" {
+			b.screenshot("dungeon-deploy")
+		}
+		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
+		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
+	}
+	b.waitJS("play", `document.querySelector('.status').textContent.includes('your move')`)
+	b.playMove()
+	b.waitPlies(4) // the three computers answer
+	b.playMove()
+	b.waitPlies(8)
+	b.screenshot("game-dungeon-4p")
+}
+
+// TestLobbyAndPhoneLayout screenshots the lobby, the rules and a
+// Dragonchess game on a phone-sized screen, and checks the keyboard can
+// make a move (Tab to a piece, Enter, Tab to a target, Enter).
+func TestLobbyAndPhoneLayout(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
+	b.screenshot("lobby")
+	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
+	b.screenshot("rules-dragonchess")
+	b.create(s, "dragon", nil, "local", "computer")
+	// Keyboard: focus the first movable piece and press Enter, then the
+	// first target.
+	b.waitJS("movable", `document.querySelector('[data-movable]') !== null`)
+	b.eval(`document.querySelector('[data-movable]').focus(); true`)
+	b.run("enter on piece", chromedp.KeyEvent("\r"))
+	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	b.eval(`document.querySelector('[data-target]').focus(); true`)
+	b.run("enter on target", chromedp.KeyEvent("\r"))
+	b.waitPlies(2)
+	// Typing a move in the game's notation.
+	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
+	b.run("type move", chromedp.SendKeys(chromedp.ID("movetext"), "h3\r"))
+	b.waitPlies(4)
+	b.create(s, "dragonchess", nil, "local", "computer")
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	b.waitJS("board", `document.querySelectorAll('.levels svg').length === 3`)
+	b.screenshot("phone-dragonchess")
 }

@@ -7,11 +7,14 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -61,7 +64,12 @@ var rulesFS = fstest.MapFS{
 	"dragonchess.md": {Data: []byte("# Dragonchess\n")},
 }
 
-func startServer(t *testing.T) *env {
+func startServer(t *testing.T) *env { return startServerWith(t, 0) }
+
+// startServerWith starts a server whose accepted sockets have a send
+// buffer of sndbuf bytes (0: the system's default), so that tests can fill
+// a connection's pipe quickly.
+func startServerWith(t *testing.T, sndbuf int) *env {
 	t.Helper()
 	st, err := store.Open(filepath.Join(t.TempDir(), "w.db"))
 	if err != nil {
@@ -74,7 +82,11 @@ func startServer(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	lc := net.ListenConfig{}
+	if sndbuf > 0 {
+		lc.Control = func(_, _ string, c syscall.RawConn) error { return setBuf(c, syscall.SO_SNDBUF, sndbuf) }
+	}
+	ln, err := lc.Listen(context.Background(), "tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -336,6 +348,18 @@ func (c *client) waitVersion(v int) state {
 	return c.last
 }
 
+// playRandomLegal plays a legal move the server lists, chosen by rng.
+func (c *client) playRandomLegal(rng *rand.Rand, id int) string {
+	c.t.Helper()
+	if len(c.last.Legal) == 0 {
+		c.t.Fatalf("no legal moves offered (to move %d, you %v)", c.last.ToMove, c.last.You)
+	}
+	mv := c.last.Legal[rng.IntN(len(c.last.Legal))].Text
+	c.send(map[string]any{"type": "move", "move": mv, "id": id})
+	c.expect("ack")
+	return mv
+}
+
 // playFirstLegal has this client (holding the seat to move) play the first
 // legal move the server lists and waits for the ack.
 func (c *client) playFirstLegal(id int) string {
@@ -348,3 +372,82 @@ func (c *client) playFirstLegal(id int) string {
 	c.expect("ack")
 	return mv
 }
+
+// metric reads one unlabelled sample from /metrics.
+func (e *env) metric(name string) float64 {
+	e.t.Helper()
+	code, body := e.do("GET", "/metrics", "", nil)
+	if code != 200 {
+		e.t.Fatalf("metrics: %d", code)
+	}
+	v, ok := sample(body, name)
+	if !ok {
+		e.t.Fatalf("metric %s missing from:\n%s", name, body)
+	}
+	return v
+}
+
+// sample finds "name value" in a Prometheus text exposition.
+func sample(text, name string) (float64, bool) {
+	for _, line := range strings.Split(text, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && f[0] == name {
+			v, err := strconv.ParseFloat(f[1], 64)
+			return v, err == nil
+		}
+	}
+	return 0, false
+}
+
+// setBuf sets a socket buffer size (accepted sockets inherit it from the
+// listener).
+func setBuf(c syscall.RawConn, opt, size int) error {
+	var serr error
+	if err := c.Control(func(fd uintptr) { serr = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, opt, size) }); err != nil {
+		return err
+	}
+	return serr
+}
+
+// metrics reads every unlabelled sample from /metrics.
+func (e *env) metrics() map[string]float64 {
+	e.t.Helper()
+	code, body := e.do("GET", "/metrics", "", nil)
+	if code != 200 {
+		e.t.Fatalf("metrics: %d", code)
+	}
+	out := map[string]float64{}
+	for _, line := range strings.Split(body, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(line, "#") {
+			if v, err := strconv.ParseFloat(f[1], 64); err == nil {
+				out[f[0]] = v
+			}
+		}
+	}
+	return out
+}
+
+// waitFor polls cond for up to 5 s.
+func waitFor(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Errorf("timed out waiting for %s", what)
+}
+
+// newRand is a seeded generator: runs are repeatable.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15)) }
+
+func websocketDial(ctx context.Context, url string) (*websocket.Conn, *http.Response, error) {
+	conn, resp, err := websocket.Dial(ctx, url, nil)
+	if err == nil {
+		conn.SetReadLimit(4 << 20)
+	}
+	return conn, resp, err
+}
+
+func websocketStatus(err error) websocket.StatusCode { return websocket.CloseStatus(err) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"sort"
 	"strconv"
@@ -30,6 +31,10 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		return fmt.Errorf("malformed request: %v", err)
+	}
+	// One JSON value per body: trailing data means a broken client.
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("malformed request: data after the JSON object")
 	}
 	return nil
 }

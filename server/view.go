@@ -136,6 +136,7 @@ type stateJSON struct {
 	Stage    string         `json:"stage"`
 	Waiting  []int          `json:"waiting"`
 	Setup    map[int]string `json:"setup,omitempty"` // Visible text per held seat
+	Zones    map[int][]int  `json:"zones,omitempty"` // squares each held seat deploys on
 	Board    *boardJSON     `json:"board,omitempty"`
 	ToMove   int            `json:"toMove"`
 	Legal    []legalJSON    `json:"legal,omitempty"`
@@ -176,6 +177,12 @@ func (s *session) state(you []int) stateJSON {
 		st.Setup = map[int]string{}
 		for _, p := range you {
 			st.Setup[p] = s.setup.Visible(game.Player(p))
+		}
+		if h, ok := setupHelpers[s.g.Name()]; ok && h.zone != nil && s.setup.Stage() == "deploy" {
+			st.Zones = map[int][]int{}
+			for _, p := range you {
+				st.Zones[p] = h.zone(s.def.Options, game.Player(p))
+			}
 		}
 		if b, ok := s.setupBoard(); ok {
 			st.Board = &b

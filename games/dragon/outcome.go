@@ -4,7 +4,7 @@ import "wyrm/game"
 
 // Outcome reports mate, stalemate and the draws by rule.
 func (p *Position) Outcome() game.Outcome {
-	if p.countMoves() == 0 {
+	if !p.hasLegalMove() {
 		if p.inCheck() {
 			return game.Decided(2, game.Player(p.side^1), "checkmate")
 		}

@@ -172,6 +172,9 @@ func TestOutcomes(t *testing.T) {
 			if n := len(p.LegalMoves(nil)); c.over != (n == 0) {
 				t.Errorf("%s: %d legal moves with over=%v", p.FEN(), n, c.over)
 			}
+			if _, err := p.ParseMove("Kd1"); c.over && (err == nil || !strings.Contains(err.Error(), "over") && c.reason != "checkmate" && c.reason != "stalemate") {
+				t.Errorf("ParseMove in a finished game: %v", err)
+			}
 			if c.over != (p.ToMove() == game.NoPlayer) {
 				t.Errorf("ToMove = %d with over=%v", p.ToMove(), c.over)
 			}

@@ -28,13 +28,8 @@ func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
 		return dst
 	}
 	var l moveList
-	p.generate(&l)
-	for _, m := range l.moves[:l.n] {
-		if p.isNoisy(m) {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	p.generateNoisy(&l)
+	return append(dst, l.moves[:l.n]...)
 }
 
 // Gain is the static exchange evaluation of m: what it wins in material

@@ -42,18 +42,24 @@ func TestGain(t *testing.T) {
 }
 
 func TestNoisyMoves(t *testing.T) {
-	for _, c := range loadReference(t) {
-		p := mustFEN(t, c.fen)
+	for _, p := range notationPositions(t) {
 		noisy := map[game.Move]bool{}
 		for _, m := range p.NoisyMoves(nil) {
 			noisy[m] = true
 		}
+		want := 0
 		for _, m := range p.LegalMoves(nil) {
 			d := p.DescribeMove(m)
-			want := d.Target >= 0 || d.Promotion != 0
-			if noisy[m] != want || p.IsNoisy(m) != want {
-				t.Errorf("%s: %s noisy=%v IsNoisy=%v, want %v", c.fen, p.MoveString(m), noisy[m], p.IsNoisy(m), want)
+			isNoisy := d.Target >= 0 || d.Promotion != 0
+			if isNoisy {
+				want++
 			}
+			if noisy[m] != isNoisy || p.IsNoisy(m) != isNoisy {
+				t.Errorf("%s: %s noisy=%v IsNoisy=%v, want %v", p.FEN(), p.MoveString(m), noisy[m], p.IsNoisy(m), isNoisy)
+			}
+		}
+		if len(noisy) != want {
+			t.Errorf("%s: %d noisy moves, want %d", p.FEN(), len(noisy), want)
 		}
 	}
 }

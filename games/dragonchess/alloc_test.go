@@ -23,6 +23,8 @@ func TestNoAllocation(t *testing.T) {
 		buf = p.NoisyMoves(buf[:0])
 		_ = p.Evaluate(0) + p.Gain(moves[0])
 		_ = p.InCheck()
+		_ = p.ToMove()
+		_ = p.Outcome()
 		_ = p.Perft(2)
 	})
 	if allocs != 0 {

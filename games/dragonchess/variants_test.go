@@ -258,3 +258,31 @@ func TestVariantsPerftChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantPerftRegression pins perft 3 from the start under each variant.
+// No independent implementation of the variants exists, so these counts
+// come from wyrm itself (after the rule tests above) and only guard against
+// accidental change; the default count at depth 2 (8,094) is independent.
+func TestVariantPerftRegression(t *testing.T) {
+	want := map[string]uint64{
+		"":                   735480,
+		"summon-elemental":   736740,
+		"harnessed-dragon-1": 688338,
+		"harnessed-dragon-2": 735116,
+		"synchronized":       522312,
+		"en-passant-sylph-1": 736310,
+		"en-passant-sylph-2": 736325,
+		"reversing-dwarf":    735480,
+		"above-ground-dwarf": 735480,
+		"troll":              737405,
+	}
+	for v, n := range want {
+		p, err := Game.Start(game.Options{"variants": v})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := game.Perft(p, 3); got != n {
+			t.Errorf("%q: perft 3 = %d, want %d", v, got, n)
+		}
+	}
+}

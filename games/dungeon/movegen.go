@@ -61,7 +61,6 @@ func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 
 // genUnit appends the moves and captures of one unit.
 func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.Move {
-	m := p.m
 	u := &p.units[id]
 	from := int(u.sq)
 	info := &kinds[u.kind]
@@ -72,9 +71,13 @@ func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.
 		return dst
 	}
 	dst = p.genAttacks(dst, u, from, info.attack)
-	// Fragile: every adjacent enemy Skeleton, whatever the attack pattern.
-	// genAttacks left those out so none is listed twice.
-	for _, d := range m.queen {
+	return p.genFragile(dst, u, from)
+}
+
+// genFragile appends captures of every adjacent enemy Skeleton, whatever
+// the attack pattern; genAttacks leaves those out so none is listed twice.
+func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
+	for _, d := range p.m.queen {
 		if tid := p.board[from+d]; tid != 0 {
 			if t := &p.units[tid-1]; t.kind == Skeleton && t.owner != u.owner {
 				dst = p.addCapture(dst, u, from, from+d)

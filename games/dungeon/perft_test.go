@@ -1,6 +1,7 @@
 package dungeon_test
 
 import (
+	"strings"
 	"testing"
 
 	"wyrm/game"
@@ -45,6 +46,18 @@ func TestPerftThroughRegistry(t *testing.T) {
 	// c1-d3 (1). Wizard, Archer and Princess are boxed in: 14.
 	if n := game.Perft(p, 1); n != 14 {
 		t.Errorf("perft 1 = %d, want 14: %v", n, game.Divide(p, 1))
+	}
+	// And Greenskin to move, by hand: Goblin a19 3 (b19 a20 b20), Goblin
+	// c19 4 (b19 b20 c20 d18), Orc d19 4 (b20 f20 e17, double step d17),
+	// Troll e19 2 (d18 f20), Goblin f19 4 (e18 g19 f20 g20), Shaman d20 3
+	// slides (c20 b20 a20) and 12 hexes, Warlord e20 1 (f20): 33. No cannon
+	// finds an enemy and the corridors' void cuts every other line.
+	q, err := g.Parse(strings.Replace(benchPos, " 1 0 0", " 2 0 0", 1), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := game.Perft(q, 1); n != 33 {
+		t.Errorf("perft 1 for Greenskin = %d, want 33: %v", n, game.Divide(q, 1))
 	}
 }
 

@@ -105,6 +105,9 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 		if len(moves) == 0 {
 			t.Fatalf("ply %d: no moves and not over: %s", ply, s)
 		}
+		if n, _ := p.countLegal(nil); n != uint64(len(moves)) {
+			t.Fatalf("ply %d: bulk count %d, %d legal moves in %s", ply, n, len(moves), s)
+		}
 		testEveryMove = true
 		slow := allMoves(p)
 		testEveryMove = false
@@ -115,6 +118,15 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 			back, err := p.ParseMove(p.MoveString(mv))
 			if err != nil || back != mv {
 				t.Fatalf("move %s does not read back: %v", p.MoveString(mv), err)
+			}
+		}
+		if ply%25 == 0 {
+			checked, err := game.PerftChecked(p, 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fast := p.Perft(2); fast != checked {
+				t.Fatalf("ply %d: perft 2 fast %d, checked %d in %s", ply, fast, checked, s)
 			}
 		}
 		mv := pickMove(p, moves, rng)
@@ -207,5 +219,30 @@ func TestNoAllocationsInPlay(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations per LegalMoves+Play+Undo round", allocs)
+	}
+}
+
+func TestCloneIsIndependent(t *testing.T) {
+	gp, err := Game{}.Start(game.Options{"players": "3", "seed": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := gp.(*Position)
+	play(t, p, p.MoveString(p.LegalMoves(nil)[0]))
+	before := p.String()
+	c := p.Clone().(*Position)
+	for i := 0; i < 10; i++ {
+		c.Play(c.LegalMoves(nil)[0])
+	}
+	if p.String() != before {
+		t.Fatal("playing on the clone changed the original")
+	}
+	for i := 0; i < 10; i++ {
+		c.Undo()
+	}
+	c.Undo()
+	p.Undo()
+	if c.String() != p.String() || c.Hash() != p.Hash() {
+		t.Fatal("the clone's history differs")
 	}
 }

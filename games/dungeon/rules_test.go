@@ -446,3 +446,22 @@ func TestNoKingsLeftIsDraw(t *testing.T) {
 		t.Fatalf("outcome %+v", o)
 	}
 }
+
+func TestSalamanderHitsTroll(t *testing.T) {
+	// The pushed Troll takes b6, so the Salamander cannot retreat there.
+	p := mustParse(t, "compact-skirmish redskin:Ea1,Ma3 greenskin:Jj10,Ub5 1 0 0")
+	var caps []string
+	for _, w := range strings.Fields(movesFrom(p, "a3")) {
+		if strings.Contains(w, "x") {
+			caps = append(caps, w)
+		}
+	}
+	want := "a3xb5-a4 a3xb5-a5 a3xb5-a6 a3xb5-b4 a3xb5-c4 a3xb5-c5 a3xb5-c6"
+	if strings.Join(caps, " ") != want {
+		t.Fatalf("captures %v, want %s", caps, want)
+	}
+	play(t, p, "a3xb5-c4")
+	if s := p.String(); !strings.Contains(s, "Mc4") || !strings.Contains(s, "Ub6w") {
+		t.Fatalf("after the hit: %s", s)
+	}
+}

@@ -11,13 +11,13 @@ var _ game.Viewer = (*Position)(nil)
 // ten, so a Hero is 20 and a Demonics 220.
 const (
 	xpScale       = 10
-	mobilityW     = 2  // per move a seat's units allow
-	kingGuardW    = 6  // per friend next to the King
-	kingThreatW   = 12 // per enemy unit within two squares of the King
-	checkPenalty  = 60 // King under attack
-	unspentHexW   = 40 // a Shaman's hex still to use
-	explosionDiv  = 8  // share of adjacent enemies' value a Demonics threatens
-	eliminatedVal = -1 << 20
+	mobilityW     = 2      // per move a seat's units allow
+	kingGuardW    = 6      // per friend next to the King
+	kingThreatW   = 12     // per enemy unit within two squares of the King
+	checkPenalty  = 60     // King under attack
+	unspentHexW   = 40     // a Shaman's hex still to use
+	explosionDiv  = 8      // share of adjacent enemies' value a Demonics threatens
+	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
 // unitValue is a unit's material in centipawns: a wounded Troll is worth
@@ -122,7 +122,7 @@ func (p *Position) Evaluate(pl game.Player) int {
 	if best == eliminatedVal {
 		return -eliminatedVal
 	}
-	return own - best
+	return min(max(own-best, eliminatedVal+1), -eliminatedVal-1)
 }
 
 // NoisyMoves implements game.Searchable: the legal captures.

@@ -170,3 +170,44 @@ func TestStartIsDeterministic(t *testing.T) {
 		t.Fatalf("factions option: %v %v", p, err)
 	}
 }
+
+func TestSuggestPlaysThroughSetup(t *testing.T) {
+	for _, o := range []game.Options{
+		{"players": "4", "seed": "3"},
+		{"players": "3", "deployment": "sequential", "factions": "redskin,greenskin,human"},
+		{"map": "compact-skirmish"},
+	} {
+		gs, err := Game{}.NewSetup(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := gs.(*Setup)
+		if _, err := s.Suggest(9); err == nil {
+			t.Fatal("suggestion for a missing seat")
+		}
+		for steps := 0; s.Stage() != ""; steps++ {
+			if steps > 20 {
+				t.Fatalf("%v: setup never ends", o)
+			}
+			for _, p := range s.Waiting() {
+				choice, err := s.Suggest(p)
+				if err != nil {
+					t.Fatalf("%v: suggest for seat %d: %v", o, p+1, err)
+				}
+				if err := s.Submit(p, choice); err != nil {
+					t.Fatalf("%v: the suggestion %q for seat %d is refused: %v", o, choice, p+1, err)
+				}
+			}
+		}
+		p, err := s.Position()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.LegalMoves(nil)) == 0 {
+			t.Fatalf("%v: no moves in %s", o, p)
+		}
+		if _, err := s.Suggest(0); err == nil {
+			t.Fatal("suggestion after the setup ended")
+		}
+	}
+}

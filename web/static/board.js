@@ -64,6 +64,7 @@ export function renderBoard(el, b, opt = {}) {
       if (t === '.') fill = '#2e2926';
       s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
       if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
+      if (opt.zone?.has(sq)) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.28)"/>`;
       if (sq === last.from || sq === last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,.45)"/>`;
       if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,.38)"/>`;
       if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;

@@ -58,7 +58,7 @@ export function showLobby(root) {
       const clock = clockSel.value === 'custom' ? { initialMs: mins.value * 60000, incrementMs: inc.value * 1000 } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
       const seatList = [...seats.querySelectorAll('.seatrow')].map(r => {
         const kind = r.querySelector('select.kind').value;
-        return kind === 'computer' ? { kind, level: Number(r.querySelector('select.level').value) } : { kind };
+        return kind === 'computer' ? { kind, level: Number(r.querySelector('select.lvl').value) } : { kind };
       });
       try {
         const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock });
@@ -86,15 +86,18 @@ export function showLobby(root) {
       opts.replaceChildren(...g.options.map(optionField));
       seatsChanged();
     }
+    let asked = 0;
     async function seatsChanged() {
       err.textContent = '';
       let n = 2;
+      const mine = ++asked;
       try { n = (await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`)).players; } catch (e) { err.textContent = e.message; }
-      const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.level').value]);
+      if (mine !== asked) return; // a later change answers instead
+      const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
       seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, n, old[i])));
     }
     function seatRow(i, n, old) {
-      const level = h('select', { class: 'level', 'aria-label': `Computer level for seat ${i + 1}` },
+      const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
         Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
       const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
         h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by link'), h('option', { value: 'computer' }, 'The computer'));
@@ -105,22 +108,35 @@ export function showLobby(root) {
     }
     function optionField(o) {
       const id = 'opt-' + o.name;
-      const label = h('label', { class: 'name', for: id }, o.description || o.name);
+      const desc = o.description || o.name;
+      const wire = (input, ...rest) => {
+        input.dataset.opt = o.name;
+        input.addEventListener('change', seatsChanged);
+        return h('div', { class: 'field' }, ...rest);
+      };
+      // A text option whose description ends in "comma-separated ...: a, b, c"
+      // is a set: one checkbox per value.
+      const set = o.kind === 3 && !(o.choices && o.choices.length) && desc.match(/comma-separated[^:]*:\s*([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\s*$/);
+      const choices = set ? set[1].split(/,\s*/) : o.choices;
+      if (o.kind === 3 && choices && choices.length) {
+        const def = (o.default || '').split(',');
+        const input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.name, 'data-multi': '1' },
+          choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
+        return wire(input, h('span', { class: 'name' }, o.name[0].toUpperCase() + o.name.slice(1), h('small', { class: 'muted hint' }, set ? desc.slice(0, desc.indexOf(':')).replace(/^comma-separated /, '') : desc)), input);
+      }
+      const title = o.name[0].toUpperCase() + o.name.slice(1);
+      const label = h('label', { class: 'name', for: id, title: desc }, title, h('small', { class: 'muted hint' }, desc));
       let input;
       if (o.kind === 0) input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
       else if (o.kind === 1) input = h('select', { id }, o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
       else if (o.kind === 2) input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
-      else if (o.choices && o.choices.length) {
-        const def = (o.default || '').split(',');
-        input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.description || o.name, 'data-multi': '1' },
-          o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
-        input.dataset.opt = o.name;
-        input.addEventListener('change', seatsChanged);
-        return h('div', { class: 'field' }, h('span', { class: 'name' }, o.description || o.name), input);
-      } else input = h('input', { id, value: o.default || '' });
-      input.dataset.opt = o.name;
-      input.addEventListener('change', seatsChanged);
-      return h('div', { class: 'field' }, label, input);
+      else {
+        // Values listed in parentheses in the description become suggestions.
+        const hint = desc.match(/\(([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\)/);
+        input = h('input', { id, value: o.default || '', placeholder: 'default', list: hint ? id + '-list' : null });
+        if (hint) return wire(input, label, input, h('datalist', { id: id + '-list' }, hint[1].split(/,\s*/).map(v => h('option', { value: v }))));
+      }
+      return wire(input, label, input);
     }
     gameChanged();
   }

@@ -63,6 +63,7 @@ export function showGame(root, id) {
       if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
+      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) ta.value = m.choice; }
     };
     ws.onclose = () => {
       if (closed) return;
@@ -82,7 +83,7 @@ export function showGame(root, id) {
 
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
-    if (typeof sel === 'string') return st.legal.filter(m => m.drop === sel);
+    if (typeof sel === 'string') return st.legal.filter(m => m.drop && m.drop.toUpperCase() === sel);
     return st.legal.filter(m => m.from === sel && !m.drop);
   }
 
@@ -187,8 +188,9 @@ export function showGame(root, id) {
         if (old) ta.value = old.value;
         setupEl.append(h('div', { class: 'card' }, h('h2', {}, `${seatLabel(seat)} — ${st.stage}`),
           h('pre', { class: 'visible' }, st.setup[seat] || ''),
-          waiting ? [ta, h('p', { class: 'muted' }, st.board ? 'Tip: click squares on the board to add their names.' : ''),
-            h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit')]
+          waiting ? [ta, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
+            h('div', { class: 'row' }, h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
+              h('button', { onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'))]
             : h('p', { class: 'muted' }, 'Submitted — waiting for the others.')));
       }
       if (!mine().length) setupEl.append(h('p', { class: 'muted' }, 'The players are setting up.'));
@@ -204,10 +206,15 @@ export function showGame(root, id) {
       for (const m of legalFromSel()) targets.set(dest(m), kindOf(m));
       movable = new Set(st.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from));
     }
-    const pick = st.setup && st.stage !== 'play' && st.stage !== 'over' && st.board ? new Set(st.board.geometry.squareNames.map((_, i) => i)) : null;
+    let pick = st.setup && st.stage !== 'play' && st.stage !== 'over' && st.board ? new Set(st.board.geometry.squareNames.map((_, i) => i)) : null;
+    let zone = null;
+    if (pick && st.zones) {
+      const seat = mine().find(i => st.waiting.includes(i));
+      if (seat !== undefined && st.zones[seat]) pick = zone = new Set(st.zones[seat]);
+    }
     if (board) {
       if (!board.geometry) board.geometry = st.board.geometry;
-      renderBoard(boardEl, board, { flip, selected: typeof sel === 'number' ? (pending ? pending.dest : sel) : null, targets, movable, pick,
+      renderBoard(boardEl, board, { flip, zone, selected: typeof sel === 'number' ? (pending ? pending.dest : sel) : null, targets, movable, pick,
         last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare });
     } else boardEl.replaceChildren();
     // Hands: the viewer's side below the board.
@@ -218,8 +225,8 @@ export function showGame(root, id) {
       if (!hand && !(st.legal || []).some(m => m.drop)) return;
       const el = i === bottomSeat ? handsBottom : handsTop;
       el.append(h('span', { class: 'muted' }, `${seatLabel(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        [...hand].map(letter => {
-          const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop === letter);
+        ...[...hand.toUpperCase()].map(letter => {
+          const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter);
           return h('button', { class: 'seat-hand s' + i + (sel === letter ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter}`, 'aria-pressed': sel === letter ? 'true' : 'false',
             onclick: () => { sel = sel === letter ? null : letter; draw(); } }, letter);
         }));
@@ -228,7 +235,7 @@ export function showGame(root, id) {
     special.replaceChildren();
     if (!viewing && myTurn()) {
       const sp = st.legal.filter(m => m.from < 0 && !m.drop);
-      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
+      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), ...sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
     }
     moveForm.hidden = !myTurn();
     datalist.replaceChildren(...(st.legal || []).map(m => h('option', { value: m.san || m.text })));

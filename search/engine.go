@@ -73,6 +73,7 @@ type Engine struct {
 	hard      time.Time
 	start     time.Time
 	noise     int
+	noQS      bool
 	noiseSeed uint64
 	keys      []uint64 // hashes of the positions before the current node
 	scratch   []game.Move
@@ -169,7 +170,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	if lv.nodes > 0 && (e.nodeLimit == 0 || lv.nodes < e.nodeLimit) {
 		e.nodeLimit = lv.nodes
 	}
-	e.noise = lv.noise
+	e.noise, e.noQS = lv.noise, lv.noQuiesce
 	e.noiseSeed = e.rng.Uint64()
 	soft, hard := lim.timeBudget(e.root)
 	e.hard = time.Time{}

@@ -15,10 +15,13 @@ type level struct {
 	depth int
 	nodes uint64
 	noise int
+	// noQuiesce evaluates the horizon as it stands, without resolving
+	// captures: the engine then walks into recaptures as a beginner does.
+	noQuiesce bool
 }
 
 var levels = [MaxLevel]level{
-	{depth: 1, nodes: 2_000, noise: 400},
+	{depth: 1, nodes: 2_000, noise: 300, noQuiesce: true},
 	{depth: 1, nodes: 5_000, noise: 180},
 	{depth: 2, nodes: 15_000, noise: 110},
 	{depth: 3, nodes: 40_000, noise: 70},

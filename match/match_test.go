@@ -191,11 +191,17 @@ func TestExternalUCIEngine(t *testing.T) {
 	}
 	t.Setenv("WYRM_MATCH_UCI", "1")
 	sum, err := Run(context.Background(), Config{
-		Game: toygame.Game{}, NewA: factory("uci:" + exe + " option.UCI_Variant=toy option.Skill=8"),
+		Game: toygame.Game{}, NewA: factory("uci:" + exe + " option.UCI_Variant=toy option.Skill_Level=8"),
 		NewB: factory("random"), Games: 2, MoveTime: 20_000_000, MaxPlies: 100,
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := optionName("Skill_Level", []string{"Hash", "Skill Level"}); got != "Skill Level" {
+		t.Errorf("optionName: %q", got)
+	}
+	if got := optionName("UCI_Variant", []string{"UCI_Variant"}); got != "UCI_Variant" {
+		t.Errorf("optionName: %q", got)
 	}
 	if sum.A != "wyrm" || sum.Tally.Games() != 2 {
 		t.Fatalf("%+v", sum)

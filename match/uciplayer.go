@@ -23,7 +23,8 @@ type uciPlayer struct {
 }
 
 // startUCI starts "<command> [args...] [option.<Name>=<value> ...]" and
-// completes the UCI handshake.
+// completes the UCI handshake. Spaces in option names are written as
+// underscores ("option.Skill_Level=3").
 func startUCI(spec string) (*uciPlayer, error) {
 	var args []string
 	var opts [][2]string
@@ -64,6 +65,7 @@ func startUCI(spec string) (*uciPlayer, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	p.send("uci")
+	var names []string
 	for {
 		l, err := p.read(ctx)
 		if err != nil {
@@ -73,12 +75,16 @@ func startUCI(spec string) (*uciPlayer, error) {
 		if n, ok := strings.CutPrefix(l, "id name "); ok {
 			p.name = n
 		}
+		if rest, ok := strings.CutPrefix(l, "option name "); ok {
+			n, _, _ := strings.Cut(rest, " type ")
+			names = append(names, n)
+		}
 		if l == "uciok" {
 			break
 		}
 	}
 	for _, o := range opts {
-		p.send("setoption name " + o[0] + " value " + o[1])
+		p.send("setoption name " + optionName(o[0], names) + " value " + o[1])
 	}
 	if err := p.ready(ctx); err != nil {
 		p.Close()
@@ -169,4 +175,20 @@ func (p *uciPlayer) Close() error {
 		p.cmd.Process.Kill()
 		return <-done
 	}
+}
+
+// optionName finds the engine's spelling of an option given on the command
+// line, where spaces cannot appear: "Skill_Level" stands for "Skill Level".
+func optionName(given string, names []string) string {
+	for _, n := range names {
+		if n == given {
+			return n
+		}
+	}
+	for _, n := range names {
+		if strings.ReplaceAll(n, " ", "_") == given {
+			return n
+		}
+	}
+	return given
 }

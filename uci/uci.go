@@ -1,7 +1,14 @@
 // Package uci speaks the Universal Chess Interface, as extended by
 // Fairy-Stockfish for variants, over any wyrm game: a GUI or a match runner
 // chooses the game with the UCI_Variant option and plays it through
-// "position" and "go" commands.
+// "position" and "go" commands. Positions and moves are in each game's own
+// notation (for Dragon Chess exactly Fairy-Stockfish's FEN and UCI moves).
+//
+// Extensions for wyrm's games: a game's own options (Dungeon Chess's
+// "players", "map", "seed") are set with setoption by their names; "go"
+// accepts time2/time3 and inc2/inc3 for the clocks of a third and fourth
+// seat; the MultiPlayer option picks BRS or paranoid search for games of
+// more than two players.
 package uci
 
 import (

@@ -253,3 +253,22 @@ func FuzzHandle(f *testing.F) {
 		s.stop()
 	})
 }
+
+func TestStalemateAnswersDraw(t *testing.T) {
+	c := start(t)
+	c.send("position fen k1......./......../.Q0....../......../......../......../......../K0....... 1")
+	c.send("go depth 3")
+	lines := c.until("bestmove")
+	if len(lines) != 2 || lines[0] != "info depth 0 score cp 0" || lines[1] != "bestmove (none)" {
+		t.Fatalf("at stalemate: %q", lines)
+	}
+}
+
+func TestLevelForElo(t *testing.T) {
+	cases := []struct{ elo, level int }{{minElo, 1}, {maxElo, search.MaxLevel}, {1600, 4}, {2172, 7}}
+	for _, c := range cases {
+		if got := levelForElo(c.elo); got != c.level {
+			t.Errorf("levelForElo(%d) = %d, want %d", c.elo, got, c.level)
+		}
+	}
+}

@@ -41,6 +41,9 @@ func pgnResult(r GameRecord) string {
 				return fmt.Sprintf("seat%d", i)
 			}
 		}
+		if r.Results[0] == game.Draw {
+			return "1/2-1/2"
+		}
 		return "*"
 	}
 	switch {

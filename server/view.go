@@ -88,7 +88,7 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 	}
 	for _, p := range v.Pieces(nil) {
 		b.Pieces = append(b.Pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Marks: p.Marks})
-		if inCheck && p.Owner == tm && (p.Name == "King" || p.Letter == 'K') {
+		if inCheck && p.Owner == tm && royal(p) {
 			b.Check = append(b.Check, p.Square)
 		}
 	}
@@ -260,4 +260,13 @@ func (s *session) setupBoard() (boardJSON, bool) {
 		return boardJSON{}, false
 	}
 	return boardJSON{Geometry: viewGeometry(v), Pieces: []pieceJSON{}, Hands: []string{}}, true
+}
+
+// royalNames names the pieces whose capture or mate ends a player's game,
+// for marking check: the King in the chess games, and each Dungeon Chess
+// faction's King unit.
+var royalNames = map[string]bool{"King": true, "Princess": true, "Warlock": true, "Red Dragon": true, "Warlord": true}
+
+func royal(p game.PieceView) bool {
+	return royalNames[p.Name] || slices.Contains(p.Marks, "royal")
 }

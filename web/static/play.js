@@ -4,6 +4,7 @@ import { api, tokens, addTokens, h, setConn } from './app.js';
 import { renderBoard } from './board.js';
 
 const colourNames = ['White', 'Black', 'Red', 'Blue'];
+const SPECIAL = '@special'; // selection of the moves aimed at a unit from no square (a hex)
 
 /** Shows game id in root; returns a clean-up function. */
 export function showGame(root, id) {
@@ -83,6 +84,7 @@ export function showGame(root, id) {
 
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
+    if (sel === SPECIAL) return st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
     if (typeof sel === 'string') return st.legal.filter(m => m.drop && m.drop.toUpperCase() === sel);
     return st.legal.filter(m => m.from === sel && !m.drop);
   }
@@ -234,8 +236,16 @@ export function showGame(root, id) {
     // Moves without a board square to start from (other than drops).
     special.replaceChildren();
     if (!viewing && myTurn()) {
-      const sp = st.legal.filter(m => m.from < 0 && !m.drop);
-      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), ...sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
+      // Actions aimed at a unit (a hex): one button, then click the target.
+      const aimed = st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
+      const other = st.legal.filter(m => m.from < 0 && !m.drop && m.target < 0);
+      if (aimed.length || other.length) special.append(h('span', { class: 'muted' }, 'Other actions:'));
+      if (aimed.length) {
+        const verb = aimed.every(m => m.text.includes('@')) ? 'Hex' : 'Act on a unit';
+        special.append(h('button', { id: 'aim', 'aria-pressed': sel === SPECIAL ? 'true' : 'false', class: sel === SPECIAL ? 'primary' : '',
+          onclick: () => { sel = sel === SPECIAL ? null : SPECIAL; draw(); } }, sel === SPECIAL ? `${verb}: click a marked unit` : `${verb}…`));
+      }
+      special.append(...other.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
     }
     moveForm.hidden = !myTurn();
     datalist.replaceChildren(...(st.legal || []).map(m => h('option', { value: m.san || m.text })));

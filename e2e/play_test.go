@@ -253,6 +253,16 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	b := newBrowser(t)
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
+	// Page weight and first paint of the lobby.
+	weight := evalJS[float64](b, `performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).filter(e => !e.name.includes('/api/')).reduce((n, e) => n + e.decodedBodySize, 0)`)
+	paint := evalJS[float64](b, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`)
+	t.Logf("lobby: %.1f KB of HTML, CSS and JS; first contentful paint %.0f ms", weight/1024, paint)
+	if weight <= 0 || weight > 300*1024 {
+		t.Errorf("page weight %.0f bytes, want under 300 KB", weight)
+	}
+	if paint < 0 || paint > 1000 {
+		t.Errorf("first contentful paint %.0f ms, want under 1 s", paint)
+	}
 	b.screenshot("lobby")
 	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
 	b.screenshot("rules-dragonchess")

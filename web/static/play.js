@@ -11,13 +11,13 @@ export function showGame(root, id) {
   let st = null, ws = null, closed = false, retry = 0, msgId = 0, tick = null;
   let sel = null, pending = null, viewPly = null, viewBoard = null, flip = null;
   const errBox = h('p', { class: 'error', role: 'alert' });
-  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'status', 'aria-live': 'polite' }, 'Loading…');
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const setupEl = h('div'), special = h('div', { class: 'row' });
   const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
   const datalist = h('datalist', { id: 'legal' });
-  const moveForm = h('form', { class: 'row', onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
+  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
     moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
   const seatsEl = h('div', { class: 'seats' });
   const movesEl = h('div', { class: 'moves', role: 'list', 'aria-label': 'Moves' });

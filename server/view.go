@@ -169,10 +169,7 @@ func (s *session) state(you []int) stateJSON {
 	if s.broken != nil {
 		st.Error = "This game could not be restored: " + s.broken.Error()
 	}
-	for i, seat := range s.def.Seats {
-		st.Seats = append(st.Seats, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.seatName(i),
-			Taken: seat.Kind == SeatComputer || s.tokens[i] != "", Out: s.out[i], Waiting: slices.Contains(st.Waiting, i)})
-	}
+	st.Seats = s.seats(st.Waiting)
 	if s.setup != nil {
 		st.Setup = map[int]string{}
 		for _, p := range you {
@@ -269,4 +266,15 @@ var royalNames = map[string]bool{"King": true, "Princess": true, "Warlock": true
 
 func royal(p game.PieceView) bool {
 	return royalNames[p.Name] || slices.Contains(p.Marks, "royal")
+}
+
+// seats describes the seats; waiting lists those that must act. Caller
+// holds s.mu.
+func (s *session) seats(waiting []int) []seatJSON {
+	var out []seatJSON
+	for i, seat := range s.def.Seats {
+		out = append(out, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.seatName(i),
+			Taken: seat.Kind == SeatComputer || s.tokens[i] != "", Out: s.out[i], Waiting: slices.Contains(waiting, i)})
+	}
+	return out
 }

@@ -206,3 +206,58 @@ func TestExternalUCIEngine(t *testing.T) {
 		}
 	}
 }
+
+func FuzzNewPlayer(f *testing.F) {
+	for _, s := range []string{"level:3", "random", "greedy", "brs:2", "paranoid:9", "level:", "uci:"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		if strings.HasPrefix(strings.TrimSpace(spec), "uci:") {
+			return // would start a process
+		}
+		p, err := NewPlayer(spec, 1)
+		if err == nil {
+			if p.Name() == "" {
+				t.Fatalf("%q: empty name", spec)
+			}
+			p.Close()
+		}
+	})
+}
+
+// firstMove plays the first legal move: the king, in the toy positions used.
+type firstMove struct{ illegal }
+
+func (firstMove) Move(_ context.Context, r Request) (string, error) {
+	return r.Pos.MoveString(r.Pos.LegalMoves(nil)[0]), nil
+}
+
+func first(uint64) (Player, error) { return firstMove{}, nil }
+
+func TestAdjudication(t *testing.T) {
+	// A queen up for seat 0 but no way to finish within two plies.
+	start := "k1......./......../......../......../......../......../......../K0Q0...... 0"
+	run := func(margin int) Summary {
+		sum, err := Run(context.Background(), Config{
+			Game: toygame.Game{}, Openings: []string{start}, NewA: first, NewB: first,
+			Games: 2, MaxPlies: 2, Adjudicate: margin, Seed: 9,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sum
+	}
+	if s := run(0); s.Tally.Draws != 2 {
+		t.Fatalf("without adjudication: %+v", s.Tally)
+	}
+	// A is seat 0 in game 1 (a queen up) and seat 1 in game 2.
+	s := run(300)
+	if s.Tally.Wins != 1 || s.Tally.Losses != 1 {
+		t.Fatalf("with adjudication: %+v %v", s.Tally, s.Records)
+	}
+	for _, r := range s.Records {
+		if !strings.Contains(r.Reason, "adjudicated") {
+			t.Errorf("reason %q", r.Reason)
+		}
+	}
+}

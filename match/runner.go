@@ -28,6 +28,12 @@ type Config struct {
 	Openings []string
 	// MaxPlies ends a game as a draw after so many moves (0: 500).
 	MaxPlies int
+	// Adjudicate, when positive, scores a drawn game by the game's own
+	// evaluation of the final position for A's seat: a lead of at least
+	// this many centipawns counts as a win, a deficit as a loss. It is a
+	// measuring aid for games whose draws say little (long multi-player
+	// games ended by the move limit), reported in the game's reason.
+	Adjudicate int
 	// SPRT, when not nil, stops the match once it decides.
 	SPRT        *SPRT
 	Concurrency int
@@ -317,6 +323,9 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		rec.Moves = append(rec.Moves, pos.MoveString(m))
 		pos.Play(m)
 	}
+	if cfg.Adjudicate > 0 && rec.Results[j.seat] == game.Draw {
+		adjudicate(&rec, pos, j.seat, cfg.Adjudicate)
+	}
 	switch rec.Results[j.seat] {
 	case game.Win:
 		rec.Points = 1
@@ -326,4 +335,26 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		rec.Points = 0
 	}
 	return rec, nil
+}
+
+// adjudicate turns a drawn game into a win or loss for seat when the
+// game's evaluation of the final position says it is far enough ahead or
+// behind.
+func adjudicate(rec *GameRecord, pos game.Position, seat game.Player, margin int) {
+	s, ok := pos.(game.Searchable)
+	if !ok {
+		return
+	}
+	v := s.Evaluate(seat)
+	var r game.Result
+	switch {
+	case v >= margin:
+		r = game.Win
+	case v <= -margin:
+		r = game.Loss
+	default:
+		return
+	}
+	rec.Results[seat] = r
+	rec.Reason = fmt.Sprintf("%s, adjudicated %s by evaluation %+d", rec.Reason, r, v)
 }

@@ -27,7 +27,10 @@ func (e *Engine) child(parentTeam bool, depth, ply, alpha, beta int, noisy bool)
 	return -e.negamax(depth, ply, -beta, -alpha, noisy, false)
 }
 
-// evaluate scores a quiet position for the team to move.
+// evaluate scores a quiet position for the team to move. Game evaluations
+// are clamped below the mate scores, so that a game's own "lost" value
+// (for an eliminated player, say) cannot pass for a mate or overflow the
+// table.
 func (e *Engine) evaluate() int {
 	var v int
 	team := e.rootTeam()
@@ -36,14 +39,18 @@ func (e *Engine) evaluate() int {
 		if e.noise > 0 {
 			v += teamValue(e.noiseOf(e.pos.Hash()), team)
 		}
-		return v
+		return clampEval(v)
 	}
 	v = e.pos.Evaluate(e.root)
 	if e.noise > 0 {
 		v += e.noiseOf(e.pos.Hash())
 	}
-	return teamValue(v, team)
+	return teamValue(clampEval(v), team)
 }
+
+const maxEval = mateBound - 1
+
+func clampEval(v int) int { return min(max(v, -maxEval), maxEval) }
 
 // noiseOf is the weaker levels' deterministic error for a position: the
 // same within a search (so the tree stays consistent), new each search.

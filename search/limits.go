@@ -57,10 +57,7 @@ type Info struct {
 	SelDepth int
 	// Score is in centipawns for the player to move at the root; see
 	// IsMate, MatePlies and MateMoves for mate scores.
-	Score int
-	// Bound is "lowerbound" or "upperbound" for an aspiration window
-	// failure, "" for an exact score.
-	Bound    string
+	Score    int
 	Nodes    uint64
 	NPS      uint64
 	Time     time.Duration

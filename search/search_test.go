@@ -2,7 +2,9 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -282,5 +284,46 @@ func TestLevelsReturnLegalMoves(t *testing.T) {
 		if lv < MaxLevel && levels[lv-1].depth > 0 && r.Depth > levels[lv-1].depth {
 			t.Fatalf("level %d searched depth %d", lv, r.Depth)
 		}
+	}
+}
+
+// huge wraps the toy game with an evaluation far outside the score range,
+// as a game may use for an eliminated player.
+type huge struct{ game.Searchable }
+
+func (h huge) Evaluate(p game.Player) int { return h.Searchable.Evaluate(p) * 10000 }
+func (h huge) Clone() game.Position       { return huge{h.Searchable.Clone().(game.Searchable)} }
+
+func TestHugeEvaluationsAreClamped(t *testing.T) {
+	p := huge{toy(t, "k1q1....../......../......../......../......../......../......../K0......R0 0")}
+	r := New(1).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	if IsMate(r.Score) || r.Score < -Infinity || r.Score > Infinity {
+		t.Fatalf("score %d escapes the evaluation range", r.Score)
+	}
+}
+
+func TestChooserConcurrent(t *testing.T) {
+	c := &Chooser{MoveTime: 30 * time.Millisecond}
+	p := toyStart(t, "2")
+	legal := p.LegalMoves(nil)
+	errs := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		q := p.Clone()
+		go func(level int) {
+			m, err := c.BestMove(context.Background(), q, level)
+			if err == nil && !slices.Contains(legal, m) {
+				err = fmt.Errorf("level %d: illegal move %v", level, m)
+			}
+			errs <- err
+		}(i*2 + 1)
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	done := toy(t, "R0......k1/......../......K0. 1")
+	if _, err := c.BestMove(context.Background(), done, 8); err == nil {
+		t.Fatal("no error at mate")
 	}
 }

@@ -1,57 +1,182 @@
 package server
 
 import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"wyrm/server/toygame"
+	"wyrm/game"
+	"wyrm/games/dragon"
+	"wyrm/server/store"
+	toy "wyrm/server/toygame"
 )
 
-// FuzzClientMessage feeds arbitrary bytes to the websocket message handler
-// of a player and a spectator: it must answer, never panic, and a
-// spectator must never change the game.
+// fuzzServer is a server without HTTP listener on a temporary database.
+func fuzzServer(f *testing.F) *Server {
+	f.Helper()
+	st, err := store.Open(filepath.Join(f.TempDir(), "fuzz.db"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game}, ThinkTime: func(int) time.Duration { return time.Millisecond }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Cleanup(func() { srv.Close(); st.Close() })
+	return srv
+}
+
+// FuzzClientMessage feeds arbitrary websocket messages to a client that
+// holds the first seat of a game. Every message gets exactly one reply;
+// a message that is not acknowledged changes neither the log nor the
+// position.
 func FuzzClientMessage(f *testing.F) {
-	for _, s := range []string{`{"type":"move","move":"c1c2"}`, `{"type":"hello","tokens":["x"]}`, `{"type":"setup","seat":0,"choice":"c1"}`,
-		`{"type":"resign","seat":1}`, `{"type":"draw"}`, `{"type":"decline"}`, `{"type":"rematch"}`, `{"type":"suggest","seat":0}`,
-		`{"type":"ping","id":3}`, `{`, `[]`, `null`, `{"type":"move","seat":-1}`, `{"type":"move","seat":99,"move":"a"}`} {
-		f.Add([]byte(s))
+	for _, s := range []string{
+		`{"type":"ping","id":1}`,
+		`{"type":"move","move":"c1c2","id":2}`,
+		`{"type":"move","move":"Kc2"}`,
+		`{"type":"move","move":"e2e4","seat":0}`,
+		`{"type":"move","move":"c1c2","seat":1}`,
+		`{"type":"hello","tokens":["x"]}`,
+		`{"type":"setup","choice":"b1"}`,
+		`{"type":"draw"}`, `{"type":"decline"}`, `{"type":"resign"}`, `{"type":"rematch"}`,
+		`{"type":"move"`, `[]`, `{}`, `{"type":"move","move":"c1c2"}{}`, `{"type":"move","extra":1}`,
+		`{"type":"ping","id":1e99}`, `{"type":"move","seat":-7,"move":"a1a2"}`,
+	} {
+		f.Add([]byte(s), false)
+		f.Add([]byte(s), true)
 	}
-	h := newHarnessAt(f, "", toygame.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
-	s := h.srv.session(cr.ID)
-	newClient := func(seats []int) *client {
-		return &client{s: s, send: make(chan []byte, 1024), done: make(chan struct{}), seats: seats, tokens: rateBurst, last: time.Now()}
-	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		for _, c := range []*client{newClient([]int{0, 1}), newClient(nil)} {
-			s.mu.Lock()
-			before := len(s.log)
-			s.mu.Unlock()
-			c.handle(data)
-			if len(c.send) == 0 {
-				t.Fatalf("no answer to %q", data)
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, data []byte, useDragon bool) {
+		kind := "toy"
+		if useDragon {
+			kind = "dragon"
+		}
+		cr, err := srv.Create(context.Background(), CreateRequest{Game: kind, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := srv.session(cr.ID)
+		c := &client{s: s, send: make(chan []byte, sendQueue), done: make(chan struct{}), seats: []int{0}}
+		s.mu.Lock()
+		before, log := s.pos.String(), len(s.log)
+		s.mu.Unlock()
+		c.handle(data)
+		var replies []map[string]any
+		for len(c.send) > 0 {
+			var m map[string]any
+			if err := json.Unmarshal(<-c.send, &m); err != nil {
+				t.Fatalf("reply is not JSON: %v", err)
 			}
-			s.mu.Lock()
-			after := len(s.log)
-			s.mu.Unlock()
-			if c.seats == nil && after != before {
-				t.Fatalf("a spectator's %q changed the game", data)
+			if m["type"] != "state" {
+				replies = append(replies, m)
+			}
+		}
+		if len(replies) != 1 {
+			t.Fatalf("%q: %d replies %v, want one", data, len(replies), replies)
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		switch replies[0]["type"] {
+		case "ack":
+		case "error", "pong":
+			if s.pos.String() != before || len(s.log) != log {
+				t.Fatalf("%q was refused (%v) but changed the game", data, replies[0])
+			}
+		default:
+			t.Fatalf("%q: unexpected reply %v", data, replies[0])
+		}
+	})
+}
+
+// FuzzReplay rebuilds a game from an arbitrary stored definition and log,
+// as the server does at start-up from a damaged or hostile database: it
+// must not panic, and whatever it restores must be viewable and
+// recordable.
+func FuzzReplay(f *testing.F) {
+	def := `{"game":"toy","options":{},"seats":[{"kind":"local","tokenHash":"ab"},{"kind":"invite"}],"clock":{"initialMs":60000,"incrementMs":1000}}`
+	log := `[{"seq":0,"at":1000,"seat":1,"kind":"join","data":"cd"},{"seq":1,"at":2000,"seat":0,"kind":"move","data":"c1c2"},{"seq":2,"at":3000,"seat":1,"kind":"draw"},{"seq":3,"at":4000,"seat":0,"kind":"draw"},{"seq":4,"at":5000,"seat":0,"kind":"rematch","data":"x"}]`
+	f.Add([]byte(def), []byte(log))
+	f.Add([]byte(`{"game":"toy","options":{"setup":"true"},"seats":[{"kind":"computer","level":3},{"kind":"local"}]}`),
+		[]byte(`[{"seq":0,"seat":0,"kind":"setup","data":"b1"},{"seq":1,"seat":1,"kind":"setup","data":"d5"},{"seq":2,"seat":0,"kind":"move","data":"b1b2"},{"seq":3,"seat":1,"kind":"timeout"}]`))
+	f.Add([]byte(`{"game":"dragon","seats":[{"kind":"local"},{"kind":"local"}]}`),
+		[]byte(`[{"seq":0,"seat":0,"kind":"move","data":"e2e4"},{"seq":1,"seat":1,"kind":"move","data":"D@g8"},{"seq":2,"seat":7,"kind":"resign"}]`))
+	f.Add([]byte(`{"game":"nope"}`), []byte(`[]`))
+	// A definition whose seats do not match the game (only a damaged
+	// database has one).
+	f.Add([]byte(`{"game":"toy","seats":[{"kind":"local"}],"clock":{"initialMs":60000}}`),
+		[]byte(`[{"seq":0,"at":1,"seat":0,"kind":"move","data":"c1c2"},{"seq":1,"at":2,"seat":0,"kind":"draw"}]`))
+	f.Add([]byte(`{"game":"toy","seats":[]}`), []byte(`[{"seat":0,"kind":"resign"}]`))
+	srv := fuzzServer(f)
+	f.Fuzz(func(t *testing.T, defJSON, logJSON []byte) {
+		var d Def
+		var actions []store.Action
+		if json.Unmarshal(defJSON, &d) != nil || json.Unmarshal(logJSON, &actions) != nil {
+			return
+		}
+		if len(actions) > 200 {
+			return
+		}
+		s, err := newSession(srv, "fuzz", 0, d, actions)
+		if err != nil {
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.log) > len(actions) {
+			t.Fatalf("replay kept %d of %d actions", len(s.log), len(actions))
+		}
+		if _, err := json.Marshal(s.state([]int{0})); err != nil {
+			t.Fatalf("state: %v", err)
+		}
+		_ = s.record()
+		for n := 0; n <= len(s.plies); n++ {
+			if _, err := s.positionAt(n); err != nil && s.pos != nil {
+				t.Fatalf("ply %d of %d: %v", n, len(s.plies), err)
 			}
 		}
 	})
 }
 
-// FuzzMarkdown checks the rules renderer never panics and never lets markup
-// through.
-func FuzzMarkdown(f *testing.F) {
-	for _, s := range []string{"# T\n\n- a\n- b\n\n| a | b |\n|--|--|\n| 1 | 2 |", "```\n<b>\n```", "**x** *y* `z` [l](/u)", "<script>alert(1)</script>", "[x](javascript:alert(1))"} {
-		f.Add(s)
+// FuzzCreateBody posts arbitrary bodies to POST /api/games: the answer is
+// 201 with an id and a new game, or a 4xx JSON error and no new game.
+func FuzzCreateBody(f *testing.F) {
+	for _, s := range []string{
+		`{"game":"toy","seats":[{"kind":"local"},{"kind":"local"}]}`,
+		`{"game":"dragon","options":{"dragons":"1"},"seats":[{"kind":"invite"},{"kind":"computer","level":2}],"clock":{"initialMs":60000,"incrementMs":2000}}`,
+		`{"game":"toy","seats":[{"kind":"local"},{"kind":"local"}]} x`,
+		`{"game":"toy","seats":[{"kind":"local","tokenHash":"00"},{"kind":"local"}],"rematchOf":"y"}`,
+		`null`, `{}`, `[`, ``,
+	} {
+		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		out := markdown(s)
-		if strings.Contains(out, "<script") || strings.Contains(out, `href="javascript`) {
-			t.Fatalf("markup got through: %q -> %q", s, out)
+	srv := fuzzServer(f)
+	h := srv.Handler()
+	f.Fuzz(func(t *testing.T, body []byte) {
+		games := srv.metrics.games.Load()
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/games", strings.NewReader(string(body))))
+		var out map[string]any
+		if err := json.Unmarshal(rec.Body.Bytes(), &out); err != nil {
+			t.Fatalf("answer is not JSON: %q", rec.Body.String())
+		}
+		switch {
+		case rec.Code == http.StatusCreated:
+			id, _ := out["id"].(string)
+			if id == "" || srv.session(id) == nil || srv.metrics.games.Load() != games+1 {
+				t.Fatalf("201 without a new game: %v", out)
+			}
+		case rec.Code >= 400 && rec.Code < 500:
+			if out["error"] == nil || srv.metrics.games.Load() != games {
+				t.Fatalf("%d: %v (games %d -> %d)", rec.Code, out, games, srv.metrics.games.Load())
+			}
+		default:
+			t.Fatalf("status %d: %s", rec.Code, rec.Body.String())
 		}
 	})
 }

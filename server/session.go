@@ -70,6 +70,13 @@ func newSession(srv *Server, id string, created int64, def Def, log []store.Acti
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q", def.Game)
 	}
+	// A stored definition may be damaged: check it as Create does, so that
+	// replay never indexes past the seats the game really has.
+	if _, n, err := srv.players(def.Game, def.Options); err != nil {
+		return nil, err
+	} else if err := def.check(g, n); err != nil {
+		return nil, err
+	}
 	s := &session{srv: srv, id: id, created: created, def: def, g: g, subs: map[*client]struct{}{}}
 	if err := s.reset(); err != nil {
 		return nil, err

@@ -452,12 +452,8 @@ func (s *Session) report(i search.Info) {
 	if search.IsMate(i.Score) {
 		score = fmt.Sprintf("mate %d", search.MateMoves(i.Score))
 	}
-	bound := ""
-	if i.Bound != "" {
-		bound = " " + i.Bound
-	}
-	s.printf("info depth %d seldepth %d score %s%s nodes %d nps %d hashfull %d time %d pv %s",
-		i.Depth, i.SelDepth, score, bound, i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(), strings.Join(i.PV, " "))
+	s.printf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d pv %s",
+		i.Depth, i.SelDepth, score, i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(), strings.Join(i.PV, " "))
 }
 
 func (s *Session) perft(depth int) {

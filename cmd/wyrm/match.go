@@ -34,6 +34,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	sprt := fs.String("sprt", "", "stop early by SPRT of elo0,elo1 (alpha = beta = 0.05)")
 	conc := fs.Int("concurrency", 1, "games played at once")
 	maxPlies := fs.Int("max-plies", 400, "draw a game after this many moves")
+	adjudicate := fs.Int("adjudicate", 0, "score drawn games by the evaluation of the final position for A: a lead of this many centipawns wins (0: off)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()%1e9), "seed for the players' random choices and the armies")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "game option name=value (repeatable), e.g. players=3")
@@ -49,7 +50,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	cfg := match.Config{
-		Game: g, Options: game.Options(opts), Games: *n, Concurrency: *conc, MaxPlies: *maxPlies, Seed: *seed,
+		Game: g, Options: game.Options(opts), Games: *n, Concurrency: *conc, MaxPlies: *maxPlies, Seed: *seed, Adjudicate: *adjudicate,
 		Progress: stderr,
 		NewA:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specA, s) },
 		NewB:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specB, s) },
@@ -140,12 +141,12 @@ func printSummary(w io.Writer, cfg match.Config, sum match.Summary) {
 func parseTC(s string) (base, inc time.Duration, err error) {
 	b, i, _ := strings.Cut(s, "+")
 	bs, err := strconv.ParseFloat(b, 64)
-	if err != nil || bs <= 0 {
+	if err != nil || !(bs > 0 && bs < 1e6) {
 		return 0, 0, fmt.Errorf("-tc %q: want BASE+INC in seconds", s)
 	}
 	is := 0.0
 	if i != "" {
-		if is, err = strconv.ParseFloat(i, 64); err != nil || is < 0 {
+		if is, err = strconv.ParseFloat(i, 64); err != nil || !(is >= 0 && is < 1e6) {
 			return 0, 0, fmt.Errorf("-tc %q: want BASE+INC in seconds", s)
 		}
 	}

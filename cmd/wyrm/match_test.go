@@ -67,3 +67,15 @@ func TestBenchCommand(t *testing.T) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 }
+
+func FuzzParseTC(f *testing.F) {
+	for _, s := range []string{"10+0.1", "60", "1+", "+1", "x", "NaN", "Inf+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, i, err := parseTC(s)
+		if err == nil && (b <= 0 || i < 0) {
+			t.Fatalf("%q: base %v inc %v accepted", s, b, i)
+		}
+	})
+}

@@ -1,7 +1,3 @@
-// Package dragon implements Dragon Chess by GM Miguel Illescas: chess plus
-// Dragons (bishop + knight) held in hand and dropped onto the own first
-// rank. It agrees move for move with Fairy-Stockfish's variant "dragon" and
-// reads and writes its FEN and UCI dialect.
 package dragon
 
 import (

@@ -43,3 +43,13 @@ func BenchmarkToMove(b *testing.B) {
 		_ = p.ToMove()
 	}
 }
+
+// BenchmarkEvaluate measures the static evaluation.
+func BenchmarkEvaluate(b *testing.B) {
+	p := mustParse(b, referencePositions(b)[1], "")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = p.Evaluate(0)
+	}
+}

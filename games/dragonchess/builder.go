@@ -82,6 +82,9 @@ func (b *builder) ray(dl, df, dr, maxLen int) {
 	d := dirIndex(-dl, -df, -dr)
 	for i, sq := range sqs {
 		b.add(sq, noSq, modeBoth, false, len(sqs)-1-i)
+		if len(sqs) > 1 {
+			b.r.moves[len(b.r.moves)-1] |= rayFlag
+		}
 		b.rb.rays[b.c][sq][d][i] |= 1 << b.pc
 	}
 }

@@ -24,6 +24,7 @@ type undo struct {
 // game.Viewer.
 type Position struct {
 	b     [boardLen]uint8
+	occ   [2]bitset // squares of each colour's pieces
 	list  [2][maxPieces]uint16
 	n     [2]int
 	at    [nSq]uint8
@@ -52,6 +53,7 @@ func newPosition(r *rules) *Position {
 func (p *Position) put(pc uint8, sq int) {
 	c := colourOf(pc)
 	p.b[sq] = pc
+	p.occ[c].set(sq)
 	p.at[sq] = uint8(p.n[c])
 	p.list[c][p.n[c]] = uint16(sq)
 	p.n[c]++
@@ -113,6 +115,7 @@ func (p *Position) Play(m game.Move) {
 		u.moved = p.b[from]
 		u.capIdx = p.removeAt(them, to)
 		p.b[to] = 0
+		p.occ[them][to>>6] ^= 1 << (to & 63)
 		h ^= zPiece[v][to]
 		p.half = 0
 	} else {
@@ -121,8 +124,11 @@ func (p *Position) Play(m game.Move) {
 		u.moved, u.captured = pc, cp
 		if cp != 0 {
 			u.capIdx = p.removeAt(them, to)
+			p.occ[them][to>>6] ^= 1 << (to & 63)
 			h ^= zPiece[cp][to]
 		}
+		p.occ[us][from>>6] ^= 1 << (from & 63)
+		p.occ[us][to>>6] ^= 1 << (to & 63)
 		np := p.r.promoted[pc][to]
 		p.b[from] = 0
 		p.b[to] = np
@@ -187,11 +193,14 @@ func (p *Position) Undo() {
 	from, to := int(m&511), int(m>>9&511)
 	if m&afarBit != 0 {
 		p.b[to] = u.captured
+		p.occ[us^1][to>>6] ^= 1 << (to & 63)
 		p.restoreAt(us^1, to, u.capIdx)
 		return
 	}
 	p.b[from] = u.moved
 	p.b[to] = u.captured
+	p.occ[us][from>>6] ^= 1 << (from & 63)
+	p.occ[us][to>>6] ^= 1 << (to & 63)
 	i := p.at[to]
 	p.list[us][i] = uint16(from)
 	p.at[from] = i
@@ -199,6 +208,7 @@ func (p *Position) Undo() {
 		p.king[us] = from
 	}
 	if u.captured != 0 {
+		p.occ[us^1][to>>6] ^= 1 << (to & 63)
 		p.restoreAt(us^1, to, u.capIdx)
 	}
 }

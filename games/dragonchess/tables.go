@@ -20,6 +20,9 @@ const afarBit = 1 << 18
 // this square is occupied.
 type entry uint64
 
+// rayFlag marks an entry on a line of two or more squares.
+const rayFlag entry = 1 << 62
+
 func makeEntry(bits uint32, cond int, mode uint8, skip int) entry {
 	return entry(bits) | entry(cond)<<32 | entry(mode)<<48 | entry(skip)<<56
 }
@@ -28,7 +31,20 @@ func (e entry) bits() uint32 { return uint32(e) }
 func (e entry) to() int      { return int(uint32(e) >> 9 & 511) }
 func (e entry) cond() int    { return int(e >> 32 & 0xffff) }
 func (e entry) mode() uint8  { return uint8(e >> 48) }
-func (e entry) skip() int    { return int(e >> 56) }
+func (e entry) skip() int    { return int(e >> 56 & 15) }
+
+// bitset is a set of squares, bit sq%64 of word sq/64.
+type bitset [(nSq + 63) / 64]uint64
+
+func (s *bitset) set(sq int) { s[sq>>6] |= 1 << (sq & 63) }
+
+// leapSet holds the targets of a piece on a square that need no empty
+// square on the way (steps and jumps, not lines and not captures from
+// afar), as sets by mode; lo..hi are the words that hold any of them.
+type leapSet struct {
+	both, move, capt bitset
+	lo, hi           uint8
+}
 
 // revEntry is one square from which a piece may attack a given square.
 type revEntry struct {
@@ -47,8 +63,12 @@ type rules struct {
 	moveIdx [codeCount][nSq][2]uint32
 	// moveList[pc][sq] is moves[moveIdx[pc][sq][0]:moveIdx[pc][sq][1]].
 	moveList [codeCount][nSq][]entry
-	rev      [2][]revEntry
-	revIdx   [2][nSq][2]uint32
+	// leap and special split moveList for generation: the plain steps as
+	// bit sets, the rest (lines, conditions, captures from afar) as entries.
+	leap    [codeCount][nSq]leapSet
+	special [codeCount][nSq][]entry
+	rev     [2][]revEntry
+	revIdx  [2][nSq][2]uint32
 	// promoted is the piece a code becomes on arriving at a square (Warrior
 	// to Hero, Dwarf to reversed Dwarf); the code itself otherwise.
 	promoted [codeCount][nSq]uint8
@@ -130,9 +150,46 @@ func buildRules(v variant) *rules {
 			r.moveList[pc][sq] = r.moves[idx[0]:idx[1]:idx[1]]
 		}
 	}
+	r.splitLeaps()
 	r.buildReverse(rb)
 	r.start = startString(r)
 	return r
+}
+
+// splitLeaps fills leap and special from moveList.
+func (r *rules) splitLeaps() {
+	var specials []entry
+	var idx [codeCount][nSq][2]int
+	for pc := range r.moveList {
+		for sq, es := range r.moveList[pc] {
+			ls := &r.leap[pc][sq]
+			ls.lo, ls.hi = 255, 0
+			idx[pc][sq][0] = len(specials)
+			for _, e := range es {
+				if e&rayFlag != 0 || e.cond() != noSq || e.bits()&afarBit != 0 {
+					specials = append(specials, e)
+					continue
+				}
+				switch e.mode() {
+				case modeBoth:
+					ls.both.set(e.to())
+				case modeMove:
+					ls.move.set(e.to())
+				default:
+					ls.capt.set(e.to())
+				}
+				w := uint8(e.to() >> 6)
+				ls.lo, ls.hi = min(ls.lo, w), max(ls.hi, w)
+			}
+			idx[pc][sq][1] = len(specials)
+		}
+	}
+	for pc := range r.special {
+		for sq := range r.special[pc] {
+			i := idx[pc][sq]
+			r.special[pc][sq] = specials[i[0]:i[1]:i[1]]
+		}
+	}
 }
 
 // buildReverse flattens the collected attack data: for every colour and

@@ -48,3 +48,20 @@ func TestMateDetected(t *testing.T) {
 		t.Fatalf("%+v", o)
 	}
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"K0../..k1 0", "r1n1/..../K0k1.. 1", "k2......./......../K0.....K1 2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := Parse(s)
+		if err != nil {
+			return
+		}
+		q, err := Parse(p.String())
+		if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
+			t.Fatalf("%q -> %q does not round-trip: %v", s, p.String(), err)
+		}
+		game.Perft(p, 1)
+	})
+}

@@ -132,6 +132,7 @@ type stateJSON struct {
 	Title    string         `json:"title"`
 	Options  game.Options   `json:"options"`
 	Seats    []seatJSON     `json:"seats"`
+	Names    []string       `json:"seatNames,omitempty"` // the game's names of the seats, once play begins
 	You      []int          `json:"you"`
 	Stage    string         `json:"stage"`
 	Waiting  []int          `json:"waiting"`
@@ -197,6 +198,9 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	if s.pos != nil {
+		for i := range n {
+			st.Names = append(st.Names, game.SeatName(s.pos, game.Player(i)))
+		}
 		b := viewBoard(s.pos, true)
 		b.Ply = len(s.plies)
 		st.Board = &b

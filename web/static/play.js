@@ -40,7 +40,11 @@ export function showGame(root, id) {
   const mine = () => st ? st.you : [];
   const myTurn = () => st && viewPly === null && st.stage === 'play' && mine().includes(st.toMove);
   const cur = () => viewPly === null ? st.plies.length : viewPly;
-  const seatLabel = i => st.seats.length === 2 ? colourNames[i] : `${colourNames[i]} (seat ${i + 1})`;
+  const seatLabel = i => {
+    const given = st.seatNames && st.seatNames[i] && !/^seat \d+$/.test(st.seatNames[i]) ? st.seatNames[i] : colourNames[i];
+    const name = given[0].toUpperCase() + given.slice(1);
+    return st.seats.length === 2 ? name : `${name} (seat ${i + 1})`;
+  };
   const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
   const kindOf = m => (m.to < 0 || m.to === m.from) && m.target >= 0 ? 'afar' : m.target >= 0 ? 'capture' : 'move';
 

@@ -263,6 +263,7 @@ export function showGame(root, id) {
     // Move list.
     const cols = st.seats.length;
     movesEl.style.setProperty('--cols', cols);
+    movesEl.classList.toggle('many', cols > 2);
     movesEl.replaceChildren();
     let round = 0, col = cols;
     st.plies.forEach((p, i) => {

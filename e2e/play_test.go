@@ -234,6 +234,11 @@ func TestDungeonFourPlayers(t *testing.T) {
 		}
 		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
 		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		if stage == "draft" {
+			// The page adds up the drafted army's XP.
+			b.waitJS("XP tally", `/XP: \d+ of 80/.test(document.querySelector('.tally').textContent)`)
+			b.screenshot("dungeon-draft")
+		}
 		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
 		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
 	}

@@ -126,30 +126,31 @@ type outcomeJSON struct {
 // stateJSON is everything a client shows of a game, from the point of view
 // of the seats it holds.
 type stateJSON struct {
-	Type     string         `json:"type"`
-	ID       string         `json:"id"`
-	Game     string         `json:"game"`
-	Title    string         `json:"title"`
-	Options  game.Options   `json:"options"`
-	Seats    []seatJSON     `json:"seats"`
-	Names    []string       `json:"seatNames,omitempty"` // the game's names of the seats, once play begins
-	You      []int          `json:"you"`
-	Stage    string         `json:"stage"`
-	Waiting  []int          `json:"waiting"`
-	Setup    map[int]string `json:"setup,omitempty"` // Visible text per held seat
-	Zones    map[int][]int  `json:"zones,omitempty"` // squares each held seat deploys on
-	Board    *boardJSON     `json:"board,omitempty"`
-	ToMove   int            `json:"toMove"`
-	Legal    []legalJSON    `json:"legal,omitempty"`
-	Plies    []ply          `json:"plies"`
-	Start    string         `json:"start,omitempty"`
-	Clock    *clockJSON     `json:"clock,omitempty"`
-	Outcome  outcomeJSON    `json:"outcome"`
-	Offers   []int          `json:"drawOffers,omitempty"`
-	Rematch  string         `json:"rematch,omitempty"`
-	Thinking bool           `json:"thinking,omitempty"`
-	Version  int            `json:"version"`
-	Error    string         `json:"error,omitempty"`
+	Type     string              `json:"type"`
+	ID       string              `json:"id"`
+	Game     string              `json:"game"`
+	Title    string              `json:"title"`
+	Options  game.Options        `json:"options"`
+	Seats    []seatJSON          `json:"seats"`
+	Names    []string            `json:"seatNames,omitempty"` // the game's names of the seats, once play begins
+	You      []int               `json:"you"`
+	Stage    string              `json:"stage"`
+	Waiting  []int               `json:"waiting"`
+	Setup    map[int]string      `json:"setup,omitempty"`  // Visible text per held seat
+	Zones    map[int][]int       `json:"zones,omitempty"`  // squares each held seat deploys on
+	Guides   map[int]*setupGuide `json:"guides,omitempty"` // how each held seat writes its choice
+	Board    *boardJSON          `json:"board,omitempty"`
+	ToMove   int                 `json:"toMove"`
+	Legal    []legalJSON         `json:"legal,omitempty"`
+	Plies    []ply               `json:"plies"`
+	Start    string              `json:"start,omitempty"`
+	Clock    *clockJSON          `json:"clock,omitempty"`
+	Outcome  outcomeJSON         `json:"outcome"`
+	Offers   []int               `json:"drawOffers,omitempty"`
+	Rematch  string              `json:"rematch,omitempty"`
+	Thinking bool                `json:"thinking,omitempty"`
+	Version  int                 `json:"version"`
+	Error    string              `json:"error,omitempty"`
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
@@ -175,6 +176,12 @@ func (s *session) state(you []int) stateJSON {
 		st.Setup = map[int]string{}
 		for _, p := range you {
 			st.Setup[p] = s.setup.Visible(game.Player(p))
+		}
+		if h, ok := setupHelpers[s.g.Name()]; ok && h.guide != nil {
+			st.Guides = map[int]*setupGuide{}
+			for _, p := range you {
+				st.Guides[p] = h.guide(s.def.Options, game.Player(p), s.setup.Stage())
+			}
 		}
 		if h, ok := setupHelpers[s.g.Name()]; ok && h.zone != nil && s.setup.Stage() == "deploy" {
 			st.Zones = map[int][]int{}

@@ -68,7 +68,7 @@ export function showGame(root, id) {
       if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
-      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) ta.value = m.choice; }
+      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
     };
     ws.onclose = () => {
       if (closed) return;
@@ -192,9 +192,21 @@ export function showGame(root, id) {
         const ta = h('textarea', { 'aria-label': `${st.stage} choice for ${seatLabel(seat)}`, id: `setup-${seat}`, spellcheck: 'false' });
         const old = document.getElementById(`setup-${seat}`);
         if (old) ta.value = old.value;
+        const guide = st.guides && st.guides[seat];
+        const tally = h('p', { class: 'tally', 'aria-live': 'polite' });
+        if (guide && guide.costs) {
+          const count = () => {
+            const xp = draftCost(ta.value, guide.costs);
+            tally.textContent = xp === null ? '' : `XP: ${xp} of ${guide.budget}`;
+            tally.classList.toggle('over', xp !== null && xp > guide.budget);
+          };
+          ta.addEventListener('input', count);
+          queueMicrotask(count);
+        }
         setupEl.append(h('div', { class: 'card' }, h('h2', {}, `${seatLabel(seat)} — ${st.stage}`),
+          guide ? h('p', { class: 'guide' }, guide.text) : '',
           h('pre', { class: 'visible' }, st.setup[seat] || ''),
-          waiting ? [ta, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
+          waiting ? [ta, tally, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
             h('div', { class: 'row' }, h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
               h('button', { onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'))]
             : h('p', { class: 'muted' }, 'Submitted — waiting for the others.')));
@@ -328,4 +340,23 @@ export function showGame(root, id) {
   tick = setInterval(drawClocks, 200);
   connect();
   return () => { closed = true; clearInterval(tick); removeEventListener('keydown', onKey); if (ws) ws.close(); };
+}
+
+/**
+ * Adds up a draft written as "faction: P, W, 7H" with the cost of each
+ * letter; null when nothing countable is written yet.
+ */
+export function draftCost(text, costs) {
+  const i = text.indexOf(':');
+  if (i < 0) return null;
+  let xp = 0, any = false;
+  for (const tok of text.slice(i + 1).split(',')) {
+    const m = tok.trim().match(/^(\d+)?\s*x?\s*([A-Za-z])$/);
+    if (!m) continue;
+    const c = costs[m[2].toUpperCase()];
+    if (c === undefined) continue;
+    xp += c * Number(m[1] || 1);
+    any = true;
+  }
+  return any ? xp : null;
 }

@@ -151,6 +151,19 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 		return true })()`)
 	alice.waitPlies(4)
 	alice.screenshot("two-browsers-alice")
+	// Alice resigns (two clicks), Bob asks for a rematch, and both play on
+	// in the new game with the colours swapped.
+	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
+	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	bob.waitJS("result", `document.querySelector('.status').textContent.includes('Black wins')`)
+	bob.run("rematch", chromedp.Click(chromedp.ID("rematch")))
+	for _, p := range []*browser{alice, bob} {
+		p.waitJS("rematch link", `document.getElementById('torematch') !== null`)
+		p.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
+		p.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
+	}
+	bob.playMove() // Bob has White now
+	alice.waitPlies(1)
 }
 
 // TestSpectatorCannotMove: a watcher sees the game but has no moves, and a

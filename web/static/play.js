@@ -294,7 +294,15 @@ export function showGame(root, id) {
     const active = mine().filter(i => !st.seats[i].out);
     if (!st.outcome.over && active.length) {
       const seat = active.includes(st.toMove) ? st.toMove : active[0];
-      actions.append(h('button', { onclick: () => { if (confirm(`Resign for ${seatLabel(seat)}?`)) send({ type: 'resign', seat }); } }, 'Resign'));
+      // Resigning takes a second click, so a slip cannot end the game.
+      const resign = h('button', { id: 'resign', onclick: () => {
+        if (resign.dataset.armed) { send({ type: 'resign', seat }); return; }
+        resign.dataset.armed = '1';
+        resign.textContent = `Confirm: resign for ${seatLabel(seat)}`;
+        resign.classList.add('primary');
+        setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = 'Resign'; resign.classList.remove('primary'); } }, 4000);
+      } }, 'Resign');
+      actions.append(resign);
       if (st.stage === 'play') {
         const offered = st.drawOffers || [];
         if (offered.length && !offered.includes(seat)) {
@@ -303,8 +311,8 @@ export function showGame(root, id) {
         } else actions.append(h('button', { disabled: offered.includes(seat), onclick: () => send({ type: 'draw', seat }) }, offered.includes(seat) ? 'Draw offered' : 'Offer draw'));
       }
     }
-    if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
-    if (st.rematch) actions.append(h('a', { class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
+    if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
+    if (st.rematch) actions.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
     actions.append(h('button', { onclick: () => { flip = !flip; draw(); }, 'aria-label': 'Flip board' }, 'Flip'),
       h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));

@@ -24,6 +24,7 @@ func commands() []command {
 		{"perft", "count legal move trees (rules check and speed)", runPerft},
 		{"serve", "serve the web app to play in a browser", runServe},
 		{"render", "draw a position as text", runRender},
+		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 	}
 }
 

@@ -47,6 +47,7 @@ func (f *fleet) play(ctx context.Context, seed uint64, started func()) {
 			}
 			continue
 		}
+		f.rec.game(true)
 		if first {
 			first = false
 			f.ready.Add(1)
@@ -54,7 +55,6 @@ func (f *fleet) play(ctx context.Context, seed uint64, started func()) {
 			// Spread the first moves over one think time.
 			sleep(ctx, time.Duration(rng.Int64N(int64(f.think)+1)))
 		}
-		f.rec.game(true)
 		pos, err := f.g.Start(nil)
 		if err != nil {
 			f.rec.fail("start")

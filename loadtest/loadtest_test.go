@@ -59,16 +59,18 @@ func TestShortRun(t *testing.T) {
 	if st.ErrorCount() != 0 {
 		t.Errorf("errors: %v", st.Errors)
 	}
-	// 50 games, a move per 100 ms each (plus round trips): several
-	// hundred moves in 3 s even on a busy machine.
-	if st.Moves < 300 || st.PerSec <= 0 {
+	// 50 games, a move per 100 ms each (plus round trips): over a
+	// hundred moves in 3 s even under the race detector on a busy machine.
+	if st.Moves < 100 || st.PerSec <= 0 {
 		t.Errorf("only %d moves (%.0f/s)", st.Moves, st.PerSec)
 	}
 	if !(st.P50 > 0 && st.P50 <= st.P90 && st.P90 <= st.P99 && st.P99 <= st.Max) {
 		t.Errorf("percentiles out of order: %v %v %v %v", st.P50, st.P90, st.P99, st.Max)
 	}
-	if st.Connections != 100 {
-		t.Errorf("server reports %v websockets, want 100", st.Connections)
+	// Games that hit the move cap reconnect, so a few may be between
+	// games when the server is asked.
+	if st.Connections < 50 || st.Connections > 100 {
+		t.Errorf("server reports %v websockets, want up to 100", st.Connections)
 	}
 	if st.Finished == 0 || st.States < int64(st.Moves) {
 		t.Errorf("%d games finished (8-move cap), %d states for %d moves", st.Finished, st.States, st.Moves)

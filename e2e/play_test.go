@@ -151,6 +151,19 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 		return true })()`)
 	alice.waitPlies(4)
 	alice.screenshot("two-browsers-alice")
+	// Alice resigns (two clicks), Bob asks for a rematch, and both play on
+	// in the new game with the colours swapped.
+	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
+	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	bob.waitJS("result", `document.querySelector('.status').textContent.includes('Black wins')`)
+	bob.run("rematch", chromedp.Click(chromedp.ID("rematch")))
+	for _, p := range []*browser{alice, bob} {
+		p.waitJS("rematch link", `document.getElementById('torematch') !== null`)
+		p.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
+		p.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
+	}
+	bob.playMove() // Bob has White now
+	alice.waitPlies(1)
 }
 
 // TestSpectatorCannotMove: a watcher sees the game but has no moves, and a
@@ -234,6 +247,11 @@ func TestDungeonFourPlayers(t *testing.T) {
 		}
 		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
 		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		if stage == "draft" {
+			// The page adds up the drafted army's XP.
+			b.waitJS("XP tally", `/XP: \d+ of 80/.test(document.querySelector('.tally').textContent)`)
+			b.screenshot("dungeon-draft")
+		}
 		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
 		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
 	}
@@ -253,6 +271,16 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	b := newBrowser(t)
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
+	// Page weight and first paint of the lobby.
+	weight := evalJS[float64](b, `performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).filter(e => !e.name.includes('/api/')).reduce((n, e) => n + e.decodedBodySize, 0)`)
+	paint := evalJS[float64](b, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`)
+	t.Logf("lobby: %.1f KB of HTML, CSS and JS; first contentful paint %.0f ms", weight/1024, paint)
+	if weight <= 0 || weight > 300*1024 {
+		t.Errorf("page weight %.0f bytes, want under 300 KB", weight)
+	}
+	if paint < 0 || paint > 1000 {
+		t.Errorf("first contentful paint %.0f ms, want under 1 s", paint)
+	}
 	b.screenshot("lobby")
 	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
 	b.screenshot("rules-dragonchess")

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"wyrm/game"
@@ -119,16 +120,15 @@ func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
 	var open, playing, over []listEntry
 	for _, s := range all {
 		s.mu.Lock()
-		st := s.state(nil)
-		e := listEntry{ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Created: s.created, Stage: st.Stage,
-			Plies: len(s.plies), Open: []int{}, Seats: st.Seats}
-		for i, seat := range st.Seats {
+		e := listEntry{ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Created: s.created, Stage: s.stage(),
+			Plies: len(s.plies), Open: []int{}, Seats: s.seats(s.waiting())}
+		for i, seat := range e.Seats {
 			if !seat.Taken {
 				e.Open = append(e.Open, i)
 			}
 		}
-		if st.Outcome.Over {
-			e.Result = st.Outcome.Reason
+		if o := s.outcome(); o.Over {
+			e.Result = o.Reason
 		}
 		s.mu.Unlock()
 		switch {
@@ -255,7 +255,9 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				writeError(rec, http.StatusInternalServerError, "internal error")
 			}
 			d := time.Since(start)
-			srv.metrics.observeHTTP(d)
+			if !strings.HasPrefix(r.URL.Path, "/ws/") { // websockets live for minutes
+				srv.metrics.observeHTTP(d)
+			}
 			if r.URL.Path != "/healthz" && r.URL.Path != "/metrics" {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}

@@ -16,10 +16,53 @@ import (
 type setupHelper struct {
 	suggest func(s game.Setup, opts game.Options, p game.Player, seed uint64) (string, error)
 	zone    func(opts game.Options, p game.Player) []int
+	guide   func(opts game.Options, p game.Player, stage string) *setupGuide
+}
+
+// setupGuide explains a setup stage to a person: how to write the choice,
+// and for a draft the budget and each letter's cost so that the page can
+// add up a draft as it is typed.
+type setupGuide struct {
+	Text   string         `json:"text"`
+	Budget int            `json:"budget,omitempty"`
+	Costs  map[string]int `json:"costs,omitempty"`
 }
 
 var setupHelpers = map[string]setupHelper{
-	"dungeon": {suggest: dungeonSuggest, zone: dungeonZone},
+	"dungeon": {suggest: dungeonSuggest, zone: dungeonZone, guide: dungeonGuide},
+}
+
+// dungeonGuide lists each faction's units with letters and costs for the
+// draft, and the notation of a deployment.
+func dungeonGuide(opts game.Options, p game.Player, stage string) *setupGuide {
+	m, zones, err := dungeonMap(opts)
+	if err != nil || int(p) >= len(zones) {
+		return nil
+	}
+	size := m.ZoneSize(zones[p])
+	if stage == "deploy" {
+		return &setupGuide{Text: fmt.Sprintf("Place every unit of your army on your zone (%d squares, tinted blue): "+
+			"letter and square, separated by commas, e.g. Pd1,We1,Hc2. Click squares to add their names.", size)}
+	}
+	g := &setupGuide{Budget: dungeon.Budget, Costs: map[string]int{}}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Spend at most %d XP: exactly one King, at least one Pawn, at most %d units (your zone's squares). "+
+		"Write the faction, a colon, then the units with counts, e.g. \"human: P, W, A, N, 7H\". Factions must differ.\n", dungeon.Budget, size)
+	roles := []string{"Pawn", "Castle", "Knight", "Bishop", "Queen", "King"}
+	for _, name := range []string{"human", "undead", "redskin", "greenskin"} {
+		f, _ := dungeon.ParseFaction(name)
+		fmt.Fprintf(&b, "\n%s:", name)
+		for r := dungeon.Pawn; r <= dungeon.King; r++ {
+			k := dungeon.KindOf(f, r)
+			g.Costs[string(k.Letter())] = k.Cost()
+			fmt.Fprintf(&b, "  %c %s %d XP (%s)", k.Letter(), k.Name(), k.Cost(), roles[r])
+			if r < dungeon.King {
+				b.WriteString(",")
+			}
+		}
+	}
+	g.Text = b.String()
+	return g
 }
 
 // dungeonMap returns the map and the zones of the seats, as the game

@@ -21,7 +21,7 @@ import (
 
 // harness is a server on a temporary database.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	path string
 	st   *store.Store
 	srv  *Server
@@ -39,7 +39,7 @@ func newHarnessGames(t *testing.T, gs ...game.Game) *harness {
 	return newHarnessAt(t, "", gs...)
 }
 
-func newHarnessAt(t *testing.T, path string, gs ...game.Game) *harness {
+func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "w.db")
@@ -103,7 +103,7 @@ func (h *harness) create(req CreateRequest) CreateResponse {
 
 // wsClient is a test websocket client.
 type wsClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn *websocket.Conn
 	last *stateJSON // the latest state read by expect
 }

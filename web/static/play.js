@@ -4,19 +4,20 @@ import { api, tokens, addTokens, h, setConn } from './app.js';
 import { renderBoard } from './board.js';
 
 const colourNames = ['White', 'Black', 'Red', 'Blue'];
+const SPECIAL = '@special'; // selection of the moves aimed at a unit from no square (a hex)
 
 /** Shows game id in root; returns a clean-up function. */
 export function showGame(root, id) {
   let st = null, ws = null, closed = false, retry = 0, msgId = 0, tick = null;
   let sel = null, pending = null, viewPly = null, viewBoard = null, flip = null;
   const errBox = h('p', { class: 'error', role: 'alert' });
-  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const status = h('p', { class: 'status', 'aria-live': 'polite' }, 'Loading…');
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const setupEl = h('div'), special = h('div', { class: 'row' });
   const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
   const datalist = h('datalist', { id: 'legal' });
-  const moveForm = h('form', { class: 'row', onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
+  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
     moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
   const seatsEl = h('div', { class: 'seats' });
   const movesEl = h('div', { class: 'moves', role: 'list', 'aria-label': 'Moves' });
@@ -39,7 +40,11 @@ export function showGame(root, id) {
   const mine = () => st ? st.you : [];
   const myTurn = () => st && viewPly === null && st.stage === 'play' && mine().includes(st.toMove);
   const cur = () => viewPly === null ? st.plies.length : viewPly;
-  const seatLabel = i => st.seats.length === 2 ? colourNames[i] : `${colourNames[i]} (seat ${i + 1})`;
+  const seatLabel = i => {
+    const given = st.seatNames && st.seatNames[i] && !/^seat \d+$/.test(st.seatNames[i]) ? st.seatNames[i] : colourNames[i];
+    const name = given[0].toUpperCase() + given.slice(1);
+    return st.seats.length === 2 ? name : `${name} (seat ${i + 1})`;
+  };
   const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
   const kindOf = m => (m.to < 0 || m.to === m.from) && m.target >= 0 ? 'afar' : m.target >= 0 ? 'capture' : 'move';
 
@@ -63,7 +68,7 @@ export function showGame(root, id) {
       if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
-      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) ta.value = m.choice; }
+      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
     };
     ws.onclose = () => {
       if (closed) return;
@@ -83,6 +88,7 @@ export function showGame(root, id) {
 
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
+    if (sel === SPECIAL) return st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
     if (typeof sel === 'string') return st.legal.filter(m => m.drop && m.drop.toUpperCase() === sel);
     return st.legal.filter(m => m.from === sel && !m.drop);
   }
@@ -186,9 +192,21 @@ export function showGame(root, id) {
         const ta = h('textarea', { 'aria-label': `${st.stage} choice for ${seatLabel(seat)}`, id: `setup-${seat}`, spellcheck: 'false' });
         const old = document.getElementById(`setup-${seat}`);
         if (old) ta.value = old.value;
+        const guide = st.guides && st.guides[seat];
+        const tally = h('p', { class: 'tally', 'aria-live': 'polite' });
+        if (guide && guide.costs) {
+          const count = () => {
+            const xp = draftCost(ta.value, guide.costs);
+            tally.textContent = xp === null ? '' : `XP: ${xp} of ${guide.budget}`;
+            tally.classList.toggle('over', xp !== null && xp > guide.budget);
+          };
+          ta.addEventListener('input', count);
+          queueMicrotask(count);
+        }
         setupEl.append(h('div', { class: 'card' }, h('h2', {}, `${seatLabel(seat)} — ${st.stage}`),
+          guide ? h('p', { class: 'guide' }, guide.text) : '',
           h('pre', { class: 'visible' }, st.setup[seat] || ''),
-          waiting ? [ta, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
+          waiting ? [ta, tally, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
             h('div', { class: 'row' }, h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
               h('button', { onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'))]
             : h('p', { class: 'muted' }, 'Submitted — waiting for the others.')));
@@ -234,8 +252,16 @@ export function showGame(root, id) {
     // Moves without a board square to start from (other than drops).
     special.replaceChildren();
     if (!viewing && myTurn()) {
-      const sp = st.legal.filter(m => m.from < 0 && !m.drop);
-      if (sp.length) special.append(h('span', { class: 'muted' }, 'Other actions:'), ...sp.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
+      // Actions aimed at a unit (a hex): one button, then click the target.
+      const aimed = st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
+      const other = st.legal.filter(m => m.from < 0 && !m.drop && m.target < 0);
+      if (aimed.length || other.length) special.append(h('span', { class: 'muted' }, 'Other actions:'));
+      if (aimed.length) {
+        const verb = aimed.every(m => m.text.includes('@')) ? 'Hex' : 'Act on a unit';
+        special.append(h('button', { id: 'aim', 'aria-pressed': sel === SPECIAL ? 'true' : 'false', class: sel === SPECIAL ? 'primary' : '',
+          onclick: () => { sel = sel === SPECIAL ? null : SPECIAL; draw(); } }, sel === SPECIAL ? `${verb}: click a marked unit` : `${verb}…`));
+      }
+      special.append(...other.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
     }
     moveForm.hidden = !myTurn();
     datalist.replaceChildren(...(st.legal || []).map(m => h('option', { value: m.san || m.text })));
@@ -249,6 +275,7 @@ export function showGame(root, id) {
     // Move list.
     const cols = st.seats.length;
     movesEl.style.setProperty('--cols', cols);
+    movesEl.classList.toggle('many', cols > 2);
     movesEl.replaceChildren();
     let round = 0, col = cols;
     st.plies.forEach((p, i) => {
@@ -267,7 +294,15 @@ export function showGame(root, id) {
     const active = mine().filter(i => !st.seats[i].out);
     if (!st.outcome.over && active.length) {
       const seat = active.includes(st.toMove) ? st.toMove : active[0];
-      actions.append(h('button', { onclick: () => { if (confirm(`Resign for ${seatLabel(seat)}?`)) send({ type: 'resign', seat }); } }, 'Resign'));
+      // Resigning takes a second click, so a slip cannot end the game.
+      const resign = h('button', { id: 'resign', onclick: () => {
+        if (resign.dataset.armed) { send({ type: 'resign', seat }); return; }
+        resign.dataset.armed = '1';
+        resign.textContent = `Confirm: resign for ${seatLabel(seat)}`;
+        resign.classList.add('primary');
+        setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = 'Resign'; resign.classList.remove('primary'); } }, 4000);
+      } }, 'Resign');
+      actions.append(resign);
       if (st.stage === 'play') {
         const offered = st.drawOffers || [];
         if (offered.length && !offered.includes(seat)) {
@@ -276,8 +311,8 @@ export function showGame(root, id) {
         } else actions.append(h('button', { disabled: offered.includes(seat), onclick: () => send({ type: 'draw', seat }) }, offered.includes(seat) ? 'Draw offered' : 'Offer draw'));
       }
     }
-    if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
-    if (st.rematch) actions.append(h('a', { class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
+    if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
+    if (st.rematch) actions.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
     actions.append(h('button', { onclick: () => { flip = !flip; draw(); }, 'aria-label': 'Flip board' }, 'Flip'),
       h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
@@ -313,4 +348,23 @@ export function showGame(root, id) {
   tick = setInterval(drawClocks, 200);
   connect();
   return () => { closed = true; clearInterval(tick); removeEventListener('keydown', onKey); if (ws) ws.close(); };
+}
+
+/**
+ * Adds up a draft written as "faction: P, W, 7H" with the cost of each
+ * letter; null when nothing countable is written yet.
+ */
+export function draftCost(text, costs) {
+  const i = text.indexOf(':');
+  if (i < 0) return null;
+  let xp = 0, any = false;
+  for (const tok of text.slice(i + 1).split(',')) {
+    const m = tok.trim().match(/^(\d+)?\s*x?\s*([A-Za-z])$/);
+    if (!m) continue;
+    const c = costs[m[2].toUpperCase()];
+    if (c === undefined) continue;
+    xp += c * Number(m[1] || 1);
+    any = true;
+  }
+  return any ? xp : null;
 }

@@ -284,6 +284,7 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	}
 	b.screenshot("lobby")
 	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
+	b.waitJS("rulings", `document.body.textContent.includes('Rules as wyrm plays them')`)
 	b.screenshot("rules-dragonchess")
 	b.create(s, "dragon", nil, "local", "computer")
 	// Keyboard: focus the first movable piece and press Enter, then the

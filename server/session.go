@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strconv"
 	"sync"
@@ -558,7 +557,6 @@ func (s *session) seatName(i int) string {
 	return "Player " + strconv.Itoa(i+1)
 }
 
-var _ = slog.Default
 
 // seed is a number that differs between games and between actions, for
 // computer setup choices.

@@ -47,9 +47,7 @@ func TestClientThatNeverReads(t *testing.T) {
 
 	slow := e.dialNeverReads(g.ID)
 	conns := func() float64 { return e.metric("wyrm_ws_connections") }
-	if n := conns(); n != 7 {
-		t.Fatalf("%v connections with the slow client, want 7", n)
-	}
+	waitFor(t, func() bool { return conns() == 7 }, "7 connections with the slow client")
 	rng := rand.New(rand.NewPCG(1, 2))
 	var worst time.Duration
 	dropped := -1

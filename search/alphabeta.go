@@ -134,6 +134,9 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		depth++
 	}
 	if depth <= 0 {
+		if e.noQS {
+			return e.evaluate()
+		}
 		return e.quiesce(ply, alpha, beta, 0)
 	}
 	if e.players > 2 && e.mode == BRS && !e.rootTeam() {

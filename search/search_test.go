@@ -2,9 +2,7 @@ package search
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -299,31 +297,5 @@ func TestHugeEvaluationsAreClamped(t *testing.T) {
 	r := New(1).Search(context.Background(), p, Limits{Depth: 4}, nil)
 	if IsMate(r.Score) || r.Score < -Infinity || r.Score > Infinity {
 		t.Fatalf("score %d escapes the evaluation range", r.Score)
-	}
-}
-
-func TestChooserConcurrent(t *testing.T) {
-	c := &Chooser{MoveTime: 30 * time.Millisecond}
-	p := toyStart(t, "2")
-	legal := p.LegalMoves(nil)
-	errs := make(chan error, 4)
-	for i := 0; i < 4; i++ {
-		q := p.Clone()
-		go func(level int) {
-			m, err := c.BestMove(context.Background(), q, level)
-			if err == nil && !slices.Contains(legal, m) {
-				err = fmt.Errorf("level %d: illegal move %v", level, m)
-			}
-			errs <- err
-		}(i*2 + 1)
-	}
-	for i := 0; i < 4; i++ {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
-	}
-	done := toy(t, "R0......k1/......../......K0. 1")
-	if _, err := c.BestMove(context.Background(), done, 8); err == nil {
-		t.Fatal("no error at mate")
 	}
 }

@@ -337,10 +337,12 @@ func (s *Session) cmdGo(f []string) {
 		return
 	}
 	var lim search.Limits
+	infinite := false
 	for i := 0; i < len(f); i++ {
 		key := f[i]
 		switch key {
 		case "infinite", "ponder":
+			infinite = true
 			continue
 		case "searchmoves":
 			s.printf("info string searchmoves is not supported")
@@ -409,6 +411,9 @@ func (s *Session) cmdGo(f []string) {
 			}
 		}()
 		res := s.eng.Search(ctx, pos, lim, s.report)
+		if infinite {
+			<-ctx.Done() // the protocol wants bestmove only after "stop"
+		}
 		if res.BestText == "" {
 			s.printf("bestmove (none)")
 			return

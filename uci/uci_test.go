@@ -188,6 +188,19 @@ func TestGarbageLines(t *testing.T) {
 
 func TestStopEndsInfiniteSearch(t *testing.T) {
 	c := start(t)
+	// A mate in one is solved at once; "go infinite" must still wait for
+	// "stop" before answering.
+	c.send("position fen .......k1/R0......./......../.R0....../......../......../......../K0....... 0")
+	c.send("go infinite")
+	time.Sleep(300 * time.Millisecond)
+	c.send("isready")
+	for _, l := range c.until("readyok") {
+		if strings.HasPrefix(l, "bestmove") {
+			t.Fatalf("bestmove before stop: %q", l)
+		}
+	}
+	c.send("stop")
+	c.until("bestmove b5b8")
 	c.send("position startpos")
 	c.send("go infinite")
 	time.Sleep(100 * time.Millisecond)

@@ -110,6 +110,20 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// describeStarts says where the games' start positions came from.
+func describeStarts(cfg match.Config) string {
+	if len(cfg.Openings) > 0 {
+		return fmt.Sprintf("%d openings from the file, each played with A in every seat", len(cfg.Openings))
+	}
+	for _, o := range cfg.Game.Options() {
+		if o.Name == "seed" {
+			return fmt.Sprintf("the game's start with option seed=%d, %d, ... (random legal armies), one seed per rotation of A through the seats",
+				cfg.Seed%(1<<31-1)+1, (cfg.Seed+1)%(1<<31-1)+1)
+		}
+	}
+	return "the game's start position, with A in every seat in turn"
+}
+
 func printSummary(w io.Writer, cfg match.Config, sum match.Summary) {
 	t := sum.Tally
 	fmt.Fprintf(w, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", sum.A, sum.B, t.Wins, t.Losses, t.Draws, t.Score(), t.Games())
@@ -119,6 +133,7 @@ func printSummary(w io.Writer, cfg match.Config, sum match.Summary) {
 	} else {
 		fmt.Fprintf(w, "Elo difference: %+.1f +/- %.1f (95%%)\n", d, e)
 	}
+	fmt.Fprintf(w, "Starts: %s\n", describeStarts(cfg))
 	reasons := map[string]int{}
 	for _, r := range sum.Records {
 		reasons[r.Reason]++

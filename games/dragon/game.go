@@ -59,7 +59,13 @@ func (p *Position) Players() int { return 2 }
 
 // ToMove is the side to move, or NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
-	if p.drawnByRule() != "" || !p.hasLegalMove() {
+	if p.status == statusUnknown {
+		p.status = statusPlaying
+		if p.drawnByRule() != "" || !p.hasLegalMove() {
+			p.status = statusOver
+		}
+	}
+	if p.status == statusOver {
 		return game.NoPlayer
 	}
 	return game.Player(p.side)

@@ -278,7 +278,7 @@ func (p *Position) inCheck() bool {
 // LegalMoves appends every legal move to dst. A position that is over by
 // the rules (mate, stalemate, a draw by rule) has none.
 func (p *Position) LegalMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.drawn() {
 		return dst
 	}
 	var l moveList

@@ -16,6 +16,12 @@ func (p *Position) Outcome() game.Outcome {
 	return game.Outcome{}
 }
 
+// drawn reports whether a draw by rule ends the game here, trusting a
+// cached "still playing" from ToMove.
+func (p *Position) drawn() bool {
+	return p.status != statusPlaying && p.drawnByRule() != ""
+}
+
 // drawnByRule names the draw by rule that ends the game here, or "".
 // Mate on the move that reaches the fiftieth move still counts as mate,
 // which Outcome checks first.

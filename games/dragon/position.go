@@ -68,7 +68,18 @@ type Position struct {
 	halfmove int32
 	fullmove int32
 	hist     []undo
+	// status caches ToMove's verdict for the current state (statusUnknown
+	// after every change): the search asks several times per node, and
+	// the answer needs a legal-move test and a repetition scan.
+	status uint8
 }
+
+// ToMove's cached verdicts.
+const (
+	statusUnknown uint8 = iota
+	statusPlaying
+	statusOver
+)
 
 func (p *Position) occ() uint64 { return p.byColor[white] | p.byColor[black] }
 
@@ -110,6 +121,7 @@ func (p *Position) Play(m game.Move) {
 // captured piece code; Play records what Undo needs, perft copies instead.
 func (p *Position) doMove(m game.Move) (captured uint8) {
 	us := p.side
+	p.status = statusUnknown
 	from, to, kind := moveFrom(m), moveTo(m), moveKind(m)
 	h := p.hash ^ zSide
 	if p.ep >= 0 {
@@ -178,6 +190,7 @@ func (p *Position) doMove(m game.Move) (captured uint8) {
 func (p *Position) Undo() {
 	u := &p.hist[len(p.hist)-1]
 	m := u.move
+	p.status = statusUnknown
 	p.side ^= 1
 	us := p.side
 	from, to, kind := moveFrom(m), moveTo(m), moveKind(m)

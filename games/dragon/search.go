@@ -24,7 +24,7 @@ func (p *Position) IsNoisy(m game.Move) bool { return p.isNoisy(m) }
 
 // NoisyMoves appends the legal captures and promotions.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.drawn() {
 		return dst
 	}
 	var l moveList

@@ -106,7 +106,7 @@ func (p *Position) mobility(pc uint8, sq, c int) int {
 
 // NoisyMoves appends the legal captures and promotions.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.status != statusPlaying && p.drawnByRule() != "" {
 		return dst
 	}
 	return p.generate(dst, true)

@@ -189,7 +189,7 @@ func (p *Position) anyLegal() bool {
 
 // LegalMoves appends every legal move; none when the game is over.
 func (p *Position) LegalMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.status != statusPlaying && p.drawnByRule() != "" {
 		return dst
 	}
 	return p.generate(dst, false)

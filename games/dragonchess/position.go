@@ -40,7 +40,18 @@ type Position struct {
 	stamp uint32
 	// bufs are per-depth move buffers for Perft and scratch use.
 	bufs [][]game.Move
+	// status caches ToMove's verdict until the next Play, Undo or null
+	// move: the search asks several times per node, and the answer needs
+	// a legal-move test and a repetition scan.
+	status uint8
 }
+
+// ToMove's cached verdicts.
+const (
+	statusUnknown uint8 = iota
+	statusPlaying
+	statusOver
+)
 
 func newPosition(r *rules) *Position {
 	p := &Position{r: r, ep: noSq, full: 1}
@@ -87,7 +98,13 @@ func (p *Position) Players() int { return 2 }
 
 // ToMove is the side to move, or game.NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
-	if p.drawnByRule() != "" || !p.anyLegal() {
+	if p.status == statusUnknown {
+		p.status = statusPlaying
+		if p.drawnByRule() != "" || !p.anyLegal() {
+			p.status = statusOver
+		}
+	}
+	if p.status == statusOver {
 		return game.NoPlayer
 	}
 	return game.Player(p.side)
@@ -102,6 +119,7 @@ func (p *Position) Play(m game.Move) {
 	from, to := int(m&511), int(m>>9&511)
 	us := p.side
 	them := us ^ 1
+	p.status = statusUnknown
 	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), ep: uint16(p.ep)})
 	u := &p.hist[len(p.hist)-1]
 	h := p.hash
@@ -180,6 +198,7 @@ func (p *Position) Undo() {
 	n := len(p.hist) - 1
 	u := &p.hist[n]
 	p.hist = p.hist[:n]
+	p.status = statusUnknown
 	p.side ^= 1
 	us := p.side
 	if us == scarlet {
@@ -215,6 +234,7 @@ func (p *Position) Undo() {
 
 // PlayNull passes the turn (for null-move pruning).
 func (p *Position) PlayNull() {
+	p.status = statusUnknown
 	p.hist = append(p.hist, undo{hash: p.hash, half: int32(p.half), ep: uint16(p.ep), null: true})
 	if p.ep != noSq {
 		p.hash ^= zEp[p.ep]

@@ -1,0 +1,192 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime/pprof"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"wyrm/games"
+	"wyrm/loadtest"
+	"wyrm/server"
+	"wyrm/server/store"
+)
+
+func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "", "server URL on loopback, e.g. http://127.0.0.1:8080 (or use -spawn / -inprocess)")
+	n := fs.Int("games", 100, "games played at once")
+	dur := fs.Duration("duration", 30*time.Second, "measuring time (per level with -ramp)")
+	rate := fs.Float64("rate", 0, "total moves per second over all games (0: use -think)")
+	think := fs.Duration("think", time.Second, "mean think time per move when -rate is 0")
+	kind := fs.String("game", "dragon", "game to play: "+strings.Join(games.Names(), ", "))
+	ramp := fs.String("ramp", "", "comma-separated numbers of games to step through, stopping where -slo is missed")
+	slo := fs.Duration("slo", 50*time.Millisecond, "p99 move round trip target for -ramp")
+	spawn := fs.Bool("spawn", false, "start \"wyrm serve\" on a free loopback port and a fresh database, and report its memory")
+	inproc := fs.Bool("inprocess", false, "run the server inside this process (for -cpuprofile)")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file")
+	pid := fs.Int("pid", 0, "server process to report the memory of")
+	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "wyrm loadtest: unexpected arguments:", strings.Join(fs.Args(), " "))
+		return 2
+	}
+	var levels []int
+	if *ramp != "" {
+		for _, s := range strings.Split(*ramp, ",") {
+			v, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || v < 1 {
+				fmt.Fprintf(stderr, "wyrm loadtest: bad -ramp level %q\n", s)
+				return 2
+			}
+			levels = append(levels, v)
+		}
+	}
+	if (*addr != "") == (*spawn || *inproc) || (*spawn && *inproc) {
+		fmt.Fprintln(stderr, "wyrm loadtest: give exactly one of -addr, -spawn or -inprocess")
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cfg := loadtest.Config{Addr: *addr, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed, ServerPID: *pid}
+	if *addr != "" {
+		if _, err := loadtest.BaseURL(*addr); err != nil {
+			fmt.Fprintln(stderr, "wyrm loadtest:", err)
+			return 2
+		}
+	}
+	dir, err := os.MkdirTemp("", "wyrm-loadtest-")
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm loadtest:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	switch {
+	case *spawn:
+		p, a, err := spawnServer(dir, stderr)
+		if err != nil {
+			fmt.Fprintln(stderr, "wyrm loadtest:", err)
+			return 1
+		}
+		defer func() {
+			p.Process.Signal(syscall.SIGTERM)
+			p.Wait()
+		}()
+		cfg.Addr, cfg.ServerPID = a, p.Process.Pid
+	case *inproc:
+		a, stopServer, err := inProcessServer(filepath.Join(dir, "load.db"))
+		if err != nil {
+			fmt.Fprintln(stderr, "wyrm loadtest:", err)
+			return 1
+		}
+		defer stopServer()
+		cfg.Addr, cfg.ServerPID = a, os.Getpid()
+	}
+	if *cpuprofile != "" {
+		f, err := os.Create(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "wyrm loadtest:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "wyrm loadtest:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	fmt.Fprintf(stdout, "wyrm loadtest against %s: %s\n", cfg.Addr, cfg.Game)
+	var steps []loadtest.Step
+	if levels != nil {
+		steps, err = loadtest.Ramp(ctx, cfg, levels, *slo, stdout)
+	} else {
+		var st loadtest.Step
+		st, err = loadtest.Run(ctx, cfg, stdout)
+		if err == nil {
+			steps = append(steps, st)
+		}
+	}
+	if err != nil && !errors.Is(err, context.Canceled) {
+		fmt.Fprintln(stderr, "wyrm loadtest:", err)
+		return 1
+	}
+	for _, st := range steps {
+		if st.ErrorCount() > 0 && levels == nil {
+			return 1
+		}
+	}
+	return 0
+}
+
+// freeLoopback returns a loopback address nobody listens on now.
+func freeLoopback() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	defer ln.Close()
+	return ln.Addr().String(), nil
+}
+
+// spawnServer starts this binary's "serve" on a free loopback port.
+func spawnServer(dir string, stderr io.Writer) (*exec.Cmd, string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, "", err
+	}
+	addr, err := freeLoopback()
+	if err != nil {
+		return nil, "", err
+	}
+	cmd := exec.Command(exe, "serve", "--addr", addr, "--db", filepath.Join(dir, "load.db"), "--log-level", "warn")
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		return nil, "", err
+	}
+	return cmd, "http://" + addr, nil
+}
+
+// inProcessServer serves a fresh database on a free loopback port.
+func inProcessServer(db string) (string, func(), error) {
+	st, err := store.Open(db)
+	if err != nil {
+		return "", nil, err
+	}
+	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		st.Close()
+		return "", nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		srv.Close()
+		st.Close()
+		return "", nil, err
+	}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	return "http://" + ln.Addr().String(), func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		hs.Shutdown(ctx)
+		srv.Close()
+		st.Close()
+	}, nil
+}

@@ -1,0 +1,158 @@
+package loadtest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"sync"
+	"time"
+
+	"wyrm/games"
+)
+
+// Step is one measured load level.
+type Step struct {
+	Window
+	// Setup is how long creating and connecting the games took.
+	Setup time.Duration
+	// Memory of the server at the end of the step (zero without a PID).
+	Memory Memory
+	// Connections is the server's open websocket gauge at the end.
+	Connections float64
+	// SaveP99 is the server's own p99 time to store an action (upper
+	// bucket bound, seconds; -1 above the last bucket).
+	SaveP99 float64
+	// ActionP99 is the server's p99 time to handle a websocket message.
+	ActionP99 float64
+	// States is the number of state messages the clients received.
+	States int64
+}
+
+// Run plays cfg.Games games for cfg.Duration and reports the step.
+func Run(ctx context.Context, cfg Config, progress io.Writer) (Step, error) {
+	steps, err := Ramp(ctx, cfg, []int{cfg.Games}, 0, progress)
+	if len(steps) == 0 {
+		return Step{}, err
+	}
+	return steps[0], err
+}
+
+// Ramp plays at each number of games in levels in turn (keeping the
+// games of the previous level and adding more), for cfg.Duration each,
+// and stops after the first level whose p99 round trip exceeds slo (when
+// slo > 0) or where more than 1% of moves fail. cfg.Games is ignored.
+func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, progress io.Writer) ([]Step, error) {
+	if progress == nil {
+		progress = io.Discard
+	}
+	cfg.defaults()
+	if len(levels) == 0 {
+		return nil, fmt.Errorf("no levels")
+	}
+	top := 0
+	for _, n := range levels {
+		top = max(top, n)
+	}
+	check := cfg
+	check.Games = top
+	if err := check.check(); err != nil {
+		return nil, err
+	}
+	base, _ := BaseURL(cfg.Addr)
+	g, err := games.Lookup(cfg.Game)
+	if err != nil {
+		return nil, err
+	}
+	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
+	defer hc.CloseIdleConnections()
+	if err := waitHealthy(ctx, hc, base, 10*time.Second); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	f := &fleet{cfg: cfg, base: base, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
+		seeds: rand.New(rand.NewPCG(cfg.Seed, 1))}
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	running := 0
+	var steps []Step
+	for _, n := range levels {
+		if n <= running {
+			continue
+		}
+		f.cfg.Games = n
+		f.think = f.cfg.thinkTime()
+		setupStart := time.Now()
+		var started sync.WaitGroup
+		for ; running < n; running++ {
+			started.Add(1)
+			wg.Add(1)
+			seed := f.seeds.Uint64()
+			go func() {
+				defer wg.Done()
+				f.play(ctx, seed, started.Done)
+			}()
+		}
+		started.Wait()
+		if ctx.Err() != nil {
+			return steps, ctx.Err()
+		}
+		st := Step{Setup: time.Since(setupStart)}
+		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
+		before, _ := scrape(ctx, hc, base)
+		f.rec.take(n) // start the window now
+		states0 := f.states.Load()
+		sleep(ctx, cfg.Duration)
+		if ctx.Err() != nil {
+			return steps, ctx.Err()
+		}
+		st.Window = f.rec.take(n)
+		st.States = f.states.Load() - states0
+		if after, err := scrape(ctx, hc, base); err == nil && before != nil {
+			st.Connections = after["wyrm_ws_connections"]
+			st.SaveP99, _ = histQuantile(before, after, "wyrm_store_append_seconds", 0.99)
+			st.ActionP99, _ = histQuantile(before, after, "wyrm_ws_action_seconds", 0.99)
+		}
+		if cfg.ServerPID > 0 {
+			st.Memory, _ = readMemory(cfg.ServerPID)
+		}
+		steps = append(steps, st)
+		fmt.Fprintln(progress, st.String())
+		failed := float64(st.ErrorCount()) > 0.01*float64(max(st.Moves, 1))
+		if (slo > 0 && st.P99 > slo) || failed {
+			fmt.Fprintf(progress, "breaks at %d games: p99 %v (target %v), %d errors\n", n, st.P99, slo, st.ErrorCount())
+			break
+		}
+	}
+	return steps, nil
+}
+
+// String is one line per step for people.
+func (s Step) String() string {
+	line := fmt.Sprintf("games %d: %d moves in %.1fs = %.0f moves/s; round trip p50 %v p90 %v p99 %v max %v; errors %d",
+		s.Games, s.Moves, s.Elapsed.Seconds(), s.PerSec, ms(s.P50), ms(s.P90), ms(s.P99), ms(s.Max), s.ErrorCount())
+	for k, v := range s.Errors {
+		line += fmt.Sprintf("\n  error %dx: %s", v, k)
+	}
+	line += fmt.Sprintf("\n  games started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
+		s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
+	if s.SaveP99 != 0 {
+		line += fmt.Sprintf(", store append p99 <= %s, message p99 <= %s", bound(s.SaveP99), bound(s.ActionP99))
+	}
+	if s.Memory.RSS > 0 {
+		line += fmt.Sprintf(", RSS %.0f MiB (peak %.0f MiB)", float64(s.Memory.RSS)/(1<<20), float64(s.Memory.Peak)/(1<<20))
+	}
+	return line
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1fms", float64(d.Microseconds())/1000) }
+
+func bound(s float64) string {
+	if s < 0 {
+		return ">2.5s"
+	}
+	return fmt.Sprintf("%gs", s)
+}

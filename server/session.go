@@ -557,7 +557,6 @@ func (s *session) seatName(i int) string {
 	return "Player " + strconv.Itoa(i+1)
 }
 
-
 // seed is a number that differs between games and between actions, for
 // computer setup choices.
 func (s *session) seed() uint64 {

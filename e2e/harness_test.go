@@ -203,7 +203,7 @@ func (b *browser) addError(s string) {
 func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 	b.t.Helper()
 	defer b.step(what, time.Now())
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		b.fail(what, err)
@@ -223,7 +223,7 @@ func (b *browser) fail(what string, err error) {
 // evalJS evaluates js in b's page and returns its value.
 func evalJS[T any](b *browser, js string, opts ...chromedp.EvaluateOption) T {
 	b.t.Helper()
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](js, opts...))
 	if err != nil {
@@ -239,9 +239,9 @@ func (b *browser) eval(js string) { evalJS[any](b, js) }
 func (b *browser) waitJS(what, js string) {
 	b.t.Helper()
 	defer b.step(what, time.Now())
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
 		b.fail(what, err)
 	}
 }
@@ -271,7 +271,7 @@ func saveArtifact(t *testing.T, name string, data []byte) {
 func (b *browser) screenshot(name string) {
 	b.t.Helper()
 	defer b.step("screenshot "+name, time.Now())
-	ctx, cancel := context.WithTimeout(b.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
 	defer cancel()
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 type metaGame struct {
@@ -283,6 +284,7 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	}
 	b.screenshot("lobby")
 	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
+	b.waitJS("rulings", `document.body.textContent.includes('Rules as wyrm plays them')`)
 	b.screenshot("rules-dragonchess")
 	b.create(s, "dragon", nil, "local", "computer")
 	// Keyboard: focus the first movable piece and press Enter, then the
@@ -298,6 +300,15 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
 	b.run("type move", chromedp.SendKeys(chromedp.ID("movetext"), "h3\r"))
 	b.waitPlies(4)
+	// Browsing the move list: click the first move, step with the arrow
+	// keys, come back to the live position with End.
+	b.run("first move", chromedp.Click(chromedp.CSS(`.moves button`)))
+	b.waitJS("viewing move 1", `document.querySelector('.status').textContent.includes('after move 1 of 4')`)
+	b.eval(`document.activeElement.blur(); true`)
+	b.run("arrow right", chromedp.KeyEvent(kb.ArrowRight))
+	b.waitJS("viewing move 2", `document.querySelector('.status').textContent.includes('after move 2 of 4')`)
+	b.run("end", chromedp.KeyEvent(kb.End))
+	b.waitJS("live again", `document.querySelector('.status').textContent.includes('your move')`)
 	b.create(s, "dragonchess", nil, "local", "computer")
 	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	b.waitJS("board", `document.querySelectorAll('.levels svg').length === 3`)

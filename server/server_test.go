@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -428,5 +429,34 @@ func TestMarkdown(t *testing.T) {
 		if got := markdown(c.in); got != c.want {
 			t.Errorf("markdown(%q) = %q, want %q", c.in, got, c.want)
 		}
+	}
+}
+
+func TestClockRunsOut(t *testing.T) {
+	var mu sync.Mutex
+	now := time.UnixMilli(5_000_000)
+	h := newHarness(t, "")
+	h.srv.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: Clock{InitialMs: 300, IncrementMs: 0}})
+	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	c.send(map[string]any{"type": "move", "move": "c1c2"})
+	c.expect("ack")
+	advance(100 * time.Millisecond)
+	c.send(map[string]any{"type": "move", "move": "c5c4"})
+	c.expect("ack")
+	// White's clock (300 ms) now runs; a move after it ran out is refused
+	// and the server's timer ends the game on time.
+	advance(time.Second)
+	c.send(map[string]any{"type": "move", "move": "c2c3"})
+	if m := c.expect("error"); !strings.Contains(m["message"].(string), "time is up") {
+		t.Fatalf("late move: %v", m)
+	}
+	st := c.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	if st.Outcome.Reason != "time" || st.Outcome.Winner != 1 {
+		t.Fatalf("outcome %+v", st.Outcome)
+	}
+	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 200 {
+		t.Errorf("clocks %v, want [0 200]", st.Clock.Remaining)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
 	"strconv"
 	"sync"
@@ -275,13 +274,15 @@ func (s *session) apply(a store.Action) error {
 			if !s.clockOn || int(s.toMove()) != a.Seat || a.AtMs-s.lastAt < s.remaining[a.Seat] {
 				return errors.New("this seat's time is not up")
 			}
-			s.remaining[a.Seat] = 0
 		}
 		reason := "resignation"
 		if a.Kind == actTimeout {
 			reason = "time"
 		}
 		s.leave(a.Seat, reason, a.AtMs)
+		if a.Kind == actTimeout {
+			s.remaining[a.Seat] = 0
+		}
 		return nil
 	case actDrawOffer:
 		if s.pos == nil {
@@ -364,7 +365,7 @@ func (s *session) tickClock(seat int, at int64) {
 func (s *session) stopClock(at int64) {
 	if s.clockOn {
 		if p := s.toMove(); p != game.NoPlayer {
-			s.remaining[p] -= at - s.lastAt
+			s.remaining[p] = max(s.remaining[p]-(at-s.lastAt), 0)
 		}
 	}
 	s.clockOn = false
@@ -555,8 +556,6 @@ func (s *session) seatName(i int) string {
 	}
 	return "Player " + strconv.Itoa(i+1)
 }
-
-var _ = slog.Default
 
 // seed is a number that differs between games and between actions, for
 // computer setup choices.

@@ -211,7 +211,7 @@ func (c *client) handle(data []byte) {
 		var choice string
 		choice, err = c.suggest(m)
 		if err == nil {
-			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "choice": choice})
+			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice})
 			return
 		}
 	case "move", "setup", "resign", "draw", "decline", "rematch":

@@ -26,6 +26,7 @@ func main() {
 	addr := flag.String("addr", "127.0.0.1:0", "listen address")
 	db := flag.String("db", "", "database file")
 	think := flag.Duration("think", 100*time.Millisecond, "engine time per move")
+	rules := flag.String("rules", "../docs/rules", "folder of rules documents")
 	flag.Parse()
 	st, err := store.Open(*db)
 	if err != nil {
@@ -33,7 +34,7 @@ func main() {
 		os.Exit(1)
 	}
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})),
-		Engine: server.DefaultEngine(), Assets: web.FS, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -68,7 +68,7 @@ export function showGame(root, id) {
       if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
-      else if (m.type === 'suggestion') { const ta = setupEl.querySelector('textarea'); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
+      else if (m.type === 'suggestion') { const ta = document.getElementById('setup-' + m.seat); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
     };
     ws.onclose = () => {
       if (closed) return;
@@ -130,8 +130,10 @@ export function showGame(root, id) {
 
   function play(m) { sel = pending = null; send({ type: 'move', move: m.text }); }
 
+  let lastArea = null; // the setup box that last had focus gets clicked squares
+  setupEl.addEventListener('focusin', ev => { if (ev.target.tagName === 'TEXTAREA') lastArea = ev.target.id; });
   function insertSquare(sq) {
-    const ta = setupEl.querySelector('textarea');
+    const ta = (lastArea && document.getElementById(lastArea)) || setupEl.querySelector('textarea');
     if (!ta) return;
     const name = st.board.geometry.squareNames[sq];
     const s = ta.selectionStart ?? ta.value.length;

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"syscall"
 	"time"
 
+	"wyrm/docs"
 	"wyrm/games"
 	"wyrm/server"
 	"wyrm/server/store"
@@ -28,7 +28,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "localhost:8080", "listen address HOST:PORT")
 	dbPath := fs.String("db", "wyrm.db", "SQLite file holding every game")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
-	rules := fs.String("rules", "", "folder of <game>.md rules documents (default: docs/rules when present)")
+	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -60,12 +60,7 @@ func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logge
 	if dev != "" {
 		assets = os.DirFS(dev)
 	}
-	var rulesFS fs.FS
-	if rules == "" {
-		if fi, err := os.Stat("docs/rules"); err == nil && fi.IsDir() {
-			rules = "docs/rules"
-		}
-	}
+	rulesFS := docs.Rules
 	if rules != "" {
 		rulesFS = os.DirFS(rules)
 	}

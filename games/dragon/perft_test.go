@@ -14,7 +14,12 @@ import (
 
 var deepPerft = flag.Bool("perft.deep", false, "check every reference perft count, however large")
 
-const referenceEPD = "../../../shared/reference/dragon-chess-perft.epd"
+// referenceEPD is a copy of ../shared/reference/dragon-chess-perft.epd, kept
+// here so that a clone without shared/ still checks every count;
+// TestReferenceCopyIsCurrent keeps the two equal.
+const referenceEPD = "testdata/dragon-chess-perft.epd"
+
+const sharedEPD = "../../../shared/reference/dragon-chess-perft.epd"
 
 type perftCase struct {
 	fen    string
@@ -26,7 +31,7 @@ func loadReference(t testing.TB) []perftCase {
 	t.Helper()
 	f, err := os.Open(referenceEPD)
 	if err != nil {
-		t.Skipf("reference suite not available: %v", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	var cases []perftCase
@@ -198,5 +203,19 @@ func TestPerftStartDeep(t *testing.T) {
 				t.Errorf("%s depth %d: got %d, want %d", c.fen, 6+i, got, w)
 			}
 		}
+	}
+}
+
+func TestReferenceCopyIsCurrent(t *testing.T) {
+	shared, err := os.ReadFile(sharedEPD)
+	if err != nil {
+		t.Skipf("no shared/ beside the checkout: %v", err)
+	}
+	local, err := os.ReadFile(referenceEPD)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(shared) != string(local) {
+		t.Fatalf("%s differs from %s: copy it again", referenceEPD, sharedEPD)
 	}
 }

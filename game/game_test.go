@@ -68,3 +68,9 @@ func TestGeometryCoordsRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+func TestSeatNameFallsBackToNumbers(t *testing.T) {
+	if got := SeatName(nil, 2); got != "seat 3" {
+		t.Fatalf("SeatName(nil, 2) = %q", got)
+	}
+}

@@ -1,5 +1,7 @@
 package game
 
+import "fmt"
+
 // Viewer is implemented by every game so that generic code (the web app, the
 // render command, rules pages) can draw positions and moves without knowing
 // the game. Squares are numbered level-major, then rank, then file:
@@ -72,4 +74,20 @@ type MoveView struct {
 	Drop byte
 	// Promotion is the letter promoted to, 0 when none.
 	Promotion byte
+}
+
+// SeatNamer is implemented by positions whose seats have names players use
+// ("White", "Gold", "Greenskin"). Without it, seats are "seat 1", "seat 2".
+type SeatNamer interface {
+	SeatName(p Player) string
+}
+
+// SeatName names seat p of pos, falling back to its number from 1.
+func SeatName(pos Position, p Player) string {
+	if n, ok := pos.(SeatNamer); ok {
+		if s := n.SeatName(p); s != "" {
+			return s
+		}
+	}
+	return fmt.Sprintf("seat %d", int(p)+1)
 }

@@ -11,6 +11,7 @@ import (
 	"wyrm/game"
 	"wyrm/games/dragon"
 	"wyrm/games/dragonchess"
+	"wyrm/games/dungeon"
 )
 
 // All returns every game, in a fixed order.
@@ -18,6 +19,7 @@ func All() []game.Game {
 	return []game.Game{
 		dragon.Game,
 		dragonchess.Game,
+		dungeon.Game{},
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"wyrm/game"
@@ -48,19 +49,31 @@ func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 }
 
 type metaGame struct {
-	Name    string        `json:"name"`
-	Title   string        `json:"title"`
-	Options []game.Option `json:"options"`
-	Setup   bool          `json:"setup"`
+	Name    string       `json:"name"`
+	Title   string       `json:"title"`
+	Options []optionJSON `json:"options"`
+	Setup   bool         `json:"setup"`
+}
+
+// optionJSON is a game.Option for the browser.
+type optionJSON struct {
+	Name        string   `json:"name"`
+	Description string   `json:"description,omitempty"`
+	Kind        int      `json:"kind"` // 0 bool, 1 choice, 2 int, 3 text
+	Default     string   `json:"default,omitempty"`
+	Choices     []string `json:"choices,omitempty"`
+	Min         int      `json:"min,omitempty"`
+	Max         int      `json:"max,omitempty"`
 }
 
 func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 	out := []metaGame{}
 	for _, g := range srv.order {
 		_, setup := g.(game.SetupGame)
-		opts := g.Options()
-		if opts == nil {
-			opts = []game.Option{}
+		opts := []optionJSON{}
+		for _, o := range g.Options() {
+			opts = append(opts, optionJSON{Name: o.Name, Description: o.Description, Kind: int(o.Kind), Default: o.Default,
+				Choices: o.Choices, Min: o.Min, Max: o.Max})
 		}
 		out = append(out, metaGame{Name: g.Name(), Title: g.Title(), Options: opts, Setup: setup})
 	}
@@ -107,16 +120,15 @@ func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
 	var open, playing, over []listEntry
 	for _, s := range all {
 		s.mu.Lock()
-		st := s.state(nil)
-		e := listEntry{ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Created: s.created, Stage: st.Stage,
-			Plies: len(s.plies), Open: []int{}, Seats: st.Seats}
-		for i, seat := range st.Seats {
+		e := listEntry{ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Created: s.created, Stage: s.stage(),
+			Plies: len(s.plies), Open: []int{}, Seats: s.seats(s.waiting())}
+		for i, seat := range e.Seats {
 			if !seat.Taken {
 				e.Open = append(e.Open, i)
 			}
 		}
-		if st.Outcome.Over {
-			e.Result = st.Outcome.Reason
+		if o := s.outcome(); o.Over {
+			e.Result = o.Reason
 		}
 		s.mu.Unlock()
 		switch {
@@ -243,7 +255,9 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				writeError(rec, http.StatusInternalServerError, "internal error")
 			}
 			d := time.Since(start)
-			srv.metrics.observeHTTP(d)
+			if !strings.HasPrefix(r.URL.Path, "/ws/") { // websockets live for minutes
+				srv.metrics.observeHTTP(d)
+			}
 			if r.URL.Path != "/healthz" && r.URL.Path != "/metrics" {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}

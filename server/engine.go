@@ -33,3 +33,7 @@ func (RandomEngine) BestMove(_ context.Context, pos game.Position, _ int) (game.
 	}
 	return moves[rand.IntN(len(moves))], nil
 }
+
+// DefaultEngine is wyrm's search with two searchers of 16 MB each: this
+// server is meant for a small machine shared by a few games.
+func DefaultEngine() Engine { return NewSearchEngine(2, 16) }

@@ -11,8 +11,8 @@ import (
 
 	"wyrm/game"
 	"wyrm/games/dragon"
-	"wyrm/server/internal/toy"
 	"wyrm/server/store"
+	toy "wyrm/server/toygame"
 )
 
 // fuzzServer is a server without HTTP listener on an in-memory database

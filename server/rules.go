@@ -1,11 +1,302 @@
 package server
 
-import "net/http"
+import (
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"sort"
+	"strings"
 
-func (srv *Server) handleRulesIndex(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, "todo", 500)
+	"wyrm/game"
+)
+
+// diagram is one piece shown alone (with whatever else the position needs
+// to be legal) together with every square the game's own move generator
+// lets it reach.
+type diagram struct {
+	Letter byte   // the piece shown, of the seat to move
+	Drop   bool   // show the piece's drops from the hand instead
+	Pos    string // position string in the game's notation
+	Opts   game.Options
+	Note   string
+}
+
+// diagramSets builds each game's diagrams. Only the position strings are
+// written per game; the moves always come from the game itself.
+var diagramSets = map[string]func() []diagram{
+	"dragon": func() []diagram {
+		var ds []diagram
+		for _, l := range "KQRBNPD" {
+			row := "3" + string(l) + "4"
+			pos := "1k6/7p/8/8/" + row + "/8/P7/K7 w - - 0 1"
+			switch l {
+			case 'K':
+				pos = "1k6/7p/8/8/" + row + "/8/P7/8 w - - 0 1"
+			case 'P':
+				pos = "1k6/7p/8/8/8/8/3P4/K7 w - - 0 1"
+			}
+			ds = append(ds, diagram{Letter: byte(l), Pos: pos})
+		}
+		return append(ds, diagram{Letter: 'D', Drop: true, Pos: "1k6/7p/8/8/8/8/P7/K7[D] w - - 0 1",
+			Note: "A Dragon in hand may be dropped on an empty square of its own back rank."})
+	},
+	"dragonchess": func() []diagram {
+		levels := map[rune]int{'S': 0, 'G': 0, 'R': 0, 'W': 1, 'O': 1, 'U': 1, 'H': 1, 'T': 1, 'C': 1, 'M': 1, 'K': 1, 'P': 1, 'D': 2, 'B': 2, 'E': 2}
+		var ds []diagram
+		for _, l := range "SGRWOUHTCMKPDBE" {
+			boards := [3][8]string{}
+			for lv := range boards {
+				for r := range boards[lv] {
+					boards[lv][r] = "12"
+				}
+			}
+			// Kings on the Ground's corners, the piece on f4 of its level.
+			boards[1][0], boards[1][7] = "11k", "K11"
+			if l == 'K' {
+				boards[1][7] = "12"
+			}
+			boards[levels[l]][4] = "5" + string(l) + "6"
+			if l == 'W' || l == 'D' {
+				boards[levels[l]][4] = "12"
+				boards[levels[l]][6] = "5" + string(l) + "6" // f2: its first rank of play
+			}
+			// An enemy Warrior nearby shows how the piece captures: on the
+			// Ground below a Sky or Underworld piece, diagonally ahead of a
+			// Ground piece.
+			if levels[l] == 1 {
+				if l != 'W' {
+					boards[1][3] = "6w5"
+				} else {
+					boards[1][5] = "6w5"
+				}
+			} else {
+				boards[1][4] = "5w6"
+			}
+			var parts []string
+			for _, b := range boards {
+				parts = append(parts, strings.Join(b[:], "/"))
+			}
+			ds = append(ds, diagram{Letter: byte(l), Pos: strings.Join(parts, "|") + " g 0 1"})
+		}
+		return ds
+	},
+	"dungeon": func() []diagram {
+		// Each unit on c5 of the Compact Skirmish map, beside the lake, with
+		// its King on a1 and three enemy pawns (b6, c8, a4) to show its attacks.
+		factions := []struct{ name, units, king, pawn string }{
+			{"human", "HSNAWP", "P", "H"}, {"undead", "KTRYVL", "L", "K"},
+			{"redskin", "BIMFDE", "E", "B"}, {"greenskin", "GOCUQJ", "J", "G"},
+		}
+		var ds []diagram
+		for i, f := range factions {
+			foe := factions[(i+1)%len(factions)]
+			for _, u := range f.units {
+				own := f.king + "a1," + string(u) + "c5"
+				if string(u) == f.king {
+					own = string(u) + "c5"
+				}
+				ds = append(ds, diagram{Letter: byte(u), Opts: game.Options{"map": "compact-skirmish"},
+					Pos: fmt.Sprintf("compact-skirmish %s:%s %s:%sa4,%sb6,%sc8,%sj10 1 0 0", f.name, own, foe.name, foe.pawn, foe.pawn, foe.pawn, foe.king)})
+			}
+		}
+		return ds
+	},
+	"toy": func() []diagram {
+		return []diagram{{Letter: 'K', Pos: "....k/...../..K../...../..... 0"}, {Letter: 'R', Pos: "....k/...../..R../...../K.... 0"}}
+	},
+}
+
+func (srv *Server) rulesPage(w http.ResponseWriter, title, body string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>%s — wyrm</title><link rel="stylesheet" href="/style.css"><style>
+.rules { max-width: 1100px; } .rules table { border-collapse: collapse; margin: .6rem 0; } .rules td, .rules th { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; }
+.diagrams { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 1rem; }
+.diagrams.wide { grid-template-columns: 1fr; }
+.diagram { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .6rem; }
+.diagram h3 { margin: 0 0 .3rem; font-size: 1rem; } .diagram .lv { display: flex; gap: .5rem; flex-wrap: wrap; }
+.diagram .lv figure { margin: 0; flex: 1 1 200px; max-width: 320px; } .diagram figcaption { font-size: .8rem; color: var(--muted); }
+.diagram svg { width: 100%%; height: auto; display: block; } code { background: #f0ebe3; padding: 0 .2rem; border-radius: 3px; }
+</style></head><body><header class="top"><a class="brand" href="/#/">wyrm</a><nav aria-label="Main"><a href="/#/">Play</a><a href="/rules/">Rules</a></nav></header>
+<main class="rules"><h1>%s</h1>%s</main></body></html>`, html.EscapeString(title), html.EscapeString(title), body)
+}
+
+func (srv *Server) handleRulesIndex(w http.ResponseWriter, _ *http.Request) {
+	var b strings.Builder
+	b.WriteString("<ul>")
+	for _, g := range srv.order {
+		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Name()), html.EscapeString(g.Title()))
+	}
+	b.WriteString("</ul>")
+	srv.rulesPage(w, "Rules", b.String())
 }
 
 func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
-	http.Error(w, "todo", 500)
+	g, ok := srv.games[r.PathValue("game")]
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	var b strings.Builder
+	if opts := g.Options(); len(opts) > 0 {
+		b.WriteString("<h2>Options</h2><ul>")
+		for _, o := range opts {
+			fmt.Fprintf(&b, "<li><code>%s</code>: %s</li>", html.EscapeString(o.Name), html.EscapeString(o.Description))
+		}
+		b.WriteString("</ul>")
+	}
+	b.WriteString(srv.diagramsHTML(g))
+	if srv.rules != nil {
+		// Documents are named after the game or its title ("dragon-chess.md").
+		slug := strings.ToLower(strings.ReplaceAll(g.Title(), " ", "-"))
+		for _, name := range []string{g.Name() + ".md", slug + ".md"} {
+			if doc, err := fs.ReadFile(srv.rules, name); err == nil {
+				b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
+				b.WriteString(markdown(string(doc)))
+				break
+			}
+		}
+	}
+	srv.rulesPage(w, g.Title()+" — rules", b.String())
+}
+
+// diagramsHTML draws every piece's moves as the game generates them.
+func (srv *Server) diagramsHTML(g game.Game) string {
+	set, ok := diagramSets[g.Name()]
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	wide := ""
+	b.WriteString(`<h2>How the pieces move</h2><p class="muted">Each diagram is computed by wyrm's own move generator: the piece stands alone and every square it may move to (dot), capture on (ring) or drop on is marked.</p>`)
+	var cards []string
+	for _, d := range set() {
+		p, err := g.Parse(d.Pos, d.Opts)
+		if err != nil {
+			srv.log.Error("rules diagram", "game", g.Name(), "pos", d.Pos, "err", err)
+			continue
+		}
+		v, ok := p.(game.Viewer)
+		if !ok {
+			return ""
+		}
+		if v.Geometry().Levels > 1 {
+			wide = " wide"
+		}
+		from, name := -1, string(d.Letter)
+		for _, pc := range v.Pieces(nil) {
+			if pc.Letter == d.Letter && pc.Owner == p.ToMove() {
+				from, name = pc.Square, pc.Name
+			}
+		}
+		targets := map[int]string{}
+		for _, m := range p.LegalMoves(nil) {
+			mv := v.DescribeMove(m)
+			if d.Drop {
+				if mv.Drop != d.Letter {
+					continue
+				}
+			} else if mv.From != from || from < 0 || mv.Drop != 0 {
+				continue
+			}
+			dest := mv.To
+			kind := "move"
+			if mv.Target >= 0 {
+				kind = "capture"
+			}
+			if mv.To < 0 || mv.To == mv.From {
+				dest, kind = mv.Target, "afar"
+			}
+			if dest >= 0 && targets[dest] == "" {
+				targets[dest] = kind
+			}
+		}
+		if d.Drop {
+			name += " (drop from hand)"
+		}
+		var c strings.Builder
+		fmt.Fprintf(&c, `<section class="diagram"><h3>%s <span class="muted">(%c)</span></h3>`, html.EscapeString(name), d.Letter)
+		c.WriteString(svgLevels(v, targets, from))
+		plural := "s"
+		if len(targets) == 1 {
+			plural = ""
+		}
+		fmt.Fprintf(&c, `<p class="muted">%d square%s. %s</p></section>`, len(targets), plural, html.EscapeString(d.Note))
+		cards = append(cards, c.String())
+	}
+	b.WriteString(`<div class="diagrams` + wide + `">` + strings.Join(cards, "") + `</div>`)
+	return b.String()
+}
+
+var (
+	palettes = [3][2]string{{"#efe0c4", "#a77f5a"}, {"#eef0d8", "#7a9a5c"}, {"#e2edf8", "#7d9fc4"}}
+	single   = [2]string{"#f0dcb8", "#b4875e"}
+	seatFill = [4][2]string{{"#f7f3e8", "#222"}, {"#2a2a2e", "#f4f4f4"}, {"#b8322d", "#fff"}, {"#2a62c4", "#fff"}}
+)
+
+// svgLevels draws every level of v's board, highest first, marking targets
+// and the square from.
+func svgLevels(v game.Viewer, targets map[int]string, from int) string {
+	g := v.Geometry()
+	pieces := map[int]game.PieceView{}
+	for _, p := range v.Pieces(nil) {
+		pieces[p.Square] = p
+	}
+	var b strings.Builder
+	b.WriteString(`<div class="lv">`)
+	lvls := make([]int, g.Levels)
+	for i := range lvls {
+		lvls[i] = g.Levels - 1 - i
+	}
+	sort.Sort(sort.Reverse(sort.IntSlice(lvls)))
+	for _, lv := range lvls {
+		pal := single
+		if g.Levels > 1 {
+			pal = palettes[lv%3]
+		}
+		b.WriteString("<figure>")
+		if lv < len(g.LevelNames) && g.Levels > 1 {
+			fmt.Fprintf(&b, "<figcaption>%s</figcaption>", html.EscapeString(g.LevelNames[lv]))
+		}
+		fmt.Fprintf(&b, `<svg viewBox="0 0 %d %d" role="img" aria-label="board">`, g.Files*10, g.Ranks*10)
+		for r := 0; r < g.Ranks; r++ {
+			for f := 0; f < g.Files; f++ {
+				sq := g.Square(lv, f, r)
+				x, y := f*10, (g.Ranks-1-r)*10
+				fill := pal[1]
+				if (f+r)%2 == 1 {
+					fill = pal[0]
+				}
+				if g.Terrain != nil {
+					switch g.Terrain[sq] {
+					case 'w':
+						fill = "#7fb6e0"
+					case '.':
+						fill = "#2e2926"
+					}
+				}
+				fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="%s"/>`, x, y, fill)
+				if sq == from {
+					fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="rgba(255,210,0,.6)"/>`, x, y)
+				}
+				if p, ok := pieces[sq]; ok {
+					c := seatFill[int(p.Owner)%4]
+					fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="4.1" fill="%s" stroke="#111" stroke-width=".45"/><text x="%d" y="%.1f" text-anchor="middle" font-size="4.7" font-weight="700" fill="%s">%c</text>`,
+						x+5, y+5, c[0], x+5, float64(y)+6.7, c[1], p.Letter)
+				}
+				switch targets[sq] {
+				case "move":
+					fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="1.7" fill="rgba(20,20,20,.4)"/>`, x+5, y+5)
+				case "capture":
+					fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="4.5" fill="none" stroke="rgba(20,20,20,.5)" stroke-width=".9"/>`, x+5, y+5)
+				case "afar":
+					fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="4.4" fill="none" stroke="#d01818" stroke-width=".9" stroke-dasharray="1.5 1"/>`, x+5, y+5)
+				}
+			}
+		}
+		b.WriteString("</svg></figure>")
+	}
+	b.WriteString("</div>")
+	return b.String()
 }

@@ -1,6 +1,3 @@
-// Package server is wyrm's play server: an HTTP API, websockets for real
-// time play, an embedded SQLite store, computer players and the static web
-// app. It knows the games only through the wyrm/game contract.
 package server
 
 import (

@@ -15,13 +15,13 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
-	"wyrm/server/internal/toy"
 	"wyrm/server/store"
+	"wyrm/server/toygame"
 )
 
 // harness is a server on a temporary database.
 type harness struct {
-	t    *testing.T
+	t    testing.TB
 	path string
 	st   *store.Store
 	srv  *Server
@@ -30,6 +30,17 @@ type harness struct {
 
 func newHarness(t *testing.T, path string) *harness {
 	t.Helper()
+	return newHarnessAt(t, path, toygame.Game{})
+}
+
+// newHarnessGames is a harness with other games on a fresh database.
+func newHarnessGames(t *testing.T, gs ...game.Game) *harness {
+	t.Helper()
+	return newHarnessAt(t, "", gs...)
+}
+
+func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "w.db")
 	}
@@ -37,7 +48,7 @@ func newHarness(t *testing.T, path string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}}, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +103,7 @@ func (h *harness) create(req CreateRequest) CreateResponse {
 
 // wsClient is a test websocket client.
 type wsClient struct {
-	t    *testing.T
+	t    testing.TB
 	conn *websocket.Conn
 	last *stateJSON // the latest state read by expect
 }
@@ -287,17 +298,17 @@ func TestRateLimit(t *testing.T) {
 	for i := 0; i < rateBurst+5; i++ {
 		c.send(map[string]any{"type": "ping", "id": i})
 	}
+	// Warnings are best effort (they never fill the send queue), so read
+	// until one arrives rather than counting replies.
 	limited := false
-	for i := 0; i < rateBurst+5; i++ {
+	for i := 0; i < rateBurst+5 && !limited; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, b, err := c.conn.Read(ctx)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.Contains(string(b), "slow down") {
-			limited = true
-		}
+		limited = strings.Contains(string(b), "slow down")
 	}
 	if !limited {
 		t.Error("a burst past the limit was not refused")
@@ -386,5 +397,36 @@ func TestCreateValidation(t *testing.T) {
 	code, body := h.get("/metrics")
 	if code != 200 || !strings.Contains(body, "wyrm_games 0") || !strings.Contains(body, "wyrm_http_request_seconds_count") {
 		t.Errorf("metrics %d:\n%s", code, body)
+	}
+}
+
+func TestRulesPagesDrawMovesFromTheGame(t *testing.T) {
+	h := newHarness(t, "")
+	code, body := h.get("/rules/toy")
+	// The king on c3 of an empty 5x5 board reaches 8 squares, the rook on
+	// c3 reaches 8 (4 along the file, 4 along the rank) minus none.
+	if code != 200 || strings.Count(body, "8 squares") != 2 || !strings.Contains(body, "King") {
+		t.Fatalf("rules page %d:\n%s", code, body)
+	}
+	if code, _ := h.get("/rules/nope"); code != 404 {
+		t.Errorf("unknown game: %d", code)
+	}
+	if code, body := h.get("/rules/"); code != 200 || !strings.Contains(body, `href="/rules/toy"`) {
+		t.Errorf("rules index %d: %s", code, body)
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"# Title\n\ntext *em* **strong** `a<b`", "<h2>Title</h2>\n<p>text <em>em</em> <strong>strong</strong> <code>a&lt;b</code></p>\n"},
+		{"- one\n- two", "<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n"},
+		{"| a | b |\n|---|---|\n| 1 | 2 |", "<table>\n<tr><th>a</th><th>b</th></tr>\n<tr><td>1</td><td>2</td></tr>\n</table>\n"},
+		{"<script>x</script>", "<p>&lt;script&gt;x&lt;/script&gt;</p>\n"},
+		{"[a](javascript:x) [b](/rules/)", "<p>a <a href=\"/rules/\">b</a></p>\n"},
+	}
+	for _, c := range cases {
+		if got := markdown(c.in); got != c.want {
+			t.Errorf("markdown(%q) = %q, want %q", c.in, got, c.want)
+		}
 	}
 }

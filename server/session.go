@@ -438,13 +438,17 @@ func (s *session) schedule() {
 		s.thinking = true
 		seq := len(s.log)
 		if s.setup != nil {
-			adv, ok := s.setup.(SetupAdvisor)
-			if !ok {
+			var choice string
+			var err error
+			if adv, ok := s.setup.(SetupAdvisor); ok {
+				choice, err = adv.Suggest(game.Player(w))
+			} else if h, ok := setupHelpers[s.g.Name()]; ok && h.suggest != nil {
+				choice, err = h.suggest(s.setup, s.def.Options, game.Player(w), s.seed())
+			} else {
 				s.thinking = false
 				s.srv.log.Warn("computer seat cannot set up: the game offers no suggestions", "game", s.id, "seat", w)
 				continue
 			}
-			choice, err := adv.Suggest(game.Player(w))
 			s.thinking = false
 			if err != nil {
 				s.srv.log.Error("setup suggestion failed", "game", s.id, "seat", w, "err", err)
@@ -457,16 +461,22 @@ func (s *session) schedule() {
 		}
 		pos := s.pos.Clone()
 		level := seat.Level
-		s.srv.goSafe(func() { s.think(w, seq, pos, level) })
+		budget := s.srv.thinkTime(level)
+		if s.clockOn {
+			// Under a clock, spend about a thirtieth of what is left.
+			left := time.Duration(s.remaining[w]-(s.srv.now().UnixMilli()-s.lastAt)) * time.Millisecond
+			budget = max(min(budget, left/30+time.Duration(s.def.Clock.IncrementMs)*time.Millisecond/2), 20*time.Millisecond)
+		}
+		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget) })
 		return
 	}
 }
 
 // think runs the engine for seat on its own copy of the position.
-func (s *session) think(seat, seq int, pos game.Position, level int) {
+func (s *session) think(seat, seq int, pos game.Position, level int, budget time.Duration) {
 	s.srv.metrics.thinking.Add(1)
 	defer s.srv.metrics.thinking.Add(-1)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, s.srv.thinkTime(level))
+	ctx, cancel := context.WithTimeout(s.srv.ctx, budget)
 	defer cancel()
 	m, err := s.srv.engine.BestMove(ctx, pos, level)
 	text := ""
@@ -547,3 +557,13 @@ func (s *session) seatName(i int) string {
 }
 
 var _ = slog.Default
+
+// seed is a number that differs between games and between actions, for
+// computer setup choices.
+func (s *session) seed() uint64 {
+	h := uint64(len(s.log)) * 0x9e3779b97f4a7c15
+	for _, c := range s.id {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}

@@ -88,7 +88,7 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 	}
 	for _, p := range v.Pieces(nil) {
 		b.Pieces = append(b.Pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Marks: p.Marks})
-		if inCheck && p.Owner == tm && (p.Name == "King" || p.Letter == 'K') {
+		if inCheck && p.Owner == tm && royal(p) {
 			b.Check = append(b.Check, p.Square)
 		}
 	}
@@ -126,28 +126,31 @@ type outcomeJSON struct {
 // stateJSON is everything a client shows of a game, from the point of view
 // of the seats it holds.
 type stateJSON struct {
-	Type     string         `json:"type"`
-	ID       string         `json:"id"`
-	Game     string         `json:"game"`
-	Title    string         `json:"title"`
-	Options  game.Options   `json:"options"`
-	Seats    []seatJSON     `json:"seats"`
-	You      []int          `json:"you"`
-	Stage    string         `json:"stage"`
-	Waiting  []int          `json:"waiting"`
-	Setup    map[int]string `json:"setup,omitempty"` // Visible text per held seat
-	Board    *boardJSON     `json:"board,omitempty"`
-	ToMove   int            `json:"toMove"`
-	Legal    []legalJSON    `json:"legal,omitempty"`
-	Plies    []ply          `json:"plies"`
-	Start    string         `json:"start,omitempty"`
-	Clock    *clockJSON     `json:"clock,omitempty"`
-	Outcome  outcomeJSON    `json:"outcome"`
-	Offers   []int          `json:"drawOffers,omitempty"`
-	Rematch  string         `json:"rematch,omitempty"`
-	Thinking bool           `json:"thinking,omitempty"`
-	Version  int            `json:"version"`
-	Error    string         `json:"error,omitempty"`
+	Type     string              `json:"type"`
+	ID       string              `json:"id"`
+	Game     string              `json:"game"`
+	Title    string              `json:"title"`
+	Options  game.Options        `json:"options"`
+	Seats    []seatJSON          `json:"seats"`
+	Names    []string            `json:"seatNames,omitempty"` // the game's names of the seats, once play begins
+	You      []int               `json:"you"`
+	Stage    string              `json:"stage"`
+	Waiting  []int               `json:"waiting"`
+	Setup    map[int]string      `json:"setup,omitempty"`  // Visible text per held seat
+	Zones    map[int][]int       `json:"zones,omitempty"`  // squares each held seat deploys on
+	Guides   map[int]*setupGuide `json:"guides,omitempty"` // how each held seat writes its choice
+	Board    *boardJSON          `json:"board,omitempty"`
+	ToMove   int                 `json:"toMove"`
+	Legal    []legalJSON         `json:"legal,omitempty"`
+	Plies    []ply               `json:"plies"`
+	Start    string              `json:"start,omitempty"`
+	Clock    *clockJSON          `json:"clock,omitempty"`
+	Outcome  outcomeJSON         `json:"outcome"`
+	Offers   []int               `json:"drawOffers,omitempty"`
+	Rematch  string              `json:"rematch,omitempty"`
+	Thinking bool                `json:"thinking,omitempty"`
+	Version  int                 `json:"version"`
+	Error    string              `json:"error,omitempty"`
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
@@ -168,16 +171,27 @@ func (s *session) state(you []int) stateJSON {
 	if s.broken != nil {
 		st.Error = "This game could not be restored: " + s.broken.Error()
 	}
-	for i, seat := range s.def.Seats {
-		st.Seats = append(st.Seats, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.seatName(i),
-			Taken: seat.Kind == SeatComputer || s.tokens[i] != "", Out: s.out[i], Waiting: slices.Contains(st.Waiting, i)})
-	}
+	st.Seats = s.seats(st.Waiting)
 	if s.setup != nil {
 		st.Setup = map[int]string{}
 		for _, p := range you {
 			st.Setup[p] = s.setup.Visible(game.Player(p))
 		}
-		if v, ok := s.setup.(game.Viewer); ok {
+		if h, ok := setupHelpers[s.g.Name()]; ok && h.guide != nil {
+			st.Guides = map[int]*setupGuide{}
+			for _, p := range you {
+				st.Guides[p] = h.guide(s.def.Options, game.Player(p), s.setup.Stage())
+			}
+		}
+		if h, ok := setupHelpers[s.g.Name()]; ok && h.zone != nil && s.setup.Stage() == "deploy" {
+			st.Zones = map[int][]int{}
+			for _, p := range you {
+				st.Zones[p] = h.zone(s.def.Options, game.Player(p))
+			}
+		}
+		if b, ok := s.setupBoard(); ok {
+			st.Board = &b
+		} else if v, ok := s.setup.(game.Viewer); ok {
 			if p, ok := s.setup.(game.Position); ok {
 				b := viewBoard(p, true)
 				st.Board = &b
@@ -191,6 +205,9 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	if s.pos != nil {
+		for i := range n {
+			st.Names = append(st.Names, game.SeatName(s.pos, game.Player(i)))
+		}
 		b := viewBoard(s.pos, true)
 		b.Ply = len(s.plies)
 		st.Board = &b
@@ -233,4 +250,42 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	return st
+}
+
+// setupBoard draws the board during setup for games whose Setup cannot be
+// drawn itself: the terrain of the default start, without pieces, so that
+// players can see the map and click squares.
+func (s *session) setupBoard() (boardJSON, bool) {
+	if _, ok := s.setup.(game.Viewer); ok {
+		return boardJSON{}, false
+	}
+	p, err := s.g.Start(s.def.Options)
+	if err != nil {
+		return boardJSON{}, false
+	}
+	v, ok := p.(game.Viewer)
+	if !ok {
+		return boardJSON{}, false
+	}
+	return boardJSON{Geometry: viewGeometry(v), Pieces: []pieceJSON{}, Hands: []string{}}, true
+}
+
+// royalNames names the pieces whose capture or mate ends a player's game,
+// for marking check: the King in the chess games, and each Dungeon Chess
+// faction's King unit.
+var royalNames = map[string]bool{"King": true, "Princess": true, "Warlock": true, "Red Dragon": true, "Warlord": true}
+
+func royal(p game.PieceView) bool {
+	return royalNames[p.Name] || slices.Contains(p.Marks, "royal")
+}
+
+// seats describes the seats; waiting lists those that must act. Caller
+// holds s.mu.
+func (s *session) seats(waiting []int) []seatJSON {
+	var out []seatJSON
+	for i, seat := range s.def.Seats {
+		out = append(out, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.seatName(i),
+			Taken: seat.Kind == SeatComputer || s.tokens[i] != "", Out: s.out[i], Waiting: slices.Contains(waiting, i)})
+	}
+	return out
 }

@@ -207,6 +207,13 @@ func (c *client) handle(data []byte) {
 		if err == nil {
 			c.queue(s.state(c.seats))
 		}
+	case "suggest":
+		var choice string
+		choice, err = c.suggest(m)
+		if err == nil {
+			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "choice": choice})
+			return
+		}
 	case "move", "setup", "resign", "draw", "decline", "rematch":
 		err = c.act(m)
 	default:
@@ -292,4 +299,24 @@ func (c *client) act(m clientMsg) error {
 		return s.srv.rematch(s, seat)
 	}
 	return fmt.Errorf("unknown message type %q", m.Type)
+}
+
+// suggest proposes a valid setup choice for one of the client's seats,
+// changing nothing. Caller holds s.mu.
+func (c *client) suggest(m clientMsg) (string, error) {
+	s := c.s
+	if m.Seat == nil || !slices.Contains(c.seats, *m.Seat) {
+		return "", errors.New("name one of your seats")
+	}
+	if s.setup == nil || s.outcome().Over {
+		return "", errors.New("there is no setup to help with")
+	}
+	p := game.Player(*m.Seat)
+	if adv, ok := s.setup.(SetupAdvisor); ok {
+		return adv.Suggest(p)
+	}
+	if h, ok := setupHelpers[s.g.Name()]; ok && h.suggest != nil {
+		return h.suggest(s.setup, s.def.Options, p, s.seed()+uint64(c.s.srv.now().UnixNano()))
+	}
+	return "", errors.New("this game cannot suggest a choice")
 }

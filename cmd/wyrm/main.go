@@ -24,6 +24,10 @@ func commands() []command {
 		{"perft", "count legal move trees (rules check and speed)", runPerft},
 		{"serve", "serve the web app to play in a browser", runServe},
 		{"render", "draw a position as text", runRender},
+		{"play", "play in the terminal against the computer or another person", runPlay},
+		{"uci", "speak the UCI engine protocol on stdin/stdout", runUCI},
+		{"match", "play an engine match and report score and Elo", runMatch},
+		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 	}
 }

@@ -107,4 +107,4 @@ func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logge
 }
 
 // newEngine returns the engine for computer seats in the web app.
-func newEngine() server.Engine { return server.RandomEngine{} }
+func newEngine() server.Engine { return server.DefaultEngine() }

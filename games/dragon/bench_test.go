@@ -50,11 +50,17 @@ func BenchmarkEvaluate(b *testing.B) {
 func TestNoAllocations(t *testing.T) {
 	p, _ := ParseFEN("rn2kbdr/pb2p2p/2pq3n/RP1pPpp1/3P4/1P3PPB/2P4P/2BQKNNR[DDd] w Kq f6 0 13")
 	buf := make([]game.Move, 0, maxMoves)
+	noisy := make([]game.Move, 0, maxMoves)
 	allocs := testing.AllocsPerRun(20, func() {
 		for _, m := range p.LegalMoves(buf[:0]) {
+			p.Gain(m)
+			p.IsNoisy(m)
 			p.Play(m)
 			p.Perft(2)
-			p.Evaluate(0)
+			p.Evaluate(p.ToMove())
+			p.Outcome()
+			p.InCheck()
+			p.NoisyMoves(noisy[:0])
 			p.Undo()
 		}
 		p.PlayNull()

@@ -62,42 +62,85 @@ func abs(x int) int {
 // relSq mirrors a square for Black so that tables read from the owner's side.
 func relSq(c, sq int) int { return sq ^ (c * 56) }
 
-// Evaluate scores the position for player pl in centipawns.
+// Mobility: points per reachable square beyond a typical count.
+var (
+	mobWeight = [8]int{0, 0, 4, 4, 3, 2, 3, 0}
+	mobBase   = [8]int{0, 0, 4, 6, 7, 13, 10, 0}
+	// attackWeight is how much an attack on a square next to the enemy
+	// king counts.
+	attackWeight = [8]int{0, 0, 2, 2, 3, 5, 4, 0}
+)
+
+// Evaluate scores the position for player pl in centipawns. Any other
+// value of pl (such as NoPlayer in a finished position) means the side
+// to move.
 func (p *Position) Evaluate(pl game.Player) int {
+	if pl != 0 && pl != 1 {
+		pl = game.Player(p.side)
+	}
 	var mg, eg [2]int
 	phase := 0
 	occ := p.occ()
 	for c := white; c <= black; c++ {
 		own := p.byColor[c]
-		for t := pawn; t <= king; t++ {
+		for _, t := range [2]int{pawn, king} {
+			for b := p.pieces(c, t); b != 0; b &= b - 1 {
+				rs := relSq(c, lsb(b))
+				mg[c] += mgValue[t] + mgPST[t][rs]
+				eg[c] += egValue[t] + egPST[t][rs]
+			}
+		}
+		// Each piece's attacks serve both its mobility and the attack on
+		// the enemy king's surroundings.
+		eksq := p.kingSq(c ^ 1)
+		zone := kingAttacks[eksq] | sqBB(eksq)
+		weight, attackers := 0, 0
+		for t := knight; t <= dragon; t++ {
 			for b := p.pieces(c, t); b != 0; b &= b - 1 {
 				sq := lsb(b)
 				rs := relSq(c, sq)
 				mg[c] += mgValue[t] + mgPST[t][rs]
 				eg[c] += egValue[t] + egPST[t][rs]
 				phase += phaseWeight[t]
-				var mob int
+				var a uint64
 				switch t {
 				case knight:
-					mob = 4 * (popcount(knightAttacks[sq]&^own) - 4)
+					a = knightAttacks[sq]
 				case bishop:
-					mob = 4 * (popcount(bishopAttacks(sq, occ)&^own) - 6)
+					a = bishopAttacks(sq, occ)
 				case rook:
-					mob = 3 * (popcount(rookAttacks(sq, occ)&^own) - 7)
+					a = rookAttacks(sq, occ)
 				case queen:
-					mob = 2 * (popcount(queenAttacks(sq, occ)&^own) - 13)
-				case dragon:
-					mob = 3 * (popcount(dragonAttacks(sq, occ)&^own) - 10)
+					a = queenAttacks(sq, occ)
+				default:
+					a = dragonAttacks(sq, occ)
 				}
+				mob := mobWeight[t] * (popcount(a&^own) - mobBase[t])
 				mg[c] += mob
 				eg[c] += mob
+				if n := popcount(a & zone); n > 0 {
+					weight += attackWeight[t] * n
+					attackers++
+				}
 			}
 		}
+		// Attacks only become dangerous together, so they count
+		// quadratically, and only in the middlegame.
+		if attackers >= 2 {
+			mg[c] += min(weight*weight/2, 500)
+		}
+		mg[c] += p.shelter(c)
 		n := int(p.hand[c])
 		mg[c] += n * handValue[0]
 		eg[c] += n * handValue[1]
+		if n > 0 && homeRank[c]&^occ == 0 {
+			// No square to drop on yet: develop the back rank first.
+			mg[c] -= 15 * n
+		}
 		phase += n * phaseWeight[dragon]
-		mg[c] += p.kingSafety(c)
+		pmg, peg := p.pawnStructure(c)
+		mg[c] += pmg
+		eg[c] += peg
 		if popcount(p.pieces(c, bishop)) >= 2 {
 			mg[c] += 30
 			eg[c] += 45
@@ -115,48 +158,12 @@ func (p *Position) Evaluate(pl game.Player) int {
 	return score
 }
 
-// attackWeight is how much an attacker near the enemy king counts.
-var attackWeight = [8]int{0, 0, 2, 2, 3, 5, 4, 0}
-
-// kingSafety rewards a pawn shelter in front of c's king and penalises
-// enemy pieces bearing on the squares around it (quadratically, since
-// attacks only become dangerous together).
-func (p *Position) kingSafety(c int) int {
+// shelter rewards pawns in front of c's king while it stays home.
+func (p *Position) shelter(c int) int {
 	ksq := p.kingSq(c)
-	them := c ^ 1
-	score := 0
-	if r := relSq(c, ksq) >> 3; r <= 1 {
-		front := kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)
-		front &^= homeRank[c]
-		score += 12 * min(popcount(front&p.pieces(c, pawn)), 3)
+	if relSq(c, ksq)>>3 > 1 {
+		return 0
 	}
-	zone := kingAttacks[ksq] | sqBB(ksq)
-	occ := p.occ()
-	weight, attackers := 0, 0
-	for t := knight; t <= dragon; t++ {
-		for b := p.pieces(them, t); b != 0; b &= b - 1 {
-			sq := lsb(b)
-			var a uint64
-			switch t {
-			case knight:
-				a = knightAttacks[sq]
-			case bishop:
-				a = bishopAttacks(sq, occ)
-			case rook:
-				a = rookAttacks(sq, occ)
-			case queen:
-				a = queenAttacks(sq, occ)
-			case dragon:
-				a = dragonAttacks(sq, occ)
-			}
-			if n := popcount(a & zone); n > 0 {
-				weight += attackWeight[t] * n
-				attackers++
-			}
-		}
-	}
-	if attackers >= 2 {
-		score -= min(weight*weight/2, 500)
-	}
-	return score
+	front := (kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)) &^ homeRank[c]
+	return 12 * min(popcount(front&p.pieces(c, pawn)), 3)
 }

@@ -130,6 +130,11 @@ func (p *Position) parseBoard(s string) error {
 		}
 		p.hand[c]++
 	}
+	for c, name := range []string{"White", "Black"} {
+		if n := popcount(p.byColor[c]) + int(p.hand[c]); n > maxPieces {
+			return fmt.Errorf("%s has %d pieces on the board and in hand, more than %d", name, n, maxPieces)
+		}
+	}
 	return nil
 }
 

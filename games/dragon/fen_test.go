@@ -66,6 +66,7 @@ func TestFENErrors(t *testing.T) {
 		{"Pnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[DDdd] w KQkq - 0 1", "pawn on rank"},
 		{"4k2R/8/8/8/8/8/8/4K3[] w - - 0 1", "not to move is in check"},
 		{"4k3/4R3/8/8/8/8/8/4K3[] w - - 0 1", "not to move is in check"},
+		{"4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR[DDDDD] w - - 0 1", "21 pieces"},
 	}
 	for _, c := range cases {
 		_, err := ParseFEN(c.fen)
@@ -100,4 +101,18 @@ func FuzzParseFEN(f *testing.F) {
 		var l moveList
 		p.generate(&l)
 	})
+}
+
+func TestCrowdedBoardFitsMoveList(t *testing.T) {
+	// Nineteen queens and a king: far more moves than any game reaches.
+	p := mustFEN(t, "7k/8/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q1Q/Q1Q1Q1Q1/1Q1Q1Q2/K7[] b - - 0 1")
+	p.PlayNull() // White to move, the black king in check does not matter here
+	var l moveList
+	p.generate(&l)
+	if l.n != p.countMoves() {
+		t.Fatalf("generated %d, counted %d", l.n, p.countMoves())
+	}
+	if l.n < 100 {
+		t.Errorf("only %d moves for nineteen queens", l.n)
+	}
 }

@@ -1,7 +1,3 @@
-// Package dragon implements Dragon Chess by GM Miguel Illescas: chess plus
-// Dragons (bishop + knight) held in hand and dropped onto the own first
-// rank. It agrees move for move with Fairy-Stockfish's variant "dragon" and
-// reads and writes its FEN and UCI dialect.
 package dragon
 
 import (
@@ -15,8 +11,13 @@ var Game game.Game = gameDef{}
 
 type gameDef struct{}
 
-func (gameDef) Name() string  { return "dragon" }
+// Name is the short identifier, "dragon".
+func (gameDef) Name() string { return "dragon" }
+
+// Title is the human name.
 func (gameDef) Title() string { return "Dragon Chess" }
+
+// Options offers the number of Dragons each side starts with.
 
 func (gameDef) Options() []game.Option {
 	return []game.Option{{
@@ -28,6 +29,8 @@ func (gameDef) Options() []game.Option {
 	}}
 }
 
+// Start returns the start position: two Dragons in hand each, or one with
+// option dragons=1.
 func (g gameDef) Start(opts game.Options) (game.Position, error) {
 	if err := game.Validate(g.Options(), opts); err != nil {
 		return nil, fmt.Errorf("dragon: %w", err)
@@ -56,7 +59,13 @@ func (p *Position) Players() int { return 2 }
 
 // ToMove is the side to move, or NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
-	if p.Outcome().Over {
+	if p.status == statusUnknown {
+		p.status = statusPlaying
+		if p.drawnByRule() != "" || !p.hasLegalMove() {
+			p.status = statusOver
+		}
+	}
+	if p.status == statusOver {
 		return game.NoPlayer
 	}
 	return game.Player(p.side)

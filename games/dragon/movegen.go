@@ -54,8 +54,8 @@ func (p *Position) epLegal(us, from, ksq int) bool {
 		pawnAttacks[us][ksq]&p.byType[pawn]&enemy == 0
 }
 
-// pawnShifts gives, for a colour, the forward shift of a bitboard by one
-// rank and the two capture shifts (towards the a-file and the h-file).
+// pushUp, captureWest and captureEast shift a set of pawns of colour us one
+// rank forward, and diagonally forward towards the a-file or the h-file.
 func pushUp(b uint64, us int) uint64 {
 	if us == white {
 		return b << 8
@@ -115,15 +115,28 @@ func addMoves(l *moveList, from int, targets uint64) {
 }
 
 // generate appends every legal move of the side to move to l.
-func (p *Position) generate(l *moveList) {
+func (p *Position) generate(l *moveList) { p.gen(l, true) }
+
+// generateNoisy appends the legal captures and promotions to l.
+func (p *Position) generateNoisy(l *moveList) { p.gen(l, false) }
+
+// gen appends the legal moves to l: all of them, or with quiet false only
+// the captures and promotions (no castling, drops or quiet moves).
+func (p *Position) gen(l *moveList, quiet bool) {
 	us, them := p.side, p.side^1
 	own, enemy := p.byColor[us], p.byColor[them]
 	occ := own | enemy
 	ksq := p.kingSq(us)
 	checkers, pinned := p.checkInfo(us, ksq, occ)
 
+	// Squares a move may go to: any but our own, or for captures only
+	// the enemy's.
+	reach := ^own
+	if !quiet {
+		reach = enemy
+	}
 	kocc := occ ^ sqBB(ksq)
-	for t := kingAttacks[ksq] &^ own; t != 0; t &= t - 1 {
+	for t := kingAttacks[ksq] & reach; t != 0; t &= t - 1 {
 		if to := lsb(t); !p.attackedBy(to, them, kocc) {
 			l.add(newMove(ksq, to, kindNormal))
 		}
@@ -135,19 +148,23 @@ func (p *Position) generate(l *moveList) {
 	if checkers != 0 {
 		free = ^pinned // a pinned piece can never answer a check
 		mask = betweenBB[ksq][lsb(checkers)] | checkers
-	} else if p.castle != 0 {
+	} else if p.castle != 0 && quiet {
 		for t := p.castlingTargets(us, occ); t != 0; t &= t - 1 {
 			l.add(newMove(ksq, lsb(t), kindCastle))
 		}
 	}
 	empty := ^occ
-	if p.hand[us] > 0 {
+	if p.hand[us] > 0 && quiet {
 		for t := homeRank[us] & empty & mask; t != 0; t &= t - 1 {
 			to := lsb(t)
 			l.add(newMove(to, to, kindDrop))
 		}
 	}
-	target := ^own & mask
+	target := reach & mask
+	pushMask := mask // where pawns may step: anywhere, or for promotions only
+	if !quiet {
+		pushMask &= lastRank[us]
+	}
 
 	for b := p.pieces(us, knight) &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
@@ -187,12 +204,12 @@ func (p *Position) generate(l *moveList) {
 	}
 
 	pawns := p.pieces(us, pawn)
-	p.genPawns(l, us, pawns&^pinned, empty, enemy&mask, mask)
+	p.genPawns(l, us, pawns&^pinned, empty, enemy&mask, pushMask)
 	if checkers == 0 {
 		for b := pawns & pinned; b != 0; b &= b - 1 {
 			from := lsb(b)
 			line := lineBB[ksq][from]
-			p.genPawns(l, us, sqBB(from), empty, enemy&line, line)
+			p.genPawns(l, us, sqBB(from), empty, enemy&line, line&pushMask)
 		}
 	}
 	if p.ep >= 0 {
@@ -261,7 +278,7 @@ func (p *Position) inCheck() bool {
 // LegalMoves appends every legal move to dst. A position that is over by
 // the rules (mate, stalemate, a draw by rule) has none.
 func (p *Position) LegalMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.drawn() {
 		return dst
 	}
 	var l moveList

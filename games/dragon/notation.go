@@ -30,10 +30,11 @@ func (p *Position) ParseMove(s string) (game.Move, error) {
 	if s == "" {
 		return game.NoMove, fmt.Errorf("dragon: empty move")
 	}
-	var l moveList
-	if p.drawnByRule() == "" {
-		p.generate(&l)
+	if r := p.drawnByRule(); r != "" {
+		return game.NoMove, fmt.Errorf("dragon: move %q: the game is over (%s)", s, r)
 	}
+	var l moveList
+	p.generate(&l)
 	moves := l.moves[:l.n]
 	if t := strings.TrimRight(s, "+#!?"); len(t) > 1 && t[1] == '@' {
 		s = t // a drop reads the same in UCI and SAN
@@ -136,9 +137,7 @@ func (p *Position) SAN(m game.Move) string {
 	}
 	p.Play(m)
 	if p.inCheck() {
-		var l moveList
-		p.generate(&l)
-		if l.n == 0 {
+		if !p.hasLegalMove() {
 			b.WriteByte('#')
 		} else {
 			b.WriteByte('+')

@@ -171,3 +171,82 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+// fuzzPositions are positions with drops, castling, en passant and
+// promotions available, for the notation fuzzers.
+func fuzzPositions(f *testing.F) []*Position {
+	var out []*Position
+	for _, fen := range []string{
+		StartFEN,
+		"r3k3/1P6/8/8/8/8/8/R3K2R[Dd] w KQq - 0 1",
+		"rn2kbdr/pb2p2p/2pq3n/RP1pPpp1/3P4/1P3PPB/2P4P/2BQKNNR[DDd] w Kq f6 0 13",
+		"4k3/8/8/8/8/8/1p6/R3K3[d] b - - 0 1",
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			f.Fatal(err)
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// checkParsed fails unless m is a legal move of p or err explains why not.
+func checkParsed(t *testing.T, p *Position, s, before string, m game.Move, err error) {
+	if p.FEN() != before {
+		t.Fatalf("parsing %q changed %s", s, before)
+	}
+	if err != nil {
+		if m != game.NoMove || err.Error() == "" {
+			t.Fatalf("%q: move %v with error %v", s, m, err)
+		}
+		return
+	}
+	for _, l := range p.LegalMoves(nil) {
+		if l == m {
+			return
+		}
+	}
+	t.Fatalf("%q in %s gave an illegal move", s, before)
+}
+
+func FuzzParseUCI(f *testing.F) {
+	for _, s := range []string{"e2e4", "D@g1", "d@a8", "a7a8D", "b7a8q", "e1g1", "e5f6", "D@", "h9h1", "a1a1x"} {
+		f.Add(s)
+	}
+	positions := fuzzPositions(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			before := p.FEN()
+			var l moveList
+			p.generate(&l)
+			m, looked, err := parseUCI(s, l.moves[:l.n])
+			if !looked {
+				if m != game.NoMove || err != nil {
+					t.Fatalf("%q: not UCI but returned %v, %v", s, m, err)
+				}
+				continue
+			}
+			checkParsed(t, p, s, before, m, err)
+			if err == nil && !strings.EqualFold(p.MoveString(m), s) {
+				t.Fatalf("%q read as %s", s, p.MoveString(m))
+			}
+		}
+	})
+}
+
+func FuzzParseSAN(f *testing.F) {
+	for _, s := range []string{"Nf3", "e4", "exf6", "bxa8=D", "b8Q+", "O-O", "0-0-0", "Dad4", "Rhh7#", "Ka1b2", "=Q", "x"} {
+		f.Add(s)
+	}
+	positions := fuzzPositions(f)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, p := range positions {
+			before := p.FEN()
+			var l moveList
+			p.generate(&l)
+			m, err := p.parseSAN(s, l.moves[:l.n])
+			checkParsed(t, p, s, before, m, err)
+		}
+	})
+}

@@ -9,6 +9,7 @@ const nullMove = game.Move(15 << 12)
 // zeroed so that repetition checks never look across a null move.
 func (p *Position) PlayNull() {
 	p.hist = append(p.hist, undo{move: nullMove, castle: p.castle, ep: p.ep, halfmove: p.halfmove, hash: p.hash})
+	p.status = statusUnknown
 	h := p.hash ^ zSide
 	if p.ep >= 0 {
 		h ^= zEP[p.ep&7]
@@ -22,6 +23,7 @@ func (p *Position) PlayNull() {
 // UndoNull takes back PlayNull.
 func (p *Position) UndoNull() {
 	u := &p.hist[len(p.hist)-1]
+	p.status = statusUnknown
 	p.side ^= 1
 	p.ep, p.halfmove, p.hash = u.ep, u.halfmove, u.hash
 	p.hist = p.hist[:len(p.hist)-1]

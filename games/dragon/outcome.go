@@ -4,9 +4,7 @@ import "wyrm/game"
 
 // Outcome reports mate, stalemate and the draws by rule.
 func (p *Position) Outcome() game.Outcome {
-	var l moveList
-	p.generate(&l)
-	if l.n == 0 {
+	if !p.hasLegalMove() {
 		if p.inCheck() {
 			return game.Decided(2, game.Player(p.side^1), "checkmate")
 		}
@@ -16,6 +14,12 @@ func (p *Position) Outcome() game.Outcome {
 		return game.Drawn(2, r)
 	}
 	return game.Outcome{}
+}
+
+// drawn reports whether a draw by rule ends the game here, trusting a
+// cached "still playing" from ToMove.
+func (p *Position) drawn() bool {
+	return p.status != statusPlaying && p.drawnByRule() != ""
 }
 
 // drawnByRule names the draw by rule that ends the game here, or "".

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"wyrm/game"
 )
 
 var deepPerft = flag.Bool("perft.deep", false, "check every reference perft count, however large")
@@ -126,6 +128,9 @@ func checkedPerft(t *testing.T, p *Position, depth int, nodes *int) uint64 {
 	if depth == 1 && l.n != p.countMoves() {
 		t.Fatalf("%s: generated %d moves, counted %d", p.FEN(), l.n, p.countMoves())
 	}
+	if p.hasLegalMove() != (l.n > 0) {
+		t.Fatalf("%s: hasLegalMove %v with %d moves", p.FEN(), p.hasLegalMove(), l.n)
+	}
 	before := snapshot(p)
 	var n uint64
 	for _, m := range l.moves[:l.n] {
@@ -153,6 +158,44 @@ func TestPerftMakeUnmakeRestores(t *testing.T) {
 			nodes := 0
 			if got := checkedPerft(t, p, d+1, &nodes); got != want {
 				t.Errorf("%s depth %d: checked perft %d, want %d", c.fen, d+1, got, want)
+			}
+		}
+	}
+}
+
+func TestPerftThroughContract(t *testing.T) {
+	// game.PerftChecked plays every move through the interface and checks
+	// String and Hash after each Undo; no draw by rule occurs this shallow.
+	for _, c := range loadReference(t)[:8] {
+		p := mustFEN(t, c.fen)
+		for d := 1; d <= 3 && c.counts[d-1] < 100_000; d++ {
+			n, err := game.PerftChecked(p, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != c.counts[d-1] {
+				t.Errorf("%s depth %d: PerftChecked %d, want %d", c.fen, d, n, c.counts[d-1])
+			}
+		}
+	}
+}
+
+func TestPerftStartDeep(t *testing.T) {
+	if !*deepPerft {
+		t.Skip("needs -perft.deep (about 8 billion nodes)")
+	}
+	cases := []struct {
+		fen  string
+		want []uint64 // depths 6 and 7
+	}{
+		{StartFEN, []uint64{125432340, 3453661468}},
+		{StartFENOneDragon, []uint64{125432340, 3453345008}},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		for i, w := range c.want {
+			if got := p.Perft(6 + i); got != w {
+				t.Errorf("%s depth %d: got %d, want %d", c.fen, 6+i, got, w)
 			}
 		}
 	}

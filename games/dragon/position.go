@@ -68,7 +68,18 @@ type Position struct {
 	halfmove int32
 	fullmove int32
 	hist     []undo
+	// status caches ToMove's verdict for the current state (statusUnknown
+	// after every change): the search asks several times per node, and
+	// the answer needs a legal-move test and a repetition scan.
+	status uint8
 }
+
+// ToMove's cached verdicts.
+const (
+	statusUnknown uint8 = iota
+	statusPlaying
+	statusOver
+)
 
 func (p *Position) occ() uint64 { return p.byColor[white] | p.byColor[black] }
 
@@ -103,8 +114,14 @@ func (p *Position) shift(from, to int) {
 // Play makes m, which must be legal here.
 func (p *Position) Play(m game.Move) {
 	p.hist = append(p.hist, undo{move: m, castle: p.castle, ep: p.ep, halfmove: p.halfmove, hash: p.hash})
-	u := &p.hist[len(p.hist)-1]
+	p.hist[len(p.hist)-1].captured = p.doMove(m)
+}
+
+// doMove changes the board, rights, clocks and hash for m and returns the
+// captured piece code; Play records what Undo needs, perft copies instead.
+func (p *Position) doMove(m game.Move) (captured uint8) {
 	us := p.side
+	p.status = statusUnknown
 	from, to, kind := moveFrom(m), moveTo(m), moveKind(m)
 	h := p.hash ^ zSide
 	if p.ep >= 0 {
@@ -126,20 +143,18 @@ func (p *Position) Play(m game.Move) {
 		p.shift(rf, rt)
 		h ^= zPiece[kp][from] ^ zPiece[kp][to] ^ zPiece[rp][rf] ^ zPiece[rp][rt]
 	case kindEnPassant:
-		cap := to ^ 8
+		capSq := to ^ 8
 		pc := p.board[from]
-		cp := p.board[cap]
-		u.captured = cp
-		p.remove(cap)
+		captured = p.board[capSq]
+		p.remove(capSq)
 		p.shift(from, to)
-		h ^= zPiece[pc][from] ^ zPiece[pc][to] ^ zPiece[cp][cap]
+		h ^= zPiece[pc][from] ^ zPiece[pc][to] ^ zPiece[captured][capSq]
 		p.halfmove = 0
 	default:
 		pc := p.board[from]
-		if cp := p.board[to]; cp != 0 {
-			u.captured = cp
+		if captured = p.board[to]; captured != 0 {
 			p.remove(to)
-			h ^= zPiece[cp][to]
+			h ^= zPiece[captured][to]
 			p.halfmove = 0
 		}
 		p.shift(from, to)
@@ -168,12 +183,14 @@ func (p *Position) Play(m game.Move) {
 	}
 	p.side = us ^ 1
 	p.hash = h
+	return captured
 }
 
 // Undo takes back the last Play.
 func (p *Position) Undo() {
 	u := &p.hist[len(p.hist)-1]
 	m := u.move
+	p.status = statusUnknown
 	p.side ^= 1
 	us := p.side
 	from, to, kind := moveFrom(m), moveTo(m), moveKind(m)

@@ -24,17 +24,12 @@ func (p *Position) IsNoisy(m game.Move) bool { return p.isNoisy(m) }
 
 // NoisyMoves appends the legal captures and promotions.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.drawn() {
 		return dst
 	}
 	var l moveList
-	p.generate(&l)
-	for _, m := range l.moves[:l.n] {
-		if p.isNoisy(m) {
-			dst = append(dst, m)
-		}
-	}
-	return dst
+	p.generateNoisy(&l)
+	return append(dst, l.moves[:l.n]...)
 }
 
 // Gain is the static exchange evaluation of m: what it wins in material

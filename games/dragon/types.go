@@ -64,9 +64,13 @@ func promoType(m game.Move) int {
 	return noType
 }
 
-// maxMoves bounds the legal moves of any reachable position (218 in chess;
-// drops and Dragons add a few, so there is ample room).
-const maxMoves = 320
+// maxPieces bounds the pieces a side may have on the board and in hand
+// together (the rulebook start has 18), which bounds the moves: a king has
+// at most 10, each other piece at most 27 (a centred queen), drops 8.
+const maxPieces = 20
+
+// maxMoves is that bound, 10 + 19*27 + 8 = 531, rounded up.
+const maxMoves = 544
 
 // moveList is a fixed-size move buffer that lives on the stack.
 type moveList struct {

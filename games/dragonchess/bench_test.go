@@ -28,7 +28,28 @@ func BenchmarkLegalMoves(b *testing.B) {
 	p := mustParse(b, startPos, "")
 	buf := make([]game.Move, 0, 512)
 	b.ReportAllocs()
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		buf = p.LegalMoves(buf[:0])
+	}
+}
+
+// BenchmarkToMove measures ToMove, which the search asks at every node.
+func BenchmarkToMove(b *testing.B) {
+	p := mustParse(b, referencePositions(b)[1], "")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = p.ToMove()
+	}
+}
+
+// BenchmarkEvaluate measures the static evaluation.
+func BenchmarkEvaluate(b *testing.B) {
+	p := mustParse(b, referencePositions(b)[1], "")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = p.Evaluate(0)
 	}
 }

@@ -1,6 +1,10 @@
 package dragonchess
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 // Evaluation weights in centipawns.
 const (
@@ -53,24 +57,11 @@ func (p *Position) sideScore(c int) int {
 			continue
 		}
 		score += v + centre[sq]
-		idx := r.moveIdx[pc][sq]
-		es := r.moves[idx[0]:idx[1]]
-		mob := 0
-		for i := 0; i < len(es); i++ {
-			e := &es[i]
-			t := p.b[e.to]
-			if t == 0 {
-				if e.mode != modeCapture {
-					mob++
-				}
-				continue
-			}
-			i += int(e.skip)
-			if int(t&1) != c && e.mode != modeMove {
-				mob++
-			}
+		if !isPawnKind(k) {
+			// Pawn-like pieces have few moves that say little; skipping
+			// them halves the cost of the evaluation.
+			score += p.mobility(pc, sq, c) * mobilityWeight
 		}
-		score += mob * mobilityWeight
 	}
 	ks := p.king[c]
 	if levelOf(ks) != lvGround {
@@ -85,9 +76,37 @@ func (p *Position) sideScore(c int) int {
 	return score
 }
 
+// mobility counts the squares the piece pc of colour c on sq could move to
+// or capture on, ignoring pins.
+func (p *Position) mobility(pc uint8, sq, c int) int {
+	r := p.r
+	own, opp := &p.occ[c], &p.occ[c^1]
+	ls := &r.leap[pc][sq]
+	mob := 0
+	for w := int(ls.lo); w <= int(ls.hi); w++ {
+		mob += bits.OnesCount64(ls.both[w]&^own[w] | ls.move[w]&^(own[w]|opp[w]) | ls.capt[w]&opp[w])
+	}
+	es := r.special[pc][sq]
+	for i := 0; i < len(es); i++ {
+		e := es[i]
+		t := p.b[e.to()]
+		if t == 0 {
+			if e.mode() != modeCapture && p.b[e.cond()] == 0 {
+				mob++
+			}
+			continue
+		}
+		i += e.skip()
+		if int(t&1) != c && e.mode() != modeMove && p.b[e.cond()] == 0 {
+			mob++
+		}
+	}
+	return mob
+}
+
 // NoisyMoves appends the legal captures and promotions.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
-	if p.drawnByRule() != "" {
+	if p.status != statusPlaying && p.drawnByRule() != "" {
 		return dst
 	}
 	return p.generate(dst, true)

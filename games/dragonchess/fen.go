@@ -167,6 +167,9 @@ func (p *Position) parseBoard(bs string, l int) error {
 		for j := 0; j < len(row); j++ {
 			ch := row[j]
 			if ch >= '0' && ch <= '9' {
+				if ch == '0' {
+					return fmt.Errorf("board %d rank %d: an empty count cannot start with 0", l+1, r+1)
+				}
 				n := int(ch - '0')
 				if j+1 < len(row) && row[j+1] >= '0' && row[j+1] <= '9' {
 					n = n*10 + int(row[j+1]-'0')

@@ -19,6 +19,7 @@ func (dragonchessGame) Options() []game.Option {
 			"synchronized, en-passant-sylph-1, en-passant-sylph-2, reversing-dwarf, above-ground-dwarf, troll",
 		Kind:    game.Text,
 		Default: "",
+		Choices: VariantNames(),
 	}}
 }
 

@@ -40,11 +40,10 @@ func (p *Position) scratch(d int) []game.Move {
 }
 
 // Outcome reports checkmate (a win), stalemate, the 100-move rule and
-// threefold repetition (draws).
+// threefold repetition (draws). Mate takes precedence over the draw rules.
 func (p *Position) Outcome() game.Outcome {
-	moves := p.generate(p.scratch(0), false)
-	if len(moves) == 0 {
-		if p.analyze() {
+	if !p.anyLegal() {
+		if p.InCheck() {
 			return game.Decided(2, game.Player(p.side^1), "checkmate")
 		}
 		return game.Drawn(2, "stalemate")

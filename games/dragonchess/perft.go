@@ -15,10 +15,10 @@ func (p *Position) perft(depth int) uint64 {
 	if p.half >= 8 && p.drawnByRule() != "" || p.half >= 100 {
 		return 0
 	}
-	moves := p.generate(p.scratch(depth), false)
 	if depth == 1 {
-		return uint64(len(moves))
+		return uint64(p.countMoves())
 	}
+	moves := p.generate(p.scratch(depth), false)
 	var n uint64
 	for _, m := range moves {
 		p.Play(m)

@@ -24,6 +24,7 @@ type undo struct {
 // game.Viewer.
 type Position struct {
 	b     [boardLen]uint8
+	occ   [2]bitset // squares of each colour's pieces
 	list  [2][maxPieces]uint16
 	n     [2]int
 	at    [nSq]uint8
@@ -39,7 +40,18 @@ type Position struct {
 	stamp uint32
 	// bufs are per-depth move buffers for Perft and scratch use.
 	bufs [][]game.Move
+	// status caches ToMove's verdict until the next Play, Undo or null
+	// move: the search asks several times per node, and the answer needs
+	// a legal-move test and a repetition scan.
+	status uint8
 }
+
+// ToMove's cached verdicts.
+const (
+	statusUnknown uint8 = iota
+	statusPlaying
+	statusOver
+)
 
 func newPosition(r *rules) *Position {
 	p := &Position{r: r, ep: noSq, full: 1}
@@ -52,6 +64,7 @@ func newPosition(r *rules) *Position {
 func (p *Position) put(pc uint8, sq int) {
 	c := colourOf(pc)
 	p.b[sq] = pc
+	p.occ[c].set(sq)
 	p.at[sq] = uint8(p.n[c])
 	p.list[c][p.n[c]] = uint16(sq)
 	p.n[c]++
@@ -85,7 +98,13 @@ func (p *Position) Players() int { return 2 }
 
 // ToMove is the side to move, or game.NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
-	if p.Outcome().Over {
+	if p.status == statusUnknown {
+		p.status = statusPlaying
+		if p.drawnByRule() != "" || !p.anyLegal() {
+			p.status = statusOver
+		}
+	}
+	if p.status == statusOver {
 		return game.NoPlayer
 	}
 	return game.Player(p.side)
@@ -100,6 +119,7 @@ func (p *Position) Play(m game.Move) {
 	from, to := int(m&511), int(m>>9&511)
 	us := p.side
 	them := us ^ 1
+	p.status = statusUnknown
 	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), ep: uint16(p.ep)})
 	u := &p.hist[len(p.hist)-1]
 	h := p.hash
@@ -113,6 +133,7 @@ func (p *Position) Play(m game.Move) {
 		u.moved = p.b[from]
 		u.capIdx = p.removeAt(them, to)
 		p.b[to] = 0
+		p.occ[them][to>>6] ^= 1 << (to & 63)
 		h ^= zPiece[v][to]
 		p.half = 0
 	} else {
@@ -121,8 +142,11 @@ func (p *Position) Play(m game.Move) {
 		u.moved, u.captured = pc, cp
 		if cp != 0 {
 			u.capIdx = p.removeAt(them, to)
+			p.occ[them][to>>6] ^= 1 << (to & 63)
 			h ^= zPiece[cp][to]
 		}
+		p.occ[us][from>>6] ^= 1 << (from & 63)
+		p.occ[us][to>>6] ^= 1 << (to & 63)
 		np := p.r.promoted[pc][to]
 		p.b[from] = 0
 		p.b[to] = np
@@ -174,6 +198,7 @@ func (p *Position) Undo() {
 	n := len(p.hist) - 1
 	u := &p.hist[n]
 	p.hist = p.hist[:n]
+	p.status = statusUnknown
 	p.side ^= 1
 	us := p.side
 	if us == scarlet {
@@ -187,11 +212,14 @@ func (p *Position) Undo() {
 	from, to := int(m&511), int(m>>9&511)
 	if m&afarBit != 0 {
 		p.b[to] = u.captured
+		p.occ[us^1][to>>6] ^= 1 << (to & 63)
 		p.restoreAt(us^1, to, u.capIdx)
 		return
 	}
 	p.b[from] = u.moved
 	p.b[to] = u.captured
+	p.occ[us][from>>6] ^= 1 << (from & 63)
+	p.occ[us][to>>6] ^= 1 << (to & 63)
 	i := p.at[to]
 	p.list[us][i] = uint16(from)
 	p.at[from] = i
@@ -199,12 +227,14 @@ func (p *Position) Undo() {
 		p.king[us] = from
 	}
 	if u.captured != 0 {
+		p.occ[us^1][to>>6] ^= 1 << (to & 63)
 		p.restoreAt(us^1, to, u.capIdx)
 	}
 }
 
 // PlayNull passes the turn (for null-move pruning).
 func (p *Position) PlayNull() {
+	p.status = statusUnknown
 	p.hist = append(p.hist, undo{hash: p.hash, half: int32(p.half), ep: uint16(p.ep), null: true})
 	if p.ep != noSq {
 		p.hash ^= zEp[p.ep]

@@ -1,10 +1,6 @@
 package dragonchess
 
-import (
-	"sync"
-
-	"wyrm/game"
-)
+import "sync"
 
 // Entry modes: what a target square allows.
 const (
@@ -17,13 +13,37 @@ const (
 // from afar): the piece stays on From and the victim on To is removed.
 const afarBit = 1 << 18
 
-// entry is one target of a piece standing on a square.
-type entry struct {
-	bits uint32 // to<<9 | afar flag; OR the origin square in to make a Move
-	to   uint16
-	cond uint16 // a square that must be empty (noSq when none)
-	mode uint8
-	skip uint8 // entries after this one in its ray: skipped when this square is occupied
+// entry is one target of a piece standing on a square, packed in 64 bits:
+// the Move bits (to<<9 | afar flag) in the low 32 (OR the origin square in
+// to make a Move), then the square that must be empty (noSq when none), the
+// mode, and the number of entries after this one in its ray, skipped when
+// this square is occupied.
+type entry uint64
+
+// rayFlag marks an entry on a line of two or more squares.
+const rayFlag entry = 1 << 62
+
+func makeEntry(bits uint32, cond int, mode uint8, skip int) entry {
+	return entry(bits) | entry(cond)<<32 | entry(mode)<<48 | entry(skip)<<56
+}
+
+func (e entry) bits() uint32 { return uint32(e) }
+func (e entry) to() int      { return int(uint32(e) >> 9 & 511) }
+func (e entry) cond() int    { return int(e >> 32 & 0xffff) }
+func (e entry) mode() uint8  { return uint8(e >> 48) }
+func (e entry) skip() int    { return int(e >> 56 & 15) }
+
+// bitset is a set of squares, bit sq%64 of word sq/64.
+type bitset [(nSq + 63) / 64]uint64
+
+func (s *bitset) set(sq int) { s[sq>>6] |= 1 << (sq & 63) }
+
+// leapSet holds the targets of a piece on a square that need no empty
+// square on the way (steps and jumps, not lines and not captures from
+// afar), as sets by mode; lo..hi are the words that hold any of them.
+type leapSet struct {
+	both, move, capt bitset
+	lo, hi           uint8
 }
 
 // revEntry is one square from which a piece may attack a given square.
@@ -41,6 +61,12 @@ type rules struct {
 	v       variant
 	moves   []entry
 	moveIdx [codeCount][nSq][2]uint32
+	// moveList[pc][sq] is moves[moveIdx[pc][sq][0]:moveIdx[pc][sq][1]].
+	moveList [codeCount][nSq][]entry
+	// leap and special split moveList for generation: the plain steps as
+	// bit sets, the rest (lines, conditions, captures from afar) as entries.
+	leap    [codeCount][nSq]leapSet
+	special [codeCount][nSq][]entry
 	rev     [2][]revEntry
 	revIdx  [2][nSq][2]uint32
 	// promoted is the piece a code becomes on arriving at a square (Warrior
@@ -73,98 +99,6 @@ func rulesFor(v variant) *rules {
 	rulesCache[v] = r
 	return r
 }
-
-// revBuild collects reverse attack data while the move tables are built.
-type revBuild struct {
-	rays  [2][nSq][27][files]uint64 // per colour, target, direction index, distance-1
-	steps [2][nSq][]revEntry
-}
-
-func dirIndex(dl, df, dr int) int { return (dl+1)*9 + (df+1)*3 + (dr + 1) }
-
-type builder struct {
-	r    *rules
-	rb   *revBuild
-	pc   uint8
-	c    int
-	from int
-}
-
-func (b *builder) add(to, cond int, mode uint8, afar bool, skip int) {
-	if to < 0 {
-		return
-	}
-	bits := uint32(to) << 9
-	if afar {
-		bits |= afarBit
-	}
-	b.r.moves = append(b.r.moves, entry{bits: bits, to: uint16(to), cond: uint16(cond), mode: mode, skip: uint8(skip)})
-}
-
-// step adds an unblockable target.
-func (b *builder) step(to int, mode uint8) { b.stepIf(to, noSq, mode) }
-
-// stepIf adds a target reachable only while cond is empty.
-func (b *builder) stepIf(to, cond int, mode uint8) {
-	if to < 0 || cond < 0 {
-		return
-	}
-	for _, e := range b.r.moves[b.r.moveIdx[b.pc][b.from][0]:] {
-		if int(e.to) == to && e.skip == 0 && int(e.cond) == cond {
-			return // the same target twice (a Sylph's home square above it)
-		}
-	}
-	b.add(to, cond, mode, false, 0)
-	if mode != modeMove {
-		b.revStep(to, cond)
-	}
-}
-
-func (b *builder) revStep(to, cond int) {
-	list := b.rb.steps[b.c][to]
-	for i := range list {
-		if int(list[i].sq) == b.from && int(list[i].cond) == cond {
-			list[i].mask |= 1 << b.pc
-			return
-		}
-	}
-	b.rb.steps[b.c][to] = append(list, revEntry{mask: 1 << b.pc, sq: uint16(b.from), cond: uint16(cond)})
-}
-
-// afar adds a capture from afar of the square to.
-func (b *builder) afar(to int) {
-	if to < 0 {
-		return
-	}
-	b.add(to, noSq, modeCapture, true, 0)
-	b.revStep(to, noSq)
-}
-
-// ray adds a blockable line of up to maxLen squares in direction (dl,df,dr).
-func (b *builder) ray(dl, df, dr, maxLen int) {
-	l, f, r := levelOf(b.from), fileOf(b.from), rankOf(b.from)
-	var sqs []int
-	for i := 1; i <= maxLen; i++ {
-		sq := square(l+i*dl, f+i*df, r+i*dr)
-		if sq < 0 {
-			break
-		}
-		sqs = append(sqs, sq)
-	}
-	d := dirIndex(-dl, -df, -dr)
-	for i, sq := range sqs {
-		b.add(sq, noSq, modeBoth, false, len(sqs)-1-i)
-		b.rb.rays[b.c][sq][d][i] |= 1 << b.pc
-	}
-}
-
-var (
-	orthDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
-	diagDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-	kingDirs = [8][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
-	knight   = [8][2]int{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}
-	griffonL = [8][2]int{{2, 3}, {3, 2}, {-2, 3}, {-3, 2}, {2, -3}, {3, -2}, {-2, -3}, {-3, -2}}
-)
 
 func buildRules(v variant) *rules {
 	r := &rules{v: v}
@@ -210,222 +144,50 @@ func buildRules(v variant) *rules {
 			}
 		}
 	}
+	for pc := range r.moveList {
+		for sq := range r.moveList[pc] {
+			idx := r.moveIdx[pc][sq]
+			r.moveList[pc][sq] = r.moves[idx[0]:idx[1]:idx[1]]
+		}
+	}
+	r.splitLeaps()
 	r.buildReverse(rb)
 	r.start = startString(r)
 	return r
 }
 
-// piece adds the targets of kind k standing on b.from.
-func (b *builder) piece(k kind, v variant) {
-	l, f, rk := levelOf(b.from), fileOf(b.from), rankOf(b.from)
-	fw := forward(b.c)
-	at := func(dl, df, dr int) int { return square(l+dl, f+df, rk+dr) }
-	switch k {
-	case sylph:
-		switch l {
-		case lvSky:
-			b.step(at(0, -1, fw), modeMove)
-			b.step(at(0, 1, fw), modeMove)
-			b.step(at(0, 0, fw), modeCapture)
-			b.step(at(-1, 0, 0), modeCapture)
-		case lvGround:
-			b.step(at(1, 0, 0), modeMove)
-			for _, h := range b.r.sylphHome[b.c] {
-				b.step(h, modeMove)
+// splitLeaps fills leap and special from moveList.
+func (r *rules) splitLeaps() {
+	var specials []entry
+	var idx [codeCount][nSq][2]int
+	for pc := range r.moveList {
+		for sq, es := range r.moveList[pc] {
+			ls := &r.leap[pc][sq]
+			ls.lo, ls.hi = 255, 0
+			idx[pc][sq][0] = len(specials)
+			for _, e := range es {
+				if e&rayFlag != 0 || e.cond() != noSq || e.bits()&afarBit != 0 {
+					specials = append(specials, e)
+					continue
+				}
+				switch e.mode() {
+				case modeBoth:
+					ls.both.set(e.to())
+				case modeMove:
+					ls.move.set(e.to())
+				default:
+					ls.capt.set(e.to())
+				}
+				w := uint8(e.to() >> 6)
+				ls.lo, ls.hi = min(ls.lo, w), max(ls.hi, w)
 			}
-		}
-	case griffon:
-		switch l {
-		case lvSky:
-			for _, d := range griffonL {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-			for _, d := range diagDirs {
-				b.step(at(-1, d[0], d[1]), modeBoth)
-			}
-		case lvGround:
-			for _, d := range diagDirs {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-			for _, d := range diagDirs {
-				b.step(at(1, d[0], d[1]), modeBoth)
-			}
-		}
-	case dragon:
-		if l != lvSky {
-			return
-		}
-		for _, d := range diagDirs {
-			b.ray(0, d[0], d[1], files)
-		}
-		if !v.has(vHarnessed1) {
-			for _, d := range orthDirs {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-		}
-		b.afar(at(-1, 0, 0))
-		if !v.has(vHarnessed2) {
-			for _, d := range orthDirs {
-				b.afar(at(-1, d[0], d[1]))
-			}
-		}
-	case warrior:
-		if l == lvGround {
-			b.step(at(0, 0, fw), modeMove)
-			b.step(at(0, -1, fw), modeCapture)
-			b.step(at(0, 1, fw), modeCapture)
-		}
-	case oliphant, thief:
-		if l != lvGround {
-			return
-		}
-		dirs := orthDirs
-		if k == thief {
-			dirs = diagDirs
-		}
-		for _, d := range dirs {
-			b.ray(0, d[0], d[1], files)
-		}
-	case unicorn:
-		if l == lvGround {
-			for _, d := range knight {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-		}
-	case hero:
-		if l == lvGround {
-			for _, d := range diagDirs {
-				b.step(at(0, d[0], d[1]), modeBoth)
-				b.step(at(0, 2*d[0], 2*d[1]), modeBoth)
-			}
-			for _, d := range diagDirs {
-				b.step(at(1, d[0], d[1]), modeBoth)
-				b.step(at(-1, d[0], d[1]), modeBoth)
-			}
-		} else {
-			for _, d := range diagDirs {
-				b.step(square(lvGround, f+d[0], rk+d[1]), modeBoth)
-			}
-		}
-	case cleric:
-		for _, d := range kingDirs {
-			b.step(at(0, d[0], d[1]), modeBoth)
-		}
-		b.step(at(1, 0, 0), modeBoth)
-		b.step(at(-1, 0, 0), modeBoth)
-	case mage:
-		if l == lvGround {
-			for _, d := range kingDirs {
-				b.ray(0, d[0], d[1], files)
-			}
-		} else {
-			for _, d := range orthDirs {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-		}
-		b.ray(1, 0, 0, levels)
-		b.ray(-1, 0, 0, levels)
-	case king:
-		if l == lvGround {
-			for _, d := range kingDirs {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-			b.step(at(1, 0, 0), modeBoth)
-			b.step(at(-1, 0, 0), modeBoth)
-		} else {
-			b.step(square(lvGround, f, rk), modeBoth)
-		}
-	case paladin:
-		for _, d := range kingDirs {
-			b.step(at(0, d[0], d[1]), modeBoth)
-		}
-		if l == lvGround {
-			for _, d := range knight {
-				b.step(at(0, d[0], d[1]), modeBoth)
-			}
-		}
-		for _, dl := range [4]int{1, -1, 2, -2} {
-			n := 2
-			if dl == 2 || dl == -2 {
-				n = 1
-			}
-			for _, d := range orthDirs {
-				b.step(at(dl, n*d[0], n*d[1]), modeBoth)
-			}
-		}
-	case dwarf, revDwarf:
-		b.dwarf(k, v, at)
-	case basilisk:
-		if l == lvUnder {
-			b.step(at(0, 0, fw), modeBoth)
-			b.step(at(0, -1, fw), modeBoth)
-			b.step(at(0, 1, fw), modeBoth)
-			b.step(at(0, 0, -fw), modeMove)
-		}
-	case elemental:
-		switch l {
-		case lvUnder:
-			for _, d := range orthDirs {
-				b.ray(0, d[0], d[1], 2)
-			}
-			for _, d := range diagDirs {
-				b.step(at(0, d[0], d[1]), modeMove)
-			}
-			up := modeCapture
-			if v.has(vSummonElemental) {
-				up = modeBoth
-			}
-			for _, d := range orthDirs {
-				b.stepIf(at(1, d[0], d[1]), at(0, d[0], d[1]), up)
-			}
-		case lvGround:
-			for _, d := range orthDirs {
-				b.stepIf(at(-1, d[0], d[1]), at(-1, 0, 0), modeBoth)
-			}
+			idx[pc][sq][1] = len(specials)
 		}
 	}
-}
-
-// dwarf adds the targets of a Dwarf (or a reversed Dwarf, which moves
-// towards its own home row).
-func (b *builder) dwarf(k kind, v variant, at func(dl, df, dr int) int) {
-	fw := forward(b.c)
-	if k == revDwarf {
-		fw = -fw
-	}
-	l := levelOf(b.from)
-	if l == lvSky {
-		return
-	}
-	b.step(at(0, 0, fw), modeMove)
-	b.step(at(0, -1, fw), modeCapture)
-	b.step(at(0, 1, fw), modeCapture)
-	sideways := l == lvUnder || !v.has(vAboveGroundDwarf)
-	if sideways {
-		b.step(at(0, -1, 0), modeMove)
-		b.step(at(0, 1, 0), modeMove)
-	}
-	free := v.has(vTrollDwarf)
-	switch l {
-	case lvUnder:
-		if free {
-			b.step(at(1, 0, 0), modeBoth)
-		} else {
-			b.step(at(1, 0, 0), modeCapture)
-		}
-	case lvGround:
-		if v.has(vAboveGroundDwarf | vTrollDwarf) {
-			b.step(at(0, 0, -fw), modeMove)
-		}
-		if free {
-			b.step(at(-1, 0, 0), modeBoth)
-		} else {
-			b.step(at(-1, 0, 0), modeMove)
-		}
-		if v.has(vSynchronized) {
-			for _, h := range b.r.dwarfHome[b.c] {
-				b.step(h, modeMove)
-			}
+	for pc := range r.special {
+		for sq := range r.special[pc] {
+			i := idx[pc][sq]
+			r.special[pc][sq] = specials[i[0]:i[1]:i[1]]
 		}
 	}
 }
@@ -472,25 +234,5 @@ func (r *rules) buildReverse(rb *revBuild) {
 			r.rev[c] = append(r.rev[c], steps...)
 			r.revIdx[c][t][1] = uint32(len(r.rev[c]))
 		}
-	}
-}
-
-// Zobrist keys, fixed by seed.
-var (
-	zPiece [codeCount][nSq]uint64
-	zSide  uint64
-	zEp    [boardLen]uint64
-)
-
-func init() {
-	ks := game.NewKeySource(0x6472616b6f6e)
-	for pc := range zPiece {
-		for sq := range zPiece[pc] {
-			zPiece[pc][sq] = ks.Next()
-		}
-	}
-	zSide = ks.Next()
-	for sq := 0; sq < nSq; sq++ {
-		zEp[sq] = ks.Next()
 	}
 }

@@ -1,8 +1,8 @@
-// Package toy is a tiny two-player game on a 5x5 board (kings and rooks,
+// Package toygame is a tiny two-player game on a 5x5 board (kings and rooks,
 // capture the king to win) that implements the whole game contract the
 // server uses, so the server and the web app can be tested before and
 // independently of the real games.
-package toy
+package toygame
 
 import (
 	"errors"

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestMatchCommandPrintsScoreLast(t *testing.T) {
+	var out, errb bytes.Buffer
+	code := run([]string{"match", "--game", "dragon", "--a", "greedy", "--b", "random", "--games", "2", "--max-plies", "30", "--seed", "4"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if !regexp.MustCompile(`^score [0-9.]+/2$`).MatchString(lines[len(lines)-1]) {
+		t.Fatalf("last line %q", lines[len(lines)-1])
+	}
+	if !strings.Contains(out.String(), "Elo difference") || !strings.Contains(errb.String(), "games 2/2") {
+		t.Fatalf("output:\n%s\nstderr:\n%s", out.String(), errb.String())
+	}
+}
+
+func TestMatchCommandRejectsBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"match", "--a", "level:9"},
+		{"match", "--tc", "fast"},
+		{"match", "--sprt", "5,1"},
+		{"match", "--game", "nope"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(args, nil, &out, &errb); code == 0 {
+			t.Errorf("%v: exit 0", args)
+		}
+	}
+}
+
+func TestParseTC(t *testing.T) {
+	b, i, err := parseTC("10+0.1")
+	if err != nil || b != 10*time.Second || i != 100*time.Millisecond {
+		t.Fatalf("%v %v %v", b, i, err)
+	}
+	if _, _, err := parseTC("0+1"); err == nil {
+		t.Fatal("zero base accepted")
+	}
+}
+
+func TestUCICommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	in := strings.NewReader("uci\nsetoption name UCI_Variant value dragon\nposition startpos moves e2e4\ngo perft 1\nquit\n")
+	if code := run([]string{"uci"}, in, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), "uciok") || !strings.Contains(out.String(), "\n\nNodes searched: 20\n") {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"bench", "--game", "dragon", "--depth-delta", "-4"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if !regexp.MustCompile(`(?m)^dragon +[0-9]+ nodes +[0-9]+ nodes/s$`).MatchString(out.String()) {
+		t.Fatalf("output:\n%s", out.String())
+	}
+}
+
+func FuzzParseTC(f *testing.F) {
+	for _, s := range []string{"10+0.1", "60", "1+", "+1", "x", "NaN", "Inf+1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, i, err := parseTC(s)
+		if err == nil && (b <= 0 || i < 0) {
+			t.Fatalf("%q: base %v inc %v accepted", s, b, i)
+		}
+	})
+}

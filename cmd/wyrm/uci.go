@@ -1,0 +1,25 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"wyrm/games"
+	"wyrm/search"
+	"wyrm/uci"
+)
+
+// runUCI speaks UCI on stdin and stdout until "quit".
+func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		fmt.Fprintln(stderr, "wyrm uci: takes no arguments; choose the game with setoption name UCI_Variant")
+		return 2
+	}
+	eng := search.New(uint64(time.Now().UnixNano()))
+	if err := uci.Run(stdin, stdout, eng, games.All()); err != nil {
+		fmt.Fprintln(stderr, "wyrm uci:", err)
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,305 @@
+package e2e
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+type metaGame struct {
+	Name  string `json:"name"`
+	Title string `json:"title"`
+}
+
+func gamesOf(t *testing.T, s *server) []metaGame {
+	t.Helper()
+	resp, err := http.Get(s.URL + "api/meta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m struct{ Games []metaGame }
+	if err := json.NewDecoder(resp.Body).Decode(&m); err != nil {
+		t.Fatal(err)
+	}
+	return m.Games
+}
+
+// create fills the lobby form: the game, option values (by option name)
+// and one kind per seat ("local", "invite", "computer"), then creates it
+// and waits for the game screen. It returns the game id.
+func (b *browser) create(s *server, gameName string, opts map[string]string, seats ...string) string {
+	b.t.Helper()
+	b.run("open lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.eval(fmt.Sprintf(`document.querySelector('input[name=game][value=%q]').click(); true`, gameName))
+	for k, v := range opts {
+		if k == "clock" {
+			b.eval(fmt.Sprintf(`(() => { const e = document.getElementById('clock'); e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, v))
+			continue
+		}
+		b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-opt=%q]'); if (e.type === 'checkbox') e.checked = %q === 'true'; else e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, k, v, v))
+	}
+	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))
+	for i, k := range seats {
+		b.eval(fmt.Sprintf(`(() => { const r = document.querySelectorAll('.seatrow')[%d]; const k = r.querySelector('select.kind'); k.value = %q; k.dispatchEvent(new Event('change')); r.querySelector('select.lvl').value = '1'; return true })()`, i, k))
+	}
+	b.run("create", chromedp.Click(chromedp.ID("create")), chromedp.WaitVisible(chromedp.CSS(".status")))
+	hash := evalJS[string](b, `location.hash`)
+	return strings.TrimPrefix(hash, "#/g/")
+}
+
+func (b *browser) plies() int {
+	return evalJS[int](b, `document.querySelectorAll('.moves button').length`)
+}
+
+// playMove makes one legal move with the mouse: a movable piece, then a
+// highlighted target, then any chooser (promotion, retreat square).
+func (b *browser) playMove() {
+	b.t.Helper()
+	before := b.plies()
+	b.waitJS("a movable piece", `document.querySelector('[data-movable]') !== null`)
+	b.run("pick piece", chromedp.Click(chromedp.CSS(`[data-movable]`)))
+	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	b.run("pick target", chromedp.Click(chromedp.CSS(`[data-target]`)))
+	for i := 0; i < 3; i++ {
+		state := evalJS[string](b, `document.querySelector('dialog[open]') ? 'dialog' : document.querySelector('[data-target="then"]') ? 'then' : document.querySelectorAll('.moves button').length > `+fmt.Sprint(before)+` ? 'done' : 'wait'`)
+		switch state {
+		case "dialog":
+			b.run("choose", chromedp.Click(chromedp.CSS(`dialog[open] .choices button`)))
+		case "then":
+			b.run("retreat", chromedp.Click(chromedp.CSS(`[data-target="then"]`)))
+		case "done":
+			return
+		default:
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	b.waitJS("move played", fmt.Sprintf(`document.querySelectorAll('.moves button').length > %d`, before))
+}
+
+func (b *browser) waitPlies(n int) {
+	b.t.Helper()
+	b.waitJS(fmt.Sprintf("%d moves", n), fmt.Sprintf(`document.querySelectorAll('.moves button').length >= %d`, n))
+}
+
+// TestPlayEachGameAgainstTheComputer creates every game that starts without
+// a setup stage, plays two moves against level 1 and saves a screenshot.
+func TestPlayEachGameAgainstTheComputer(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for _, g := range gamesOf(t, s) {
+		if g.Name == "dungeon" {
+			continue // has its own test: draft and deployment first
+		}
+		t.Run(g.Name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.create(s, g.Name, nil, "local", "computer")
+			for i := 1; i <= 2; i++ {
+				b.playMove()
+				b.waitPlies(2 * i) // the computer answers
+			}
+			b.screenshot("game-" + g.Name)
+		})
+	}
+}
+
+// TestTwoBrowsersPlayByLink: one person invites another by link.
+func TestTwoBrowsersPlayByLink(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	name := pickGame(t, s)
+	alice, bob := newBrowser(t), newBrowser(t)
+	id := alice.create(s, name, map[string]string{"clock": "3+2"}, "local", "invite")
+	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
+	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
+	if !strings.Contains(link, "/#/join/"+id+"/1") {
+		t.Fatalf("invite link %q", link)
+	}
+	bob.run("open link", chromedp.Navigate(link))
+	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	alice.playMove()
+	bob.waitPlies(1)
+	bob.playMove()
+	alice.waitPlies(2)
+	alice.playMove()
+	bob.waitPlies(3)
+	// Bob's link is spent: a third person only watches.
+	carol := newBrowser(t)
+	carol.run("open spent link", chromedp.Navigate(link))
+	carol.waitJS("refused", `document.body.textContent.includes('already taken')`)
+	// Clocks run: after two moves both show less than three minutes and
+	// one of them is running.
+	alice.waitJS("clocks", `document.querySelectorAll('.clock').length === 2 && document.querySelector('.clock.run') !== null`)
+	// Bob drags a piece instead of clicking twice.
+	bob.waitJS("bob's turn", `document.querySelector('[data-movable]') !== null`)
+	bob.eval(`(() => {
+		const from = document.querySelector('[data-movable]');
+		const r = from.getBoundingClientRect();
+		const x = r.left + r.width / 2, y = r.top + r.height / 2;
+		from.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: x, clientY: y, pointerId: 7, button: 0 }));
+		return true })()`)
+	bob.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	bob.eval(`(() => {
+		const to = document.querySelector('[data-target]').getBoundingClientRect();
+		const x = to.left + to.width / 2, y = to.top + to.height / 2;
+		dispatchEvent(new PointerEvent('pointermove', { clientX: x, clientY: y, pointerId: 7 }));
+		dispatchEvent(new PointerEvent('pointerup', { clientX: x, clientY: y, pointerId: 7 }));
+		return true })()`)
+	alice.waitPlies(4)
+	alice.screenshot("two-browsers-alice")
+	// Alice resigns (two clicks), Bob asks for a rematch, and both play on
+	// in the new game with the colours swapped.
+	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
+	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	bob.waitJS("result", `document.querySelector('.status').textContent.includes('Black wins')`)
+	bob.run("rematch", chromedp.Click(chromedp.ID("rematch")))
+	for _, p := range []*browser{alice, bob} {
+		p.waitJS("rematch link", `document.getElementById('torematch') !== null`)
+		p.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
+		p.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
+	}
+	bob.playMove() // Bob has White now
+	alice.waitPlies(1)
+}
+
+// TestSpectatorCannotMove: a watcher sees the game but has no moves, and a
+// forged websocket move is refused.
+func TestSpectatorCannotMove(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	name := pickGame(t, s)
+	host := newBrowser(t)
+	id := host.create(s, name, nil, "local", "local")
+	watcher := newBrowser(t)
+	watcher.run("watch", chromedp.Navigate(s.URL+"#/g/"+id))
+	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('watching')`)
+	movable := evalJS[bool](watcher, `document.querySelector('[data-movable]') !== null || !document.getElementById('movetext').closest('form').hidden`)
+	if movable {
+		t.Fatal("a spectator is offered moves")
+	}
+	reply := evalJS[string](watcher, fmt.Sprintf(`new Promise(res => {
+		const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws/%s');
+		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else { res(m.message || m.type); ws.close(); } };
+	})`, id), chromedp.EvalAwaitPromise)
+	if !strings.Contains(reply, "watching") {
+		t.Fatalf("forged move answered %q", reply)
+	}
+	host.playMove()
+	watcher.waitPlies(1)
+}
+
+// TestServerKilledAndRestarted: the server dies mid-game (SIGKILL) and
+// comes back on the same file; the page reconnects and play goes on with
+// nothing lost.
+func TestServerKilledAndRestarted(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "e2e.db")
+	s := startServer(t, db, "")
+	name := pickGame(t, s)
+	b := newBrowser(t)
+	b.create(s, name, nil, "local", "local")
+	b.playMove()
+	b.playMove()
+	s.kill()
+	b.waitJS("disconnect noticed", `document.getElementById('conn').textContent.includes('reconnecting')`)
+	s2 := startServer(t, db, s.addr)
+	_ = s2
+	b.waitJS("reconnected", `document.getElementById('conn').textContent === ''`)
+	b.waitPlies(2)
+	b.playMove()
+	b.run("reload", chromedp.Reload())
+	b.waitPlies(3)
+}
+
+// pickGame prefers Dragon Chess, else the first game without setup.
+func pickGame(t *testing.T, s *server) string {
+	gs := gamesOf(t, s)
+	for _, g := range gs {
+		if g.Name == "dragon" {
+			return g.Name
+		}
+	}
+	for _, g := range gs {
+		if g.Name != "dungeon" {
+			return g.Name
+		}
+	}
+	t.Fatal("no game to play")
+	return ""
+}
+
+// TestDungeonFourPlayers: one person and three computers go through the
+// draft, the deployment and the first moves of a four-player game.
+func TestDungeonFourPlayers(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
+	for _, stage := range []string{"draft", "deploy"} {
+		b.waitJS(stage+" screen", fmt.Sprintf(`document.querySelector('textarea[aria-label^=%q]') !== null`, stage))
+		// A wrong choice is refused with the game's explanation.
+		b.eval(`document.querySelector('textarea').value = 'human: 99W'; true`)
+		b.run("submit bad "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS("explanation", `document.querySelector('.error').textContent.length > 0`)
+		if stage == "deploy" {
+			b.screenshot("dungeon-deploy")
+		}
+		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
+		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		if stage == "draft" {
+			// The page adds up the drafted army's XP.
+			b.waitJS("XP tally", `/XP: \d+ of 80/.test(document.querySelector('.tally').textContent)`)
+			b.screenshot("dungeon-draft")
+		}
+		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
+	}
+	b.waitJS("play", `document.querySelector('.status').textContent.includes('your move')`)
+	b.playMove()
+	b.waitPlies(4) // the three computers answer
+	b.playMove()
+	b.waitPlies(8)
+	b.screenshot("game-dungeon-4p")
+}
+
+// TestLobbyAndPhoneLayout screenshots the lobby, the rules and a
+// Dragonchess game on a phone-sized screen, and checks the keyboard can
+// make a move (Tab to a piece, Enter, Tab to a target, Enter).
+func TestLobbyAndPhoneLayout(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
+	// Page weight and first paint of the lobby.
+	weight := evalJS[float64](b, `performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).filter(e => !e.name.includes('/api/')).reduce((n, e) => n + e.decodedBodySize, 0)`)
+	paint := evalJS[float64](b, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`)
+	t.Logf("lobby: %.1f KB of HTML, CSS and JS; first contentful paint %.0f ms", weight/1024, paint)
+	if weight <= 0 || weight > 300*1024 {
+		t.Errorf("page weight %.0f bytes, want under 300 KB", weight)
+	}
+	if paint < 0 || paint > 1000 {
+		t.Errorf("first contentful paint %.0f ms, want under 1 s", paint)
+	}
+	b.screenshot("lobby")
+	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
+	b.screenshot("rules-dragonchess")
+	b.create(s, "dragon", nil, "local", "computer")
+	// Keyboard: focus the first movable piece and press Enter, then the
+	// first target.
+	b.waitJS("movable", `document.querySelector('[data-movable]') !== null`)
+	b.eval(`document.querySelector('[data-movable]').focus(); true`)
+	b.run("enter on piece", chromedp.KeyEvent("\r"))
+	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
+	b.eval(`document.querySelector('[data-target]').focus(); true`)
+	b.run("enter on target", chromedp.KeyEvent("\r"))
+	b.waitPlies(2)
+	// Typing a move in the game's notation.
+	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
+	b.run("type move", chromedp.SendKeys(chromedp.ID("movetext"), "h3\r"))
+	b.waitPlies(4)
+	b.create(s, "dragonchess", nil, "local", "computer")
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	b.waitJS("board", `document.querySelectorAll('.levels svg').length === 3`)
+	b.screenshot("phone-dragonchess")
+}

@@ -1,0 +1,56 @@
+// Command testserver runs the play server for the browser tests: every
+// registered game plus the toy game, computer seats thinking briefly.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"wyrm/game"
+	"wyrm/games"
+	"wyrm/server"
+	"wyrm/server/store"
+	"wyrm/server/toygame"
+	"wyrm/web"
+)
+
+func main() {
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	db := flag.String("db", "", "database file")
+	think := flag.Duration("think", 100*time.Millisecond, "engine time per move")
+	flag.Parse()
+	st, err := store.Open(*db)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})),
+		Engine: server.DefaultEngine(), Assets: web.FS, Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		ThinkTime: func(int) time.Duration { return *think }})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	fmt.Printf("http://%s/\n", ln.Addr())
+	hs := &http.Server{Handler: srv.Handler()}
+	go hs.Serve(ln)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	<-ctx.Done()
+	srv.Close()
+	hs.Close()
+	st.Close()
+}

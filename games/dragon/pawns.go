@@ -1,0 +1,78 @@
+package dragon
+
+// Pawn-structure terms: doubled, isolated and passed pawns, and rooks on
+// open files. Masks are precomputed per square.
+
+var (
+	fileBB         [8]uint64
+	adjacentFiles  [8]uint64
+	passedMask     [2][64]uint64 // enemy pawns here stop a pawn from being passed
+	passedBonusMG  = [8]int{0, 5, 10, 15, 25, 40, 60, 0}
+	passedBonusEG  = [8]int{0, 10, 20, 35, 60, 90, 130, 0}
+	doubledPenalty = [2]int{12, 20}
+	isolatedPenal  = [2]int{10, 15}
+)
+
+func init() {
+	for f := 0; f < 8; f++ {
+		fileBB[f] = fileABB << uint(f)
+	}
+	for f := 0; f < 8; f++ {
+		if f > 0 {
+			adjacentFiles[f] |= fileBB[f-1]
+		}
+		if f < 7 {
+			adjacentFiles[f] |= fileBB[f+1]
+		}
+	}
+	for sq := 0; sq < 64; sq++ {
+		f, r := sq&7, sq>>3
+		span := fileBB[f] | adjacentFiles[f]
+		for rr := r + 1; rr < 8; rr++ {
+			passedMask[white][sq] |= span & (rank1BB << uint(8*rr))
+		}
+		for rr := r - 1; rr >= 0; rr-- {
+			passedMask[black][sq] |= span & (rank1BB << uint(8*rr))
+		}
+	}
+}
+
+// pawnStructure returns the middlegame and endgame pawn terms for c.
+func (p *Position) pawnStructure(c int) (mg, eg int) {
+	own, enemy := p.pieces(c, pawn), p.pieces(c^1, pawn)
+	for f := 0; f < 8; f++ {
+		n := popcount(own & fileBB[f])
+		if n == 0 {
+			continue
+		}
+		if n > 1 {
+			mg -= (n - 1) * doubledPenalty[0]
+			eg -= (n - 1) * doubledPenalty[1]
+		}
+		if own&adjacentFiles[f] == 0 {
+			mg -= n * isolatedPenal[0]
+			eg -= n * isolatedPenal[1]
+		}
+	}
+	for b := own; b != 0; b &= b - 1 {
+		sq := lsb(b)
+		if passedMask[c][sq]&enemy == 0 {
+			r := relSq(c, sq) >> 3
+			mg += passedBonusMG[r]
+			eg += passedBonusEG[r]
+		}
+	}
+	pawns := own | enemy
+	for b := p.pieces(c, rook); b != 0; b &= b - 1 {
+		file := fileBB[lsb(b)&7]
+		switch {
+		case pawns&file == 0:
+			mg += 20
+			eg += 10
+		case own&file == 0:
+			mg += 10
+			eg += 5
+		}
+	}
+	return mg, eg
+}

@@ -1,0 +1,180 @@
+package dungeon
+
+// fileRank returns the map coordinates of mailbox square b.
+func (m *Map) fileRank(b int) (int, int) {
+	return int(m.file[b]), int(m.rank[b])
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// canCapture reports whether unit id, by its attack pattern or the Fragile
+// rule, could capture the enemy unit on t now. Hex and intimidation are the
+// caller's business.
+func (p *Position) canCapture(id uint8, t int) bool {
+	m := p.m
+	u := &p.units[id]
+	tid := p.board[t]
+	if tid == 0 {
+		return false
+	}
+	target := &p.units[tid-1]
+	if target.owner == u.owner {
+		return false
+	}
+	from := int(u.sq)
+	ff, fr := m.fileRank(from)
+	tf, tr := m.fileRank(t)
+	df, dr := tf-ff, tr-fr
+	adf, adr := iabs(df), iabs(dr)
+	pat := kinds[u.kind].attack
+	ok := false
+	switch {
+	case adf <= 1 && adr <= 1:
+		ok = target.kind == Skeleton ||
+			(adf+adr == 1 && pat&(pStepO|pSlideO|pPhase) != 0) ||
+			(adf+adr == 2 && pat&(pStepD|pSlideD) != 0)
+	case (adf == 1 && adr == 2) || (adf == 2 && adr == 1):
+		ok = pat&pLeap != 0
+	default:
+		if df != 0 && dr != 0 && adf != adr {
+			return false
+		}
+		d := sign(df) + sign(dr)*m.w
+		mid := from + d
+		midEmpty := m.terrain[mid] == tFloor && p.board[mid] == 0
+		if adf+adr == 2 && pat&pOrc2 != 0 && midEmpty {
+			ok = true
+		} else if adf == 2 && adr == 2 && pat&pGapD != 0 && midEmpty {
+			ok = true
+		} else if df == 0 || dr == 0 {
+			ok = (pat&pSlideO != 0 && p.clearSlide(from, t, d)) ||
+				(pat&pCannon != 0 && target.kind != IronGolem && cannonTarget(&m.terrain, &p.board, from, d) == t) ||
+				(pat&pPhase != 0 && p.phaseTarget(from, d, u.owner) == t)
+		} else {
+			ok = pat&pSlideD != 0 && p.clearSlide(from, t, d)
+		}
+	}
+	if ok && u.kind == Salamander && target.kind != Demonics {
+		ok = p.hasRetreat(target, t)
+	}
+	return ok
+}
+
+// clearSlide reports whether every square strictly between from and t
+// along d is empty floor.
+func (p *Position) clearSlide(from, t, d int) bool {
+	for s := from + d; s != t; s += d {
+		if p.m.terrain[s] != tFloor || p.board[s] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// hasRetreat reports whether a Salamander capturing target on t would have
+// an empty floor square next to t to step to.
+func (p *Position) hasRetreat(target *unit, t int) bool {
+	pushed := p.pushSquare(target, t)
+	for _, d := range p.m.queen {
+		r := t + d
+		if p.m.terrain[r] == tFloor && p.board[r] == 0 && r != pushed {
+			return true
+		}
+	}
+	return false
+}
+
+// threatens reports whether any unit of a live seat in mask, free to act,
+// could capture the unit on t.
+func (p *Position) threatens(mask uint8, t int) bool {
+	m := p.m
+	tf, tr := int(m.file[t]), int(m.rank[t])
+	for s := 0; s < p.n; s++ {
+		if mask&(1<<s) == 0 || !p.isLive(s) {
+			continue
+		}
+		st := &p.seats[s]
+		for id := st.first; id < st.end; id++ {
+			u := &p.units[id]
+			if !u.alive || u.hexLeft > 0 {
+				continue
+			}
+			// Cheap reject: beyond two squares only a line can reach t.
+			df, dr := int(m.file[u.sq])-tf, int(m.rank[u.sq])-tr
+			if df > 2 || df < -2 || dr > 2 || dr < -2 {
+				pat := kinds[u.kind].attack
+				if df == 0 || dr == 0 {
+					if pat&(pSlideO|pCannon|pPhase) == 0 {
+						continue
+					}
+				} else if df != dr && df != -dr || pat&pSlideD == 0 {
+					continue
+				}
+			}
+			if p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inCheck reports whether seat s's King could be captured, or destroyed by
+// an explosion, by an enemy acting now. A seat without a King is in check.
+func (p *Position) inCheck(s int) bool {
+	k := p.kingSq(s)
+	if k < 0 {
+		return true
+	}
+	enemies := p.live &^ (1 << s)
+	if p.threatens(enemies, k) {
+		return true
+	}
+	return p.live3() && p.explosionThreat(s, k)
+}
+
+// live3 reports whether three or more seats are live, the only case where
+// a third party's capture of a Demonics can destroy a King.
+func (p *Position) live3() bool { return p.live&(p.live-1)&(p.live&(p.live-1)-1) != 0 }
+
+// explosionThreat reports whether an enemy Demonics next to k could be
+// captured by a seat other than its owner and s.
+func (p *Position) explosionThreat(s, k int) bool {
+	for _, d := range p.m.queen {
+		if id := p.board[k+d]; id != 0 {
+			if u := &p.units[id-1]; u.kind == Demonics && int(u.owner) != s {
+				if p.threatens(p.live&^(1<<s|1<<u.owner), k+d) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// nearEnemyDemonics reports whether an enemy Demonics stands next to k.
+func (p *Position) nearEnemyDemonics(s, k int) bool {
+	for _, d := range p.m.queen {
+		if id := p.board[k+d]; id != 0 {
+			if u := &p.units[id-1]; u.kind == Demonics && int(u.owner) != s {
+				return true
+			}
+		}
+	}
+	return false
+}

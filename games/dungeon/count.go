@@ -1,0 +1,158 @@
+package dungeon
+
+import "wyrm/game"
+
+// countLegal returns len(LegalMoves) without listing most moves: perft's
+// bulk count at the last ply. Quiet moves of units that cannot expose the
+// King (see danger) are counted, not generated; everything else goes
+// through the same generation and test as LegalMoves.
+func (p *Position) countLegal(buf []game.Move) (uint64, []game.Move) {
+	if p.over() {
+		return 0, buf
+	}
+	s := int(p.toMove)
+	k := p.kingSq(s)
+	if k < 0 || testEveryMove || p.inCheck(s) || (p.live3() && p.nearEnemyDemonics(s, k)) {
+		moves := p.LegalMoves(buf[:0])
+		return uint64(len(moves)), moves
+	}
+	var dz danger
+	p.findDanger(s, k, &dz)
+	m := p.m
+	kf, kr := int(m.file[k]), int(m.rank[k])
+	st := &p.seats[s]
+	legal, pseudo := 0, 0
+	for id := st.first; id < st.end; id++ {
+		u := &p.units[id]
+		if !u.alive || u.hexLeft > 0 {
+			continue
+		}
+		from := int(u.sq)
+		risky := u.kind == Ogre || u.kind.Role() == King ||
+			(dz.near && isAdjacent(m, k, from)) ||
+			(dz.dirs != 0 && m.onLine(k, from) && dz.dirs&dirMask(int(m.file[from])-kf, int(m.rank[from])-kr) != 0)
+		if !risky && !dz.near && dz.dirs == 0 {
+			n := p.countQuiet(from, kinds[u.kind].move)
+			legal += n
+			pseudo += n
+			buf = buf[:0]
+			if !p.intimidated(from, u.owner) {
+				buf = p.genAttacks(buf, u, from, kinds[u.kind].attack)
+				buf = p.genFragile(buf, u, from)
+			}
+		} else {
+			buf = p.genUnit(buf[:0], id, false)
+		}
+		pseudo += len(buf)
+		for _, mv := range buf {
+			if !p.needsTest(mv, k, &dz) || p.safeAfter(mv, s) {
+				legal++
+			}
+		}
+	}
+	// Hexes never need the test when not in check.
+	for id := st.first; id < st.end; id++ {
+		u := &p.units[id]
+		if u.alive && u.kind == Shaman && !u.hexUsed && u.hexLeft == 0 {
+			for v := 0; v < p.nUnits; v++ {
+				if t := &p.units[v]; t.alive && t.owner != uint8(s) {
+					legal++
+					pseudo++
+				}
+			}
+		}
+	}
+	switch {
+	case pseudo == 0:
+		return 1, buf // pass
+	case legal == 0:
+		return uint64(pseudo), buf // check rule lifted
+	}
+	return uint64(legal), buf
+}
+
+// countQuiet counts what genQuiet would generate.
+func (p *Position) countQuiet(from int, pat uint16) int {
+	m := p.m
+	terr := &m.terrain
+	board := &p.board
+	n := 0
+	if pat&pStepO != 0 && pat&pSlideO == 0 {
+		for _, d := range m.ortho {
+			if s := from + d; terr[s] == tFloor && board[s] == 0 {
+				n++
+			}
+		}
+	}
+	if pat&pStepD != 0 && pat&pSlideD == 0 {
+		for _, d := range m.diag {
+			if s := from + d; terr[s] == tFloor && board[s] == 0 {
+				n++
+			}
+		}
+	}
+	if pat&pSlideO != 0 {
+		for _, d := range m.ortho {
+			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
+				n++
+			}
+		}
+	}
+	if pat&pSlideD != 0 {
+		for _, d := range m.diag {
+			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
+				n++
+			}
+		}
+	}
+	if pat&pLeap != 0 {
+		for _, d := range m.leaps {
+			if s := from + d; terr[s] == tFloor && board[s] == 0 {
+				n++
+			}
+		}
+	}
+	if pat&(pOrc2|pGapD) != 0 {
+		dirs := m.ortho
+		if pat&pGapD != 0 {
+			dirs = m.diag
+		}
+		for _, d := range dirs {
+			if s := from + d; terr[s] == tFloor && board[s] == 0 {
+				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
+// Perft implements game.Perfter.
+func (p *Position) Perft(depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := make([][]game.Move, depth)
+	for i := range bufs {
+		bufs[i] = make([]game.Move, 0, 512)
+	}
+	return p.perft(depth, bufs)
+}
+
+func (p *Position) perft(depth int, bufs [][]game.Move) uint64 {
+	if depth == 1 {
+		n, buf := p.countLegal(bufs[0])
+		bufs[0] = buf[:0]
+		return n
+	}
+	moves := p.LegalMoves(bufs[depth-1][:0])
+	bufs[depth-1] = moves[:0]
+	var n uint64
+	for _, mv := range moves {
+		p.Play(mv)
+		n += p.perft(depth-1, bufs)
+		p.Undo()
+	}
+	return n
+}

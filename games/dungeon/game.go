@@ -1,0 +1,131 @@
+package dungeon
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"wyrm/game"
+)
+
+// Game is Dungeon Chess. It implements game.SetupGame.
+type Game struct{}
+
+var _ game.SetupGame = Game{}
+
+// Name implements game.Game.
+func (Game) Name() string { return "dungeon" }
+
+// Title implements game.Game.
+func (Game) Title() string { return "Dungeon Chess" }
+
+// Options implements game.Game.
+func (Game) Options() []game.Option {
+	return []game.Option{
+		{Name: "map", Kind: game.Text, Description: "built-in map (compact-skirmish, two-player-dungeon, four-player-dungeon) or a map file; default two-player-dungeon for 2 players, four-player-dungeon for 3 or 4"},
+		{Name: "players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
+		{Name: "factions", Kind: game.Text, Description: "comma list of factions by seat (human, undead, redskin, greenskin); default: drawn from the seed (Start) or chosen in the draft (setup)"},
+		{Name: "deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
+		{Name: "seed", Kind: game.Int, Min: 0, Max: 1<<31 - 1, Default: "1", Description: "seed for the random armies and deployment of a quick game"},
+	}
+}
+
+// config is the options read and checked.
+type config struct {
+	m        *Map
+	players  int
+	zones    []int
+	factions []Faction // nil when not given
+	seq      bool
+	seed     uint64
+}
+
+func (g Game) config(opts game.Options) (*config, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, err
+	}
+	c := &config{}
+	c.players, _ = strconv.Atoi(opts.Get("players", "2"))
+	name := opts.Get("map", "")
+	if name == "" {
+		name = "two-player-dungeon"
+		if c.players > 2 {
+			name = "four-player-dungeon"
+		}
+	}
+	var err error
+	if c.m, err = LoadMap(name); err != nil {
+		return nil, err
+	}
+	if c.zones, err = c.m.SeatZones(c.players); err != nil {
+		return nil, err
+	}
+	if fs := opts.Get("factions", ""); fs != "" {
+		parts := strings.Split(fs, ",")
+		if len(parts) != c.players {
+			return nil, fmt.Errorf("option factions: %d factions for %d players", len(parts), c.players)
+		}
+		for i, s := range parts {
+			f, ok := ParseFaction(s)
+			if !ok {
+				return nil, fmt.Errorf("option factions: unknown faction %q", s)
+			}
+			for j := 0; j < i; j++ {
+				if c.factions[j] == f {
+					return nil, fmt.Errorf("option factions: %s chosen twice; factions must differ", f)
+				}
+			}
+			c.factions = append(c.factions, f)
+		}
+	}
+	c.seq = opts.Get("deployment", "simultaneous") == "sequential"
+	seed, _ := strconv.Atoi(opts.Get("seed", "1"))
+	c.seed = uint64(seed)
+	return c, nil
+}
+
+// newRand returns the deterministic generator for a seed.
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x64756e67656f6e))
+}
+
+// Start implements game.Game: random legal armies, randomly deployed, all
+// drawn from the seed option, so the same options give the same game.
+func (g Game) Start(opts game.Options) (game.Position, error) {
+	c, err := g.config(opts)
+	if err != nil {
+		return nil, err
+	}
+	rng := newRand(c.seed)
+	factions := c.factions
+	if factions == nil {
+		all := []Faction{Human, Undead, Redskin, Greenskin}
+		rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+		factions = all[:c.players]
+	}
+	armies := make([][]placement, c.players)
+	live := make([]bool, c.players)
+	for s := range armies {
+		a := RandomArmy(factions[s], c.m.ZoneSize(c.zones[s]), rng)
+		d := RandomDeployment(c.m, c.zones[s], a, rng)
+		if armies[s], err = ParseDeployment(c.m, c.zones[s], a, d); err != nil {
+			return nil, fmt.Errorf("random deployment: %w", err) // a bug, not bad input
+		}
+		live[s] = true
+	}
+	return newPosition(c.m, factions, c.zones, armies, live)
+}
+
+// Parse implements game.Game: it reads a position string; option map names
+// the map file when the position is on a user's map.
+func (g Game) Parse(s string, opts game.Options) (game.Position, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, err
+	}
+	p, err := ParsePosition(s, opts.Get("map", ""))
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}

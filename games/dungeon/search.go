@@ -1,0 +1,182 @@
+package dungeon
+
+import "wyrm/game"
+
+var _ game.Searchable = (*Position)(nil)
+var _ game.Perfter = (*Position)(nil)
+var _ game.Eliminator = (*Position)(nil)
+var _ game.Viewer = (*Position)(nil)
+
+// Evaluation weights, in centipawns. Material is a unit's XP cost times
+// ten, so a Hero is 20 and a Demonics 220.
+const (
+	xpScale       = 10
+	mobilityW     = 2      // per move a seat's units allow
+	kingGuardW    = 6      // per friend next to the King
+	kingThreatW   = 12     // per enemy unit within two squares of the King
+	checkPenalty  = 60     // King under attack
+	unspentHexW   = 40     // a Shaman's hex still to use
+	explosionDiv  = 8      // share of adjacent enemies' value a Demonics threatens
+	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
+)
+
+// unitValue is a unit's material in centipawns: a wounded Troll is worth
+// half, and a hexed unit loses a quarter per turn of hex left.
+func unitValue(u *unit) int {
+	v := u.kind.Cost() * xpScale
+	if u.kind.Role() == King {
+		v = 0 // the King is the game, not material
+	}
+	if u.wounded {
+		v /= 2
+	}
+	v -= v * int(u.hexLeft) / 4
+	return v
+}
+
+// score is seat s's standing on its own: material, mobility, King safety,
+// unspent hexes and Demonics explosion threats.
+func (p *Position) score(s int) int {
+	if !p.isLive(s) {
+		return eliminatedVal
+	}
+	m := p.m
+	st := &p.seats[s]
+	k := p.kingSq(s)
+	kf, kr := m.fileRank(k)
+	v := 0
+	for id := st.first; id < st.end; id++ {
+		u := &p.units[id]
+		if !u.alive {
+			continue
+		}
+		v += unitValue(u)
+		if u.kind == Shaman && !u.hexUsed {
+			v += unspentHexW
+		}
+		if u.kind == Demonics {
+			for _, d := range m.queen {
+				if e := p.unitAt(int(u.sq) + d); e != nil && e.owner != u.owner {
+					v += unitValue(e) / explosionDiv
+				}
+			}
+		}
+	}
+	for i := 0; i < p.nUnits; i++ {
+		u := &p.units[i]
+		if !u.alive || u.owner == uint8(s) {
+			continue
+		}
+		f, r := m.fileRank(int(u.sq))
+		if iabs(f-kf) <= 2 && iabs(r-kr) <= 2 {
+			v -= kingThreatW
+		}
+	}
+	for _, d := range m.queen {
+		if u := p.unitAt(k + d); u != nil && u.owner == uint8(s) {
+			v += kingGuardW
+		}
+	}
+	// Mobility from the seat's own pseudo-legal moves, in a stack buffer.
+	var buf [256]game.Move
+	saved := p.toMove
+	p.toMove = int8(s)
+	v += mobilityW * len(p.pseudo(buf[:0], true))
+	v += mobilityW * p.quietCount(s)
+	p.toMove = saved
+	if p.threatens(p.live&^(1<<s), k) {
+		v -= checkPenalty
+	}
+	return v
+}
+
+// quietCount counts the moves onto empty squares of seat s's free units.
+func (p *Position) quietCount(s int) int {
+	var buf [512]game.Move
+	st := &p.seats[s]
+	n := 0
+	for id := st.first; id < st.end; id++ {
+		u := &p.units[id]
+		if u.alive && u.hexLeft == 0 {
+			n += len(p.genQuiet(buf[:0], int(u.sq), kinds[u.kind].move))
+		}
+	}
+	return n
+}
+
+// Evaluate implements game.Searchable. With several opponents it is p's
+// score minus the score of its strongest live opponent: what matters in a
+// free-for-all is not falling behind the leader.
+func (p *Position) Evaluate(pl game.Player) int {
+	s := int(pl)
+	own := p.score(s)
+	if own == eliminatedVal {
+		return eliminatedVal
+	}
+	best := eliminatedVal
+	for o := 0; o < p.n; o++ {
+		if o != s && p.isLive(o) {
+			best = max(best, p.score(o))
+		}
+	}
+	if best == eliminatedVal {
+		return -eliminatedVal
+	}
+	return min(max(own-best, eliminatedVal+1), -eliminatedVal-1)
+}
+
+// NoisyMoves implements game.Searchable: the legal captures.
+func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
+	base := len(dst)
+	dst = p.LegalMoves(dst)
+	w := base
+	for _, mv := range dst[base:] {
+		if p.IsNoisy(mv) {
+			dst[w] = mv
+			w++
+		}
+	}
+	return dst[:w]
+}
+
+// IsNoisy implements game.Searchable: captures are noisy.
+func (p *Position) IsNoisy(mv game.Move) bool {
+	return mType(mv) == mtMove && p.board[mTo(mv)] != 0
+}
+
+// Gain implements game.Searchable: the victim's value (half for an
+// unwounded Troll, which is only wounded), a King counted as decisive; for
+// a Demonics, plus the enemies the explosion takes and minus the captor.
+func (p *Position) Gain(mv game.Move) int {
+	if !p.IsNoisy(mv) {
+		return 0
+	}
+	t := p.unitAt(mTo(mv))
+	g := unitValue(t)
+	if t.kind.Role() == King {
+		g = 10000
+	}
+	if t.kind == Troll && !t.wounded {
+		g /= 2
+	}
+	if t.kind == Demonics {
+		for _, d := range p.m.queen {
+			if e := p.unitAt(mTo(mv) + d); e != nil && e.owner != t.owner && e.owner != uint8(p.toMove) {
+				g += unitValue(e)
+			} else if e != nil && e.owner == uint8(p.toMove) {
+				g -= unitValue(e)
+			}
+		}
+		g -= unitValue(p.unitAt(mFrom(mv)))
+	}
+	return g
+}
+
+var _ game.NullMover = (*Position)(nil)
+
+// PlayNull implements game.NullMover: the player to move passes (hex
+// counters run down as for any pass).
+func (p *Position) PlayNull() { p.Play(passMove) }
+
+// UndoNull implements game.NullMover.
+func (p *Position) UndoNull() { p.Undo() }

@@ -1,0 +1,57 @@
+package games
+
+import (
+	"testing"
+
+	"wyrm/game"
+)
+
+func TestLookupFindsEveryGame(t *testing.T) {
+	for _, name := range []string{"dragon", "dragonchess", "dungeon"} {
+		g, err := Lookup(name)
+		if err != nil || g.Name() != name {
+			t.Fatalf("Lookup(%q) = %v, %v", name, g, err)
+		}
+	}
+	if _, err := Lookup("chess"); err == nil {
+		t.Fatal("Lookup(chess) found a game")
+	}
+}
+
+// Every game honours the parts of the contract that generic code relies on.
+func TestEveryGameMeetsTheContract(t *testing.T) {
+	want := map[string][]string{
+		"dragon":      {"White", "Black"},
+		"dragonchess": {"Gold", "Scarlet"},
+	}
+	for _, g := range All() {
+		p, err := g.Start(game.Options{})
+		if err != nil {
+			t.Fatalf("%s: Start: %v", g.Name(), err)
+		}
+		if _, ok := p.(game.Searchable); !ok {
+			t.Errorf("%s: not Searchable", g.Name())
+		}
+		if _, ok := p.(game.Viewer); !ok {
+			t.Errorf("%s: not a Viewer", g.Name())
+		}
+		q, err := g.Parse(p.String(), game.Options{})
+		if err != nil || q.String() != p.String() || q.Hash() != p.Hash() {
+			t.Errorf("%s: start position does not round-trip: %v", g.Name(), err)
+		}
+		names := map[string]bool{}
+		for s := 0; s < p.Players(); s++ {
+			n := game.SeatName(p, game.Player(s))
+			if names[n] {
+				t.Errorf("%s: seat name %q used twice", g.Name(), n)
+			}
+			names[n] = true
+			if w, ok := want[g.Name()]; ok && w[s] != n {
+				t.Errorf("%s: seat %d is %q, want %q", g.Name(), s, n, w[s])
+			}
+		}
+		if _, err := g.Parse("garbage", game.Options{}); err == nil {
+			t.Errorf("%s: parsed garbage", g.Name())
+		}
+	}
+}

@@ -1,0 +1,167 @@
+// Package match plays engine matches: wyrm at some level, simple baseline
+// players or external UCI engines against each other in any wyrm game, with
+// wyrm's own rules arbitrating every move, and reports the score, the Elo
+// difference and optionally an SPRT verdict.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"wyrm/game"
+	"wyrm/search"
+)
+
+// Request is what a player is told when it must move.
+type Request struct {
+	Game    game.Game
+	Options game.Options
+	// Start is the game's starting position string; Moves the moves played
+	// since, in the game's notation.
+	Start string
+	Moves []string
+	// Pos is the current position, a copy the player may use freely;
+	// History the hashes of the positions before it.
+	Pos     game.Position
+	History []uint64
+	// MoveTime is a fixed time per move, or zero when clocks run.
+	MoveTime time.Duration
+	// Clock and Inc are every seat's remaining time and increment.
+	Clock, Inc [game.MaxPlayers]time.Duration
+}
+
+// Player chooses moves for one seat.
+type Player interface {
+	// Name identifies the player in reports and game records.
+	Name() string
+	// NewGame is called before every game.
+	NewGame(g game.Game, opts game.Options) error
+	// Move returns the chosen move in the game's notation.
+	Move(ctx context.Context, r Request) (string, error)
+	// Close releases the player's resources (an engine process).
+	Close() error
+}
+
+// NewPlayer makes a player from a spec: "level:N", "random", "greedy" or
+// "uci:<command> [args...] [option.<Name>=<value> ...]". seed makes the
+// random choices of wyrm players repeatable.
+func NewPlayer(spec string, seed uint64) (Player, error) {
+	spec = strings.TrimSpace(spec)
+	switch {
+	case spec == "random":
+		return &randomPlayer{rng: rand.New(rand.NewPCG(seed, 1))}, nil
+	case spec == "greedy":
+		return &greedyPlayer{rng: rand.New(rand.NewPCG(seed, 2))}, nil
+	case strings.HasPrefix(spec, "level:"):
+		n, err := strconv.Atoi(strings.TrimPrefix(spec, "level:"))
+		if err != nil || n < 1 || n > search.MaxLevel {
+			return nil, fmt.Errorf("spec %q: level 1..%d", spec, search.MaxLevel)
+		}
+		e := search.New(seed)
+		e.SetLevel(n)
+		return &levelPlayer{name: spec, eng: e}, nil
+	case strings.HasPrefix(spec, "brs:") || strings.HasPrefix(spec, "paranoid:"):
+		// "brs:N" / "paranoid:N": level N with a chosen multi-player search.
+		mode, lv, _ := strings.Cut(spec, ":")
+		p, err := NewPlayer("level:"+lv, seed)
+		if err != nil {
+			return nil, err
+		}
+		lp := p.(*levelPlayer)
+		lp.name = spec
+		if mode == "paranoid" {
+			lp.eng.SetMultiMode(search.Paranoid)
+		} else {
+			lp.eng.SetMultiMode(search.BRS)
+		}
+		return lp, nil
+	case strings.HasPrefix(spec, "uci:"):
+		return startUCI(strings.TrimPrefix(spec, "uci:"))
+	}
+	return nil, fmt.Errorf("unknown player spec %q (want level:N, random, greedy or uci:<command>)", spec)
+}
+
+// untimedDepth bounds wyrm's search in untimed games (the levels below the
+// top one have their own, smaller bounds).
+const untimedDepth = 6
+
+// levelPlayer is wyrm's own search at a level.
+type levelPlayer struct {
+	name string
+	eng  *search.Engine
+}
+
+func (p *levelPlayer) Name() string { return "wyrm " + p.name }
+
+func (p *levelPlayer) NewGame(game.Game, game.Options) error {
+	p.eng.NewGame()
+	return nil
+}
+
+func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
+	pos, ok := r.Pos.(game.Searchable)
+	if !ok {
+		return "", errors.New("position is not searchable")
+	}
+	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History}
+	if s := pos.ToMove(); r.MoveTime == 0 && s >= 0 && r.Clock[s] == 0 {
+		lim.Depth = untimedDepth
+	}
+	res := p.eng.Search(ctx, pos, lim, nil)
+	if res.BestText == "" {
+		return "", errors.New("no move found")
+	}
+	return res.BestText, nil
+}
+
+func (p *levelPlayer) Close() error { return nil }
+
+// randomPlayer plays a uniformly random legal move.
+type randomPlayer struct{ rng *rand.Rand }
+
+func (p *randomPlayer) Name() string                          { return "random" }
+func (p *randomPlayer) NewGame(game.Game, game.Options) error { return nil }
+func (p *randomPlayer) Close() error                          { return nil }
+
+func (p *randomPlayer) Move(_ context.Context, r Request) (string, error) {
+	ms := r.Pos.LegalMoves(nil)
+	if len(ms) == 0 {
+		return "", errors.New("no legal move")
+	}
+	return r.Pos.MoveString(ms[p.rng.IntN(len(ms))]), nil
+}
+
+// greedyPlayer takes the noisy move with the best Gain when one gains
+// material, else plays a random move.
+type greedyPlayer struct{ rng *rand.Rand }
+
+func (p *greedyPlayer) Name() string                          { return "greedy" }
+func (p *greedyPlayer) NewGame(game.Game, game.Options) error { return nil }
+func (p *greedyPlayer) Close() error                          { return nil }
+
+func (p *greedyPlayer) Move(_ context.Context, r Request) (string, error) {
+	ms := r.Pos.LegalMoves(nil)
+	if len(ms) == 0 {
+		return "", errors.New("no legal move")
+	}
+	if s, ok := r.Pos.(game.Searchable); ok {
+		best, gain := game.NoMove, 0
+		for _, m := range ms {
+			if !s.IsNoisy(m) {
+				continue
+			}
+			if g := s.Gain(m); g > gain || g == gain && best != game.NoMove && p.rng.IntN(2) == 0 {
+				best, gain = m, g
+			}
+		}
+		if best != game.NoMove {
+			return r.Pos.MoveString(best), nil
+		}
+	}
+	return r.Pos.MoveString(ms[p.rng.IntN(len(ms))]), nil
+}

@@ -1,0 +1,338 @@
+package search
+
+import "wyrm/game"
+
+// Values inside the search are for the "team" of the player to move: in a
+// two-player game that is the player to move; with more players it is the
+// root player or the coalition of the others (paranoid). Children of the
+// same team share the window; children of the other team get the negated
+// one.
+
+func (e *Engine) rootTeam() bool { return e.pos.ToMove() == e.root }
+
+// teamValue turns a value for the root player into one for team.
+func teamValue(v int, team bool) int {
+	if team {
+		return v
+	}
+	return -v
+}
+
+// child searches the position after a move made by a node of team
+// parentTeam and returns its value for parentTeam.
+func (e *Engine) child(parentTeam bool, depth, ply, alpha, beta int, noisy bool) int {
+	if e.rootTeam() == parentTeam {
+		return e.negamax(depth, ply, alpha, beta, noisy, false)
+	}
+	return -e.negamax(depth, ply, -beta, -alpha, noisy, false)
+}
+
+// evaluate scores a quiet position for the team to move. Game evaluations
+// are clamped below the mate scores, so that a game's own "lost" value
+// (for an eliminated player, say) cannot pass for a mate or overflow the
+// table.
+func (e *Engine) evaluate() int {
+	var v int
+	team := e.rootTeam()
+	if e.players == 2 {
+		v = e.pos.Evaluate(e.pos.ToMove())
+		if e.noise > 0 {
+			v += teamValue(e.noiseOf(e.pos.Hash()), team)
+		}
+		return clampEval(v)
+	}
+	v = e.pos.Evaluate(e.root)
+	if e.noise > 0 {
+		v += e.noiseOf(e.pos.Hash())
+	}
+	return teamValue(clampEval(v), team)
+}
+
+const maxEval = mateBound - 1
+
+func clampEval(v int) int { return min(max(v, -maxEval), maxEval) }
+
+// noiseOf is the weaker levels' deterministic error for a position: the
+// same within a search (so the tree stays consistent), new each search.
+func (e *Engine) noiseOf(key uint64) int {
+	z := key ^ e.noiseSeed
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	z ^= z >> 31
+	return int(z%uint64(2*e.noise+1)) - e.noise
+}
+
+// terminal scores a position without legal moves for the team to move.
+func (e *Engine) terminal(ply int) int {
+	o := e.pos.Outcome()
+	return teamValue(rootResult(o, e.root, ply), e.rootTeam())
+}
+
+func rootResult(o game.Outcome, root game.Player, ply int) int {
+	switch o.Results[root] {
+	case game.Win:
+		return MateScore - ply
+	case game.Loss, game.Eliminated:
+		return -(MateScore - ply)
+	}
+	return 0
+}
+
+// rootOut reports, in games of more than two players, whether the root
+// player has just been eliminated (checked after noisy moves only, since
+// eliminations come from captures).
+func (e *Engine) rootOut() bool {
+	r := e.pos.Outcome().Results[e.root]
+	return r == game.Loss || r == game.Eliminated
+}
+
+// repeated reports whether the current position occurred before on the
+// path or in the game history: a repetition is scored as a draw.
+func (e *Engine) repeated() bool {
+	h := e.pos.Hash()
+	lo := max(0, len(e.keys)-100)
+	for i := len(e.keys) - 1; i >= lo; i-- {
+		if e.keys[i] == h {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) int {
+	e.pvLen[ply] = ply
+	e.nodes++
+	e.poll()
+	if e.stopped {
+		return 0
+	}
+	pos := e.pos
+	root := ply == 0
+	pvNode := beta-alpha > 1
+	if pos.ToMove() == game.NoPlayer {
+		return e.terminal(ply)
+	}
+	if !root {
+		if e.repeated() {
+			return 0
+		}
+		if ply >= MaxPly {
+			return e.evaluate()
+		}
+		if e.players > 2 && afterNoisy && e.rootOut() {
+			return teamValue(-(MateScore - ply), e.rootTeam())
+		}
+		// Mate distance pruning: no line here beats a mate found nearer.
+		alpha = max(alpha, -(MateScore - ply))
+		beta = min(beta, MateScore-ply-1)
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	inCheck := pos.InCheck()
+	if inCheck && e.feat.checkExt && ply < 2*e.rootDepth {
+		depth++
+	}
+	if depth <= 0 {
+		if e.noQS {
+			return e.evaluate()
+		}
+		return e.quiesce(ply, alpha, beta, 0)
+	}
+	if e.players > 2 && e.mode == BRS && !e.rootTeam() {
+		return e.brsLayer(depth, ply, alpha, beta)
+	}
+	key := pos.Hash()
+	ttMove := game.NoMove
+	if ent, ok := e.tt.probe(key); ok {
+		ttMove = ent.move
+		d := int(ent.depth)
+		if !pvNode && (d == depth || d > depth && !e.feat.exactTT) {
+			s := fromTT(int(ent.score), ply)
+			switch ent.bound() {
+			case boundExact:
+				return s
+			case boundLower:
+				if s >= beta {
+					return s
+				}
+			case boundUpper:
+				if s <= alpha {
+					return s
+				}
+			}
+		}
+	}
+	team := e.rootTeam()
+	sd := &e.stack[ply]
+	sd.eval = -Infinity
+	if !inCheck && !pvNode {
+		sd.eval = e.evaluate()
+		// Reverse futility: far above beta near the leaves, a quiet move
+		// will not bring it back down.
+		if e.feat.futility && depth <= 3 && !IsMate(beta) && sd.eval-120*depth >= beta {
+			return sd.eval
+		}
+		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {
+			r := 3 + depth/6
+			e.keys = append(e.keys, key)
+			e.null.PlayNull()
+			s := e.child(team, depth-1-r, ply+1, beta-1, beta, false)
+			e.null.UndoNull()
+			e.keys = e.keys[:len(e.keys)-1]
+			if e.stopped {
+				return 0
+			}
+			if s >= beta {
+				if IsMate(s) {
+					s = beta
+				}
+				return s
+			}
+		}
+	}
+
+	sd.moves = pos.LegalMoves(sd.moves[:0])
+	if len(sd.moves) == 0 {
+		return e.terminal(ply)
+	}
+	e.scoreMoves(ply, ttMove)
+	best, bestMove := -Infinity, game.NoMove
+	origAlpha := alpha
+	e.keys = append(e.keys, key)
+	for i := range sd.moves {
+		m, order := e.pick(ply, i)
+		noisy := pos.IsNoisy(m)
+		pos.Play(m)
+		var s int
+		if i == 0 {
+			s = e.child(team, depth-1, ply+1, alpha, beta, noisy)
+		} else {
+			r := 0
+			if e.feat.lmr && depth >= 3 && !noisy && !inCheck && order < orderKiller {
+				r = int(e.lmrTab[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					r--
+				}
+				r = min(max(r, 0), depth-2)
+			}
+			s = e.child(team, depth-1-r, ply+1, alpha, alpha+1, noisy)
+			if s > alpha && r > 0 {
+				s = e.child(team, depth-1, ply+1, alpha, alpha+1, noisy)
+			}
+			if s > alpha && s < beta {
+				s = e.child(team, depth-1, ply+1, alpha, beta, noisy)
+			}
+		}
+		pos.Undo()
+		if e.stopped {
+			e.keys = e.keys[:len(e.keys)-1]
+			return 0
+		}
+		if s > best {
+			best, bestMove = s, m
+			if s > alpha {
+				alpha = s
+				e.pv[ply][ply] = m
+				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
+				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
+				if root {
+					e.rootBest, e.rootScore = m, s
+				}
+				if s >= beta {
+					if !noisy {
+						e.goodQuiet(ply, depth, m, i)
+					}
+					break
+				}
+			}
+		}
+	}
+	e.keys = e.keys[:len(e.keys)-1]
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	return best
+}
+
+// quiesce searches noisy moves until the position is quiet, so that the
+// evaluation is never taken in the middle of an exchange.
+func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
+	e.pvLen[ply] = ply
+	e.nodes++
+	e.poll()
+	if e.stopped {
+		return 0
+	}
+	e.seldepth = max(e.seldepth, ply)
+	pos := e.pos
+	if pos.ToMove() == game.NoPlayer {
+		return e.terminal(ply)
+	}
+	if e.players > 2 && e.rootOut() {
+		return teamValue(-(MateScore - ply), e.rootTeam())
+	}
+	if ply >= MaxPly {
+		return e.evaluate()
+	}
+	sd := &e.stack[ply]
+	inCheck := e.players == 2 && qply < 6 && pos.InCheck()
+	best := -Infinity
+	if inCheck {
+		// In check every legal move is an evasion worth trying.
+		sd.moves = pos.LegalMoves(sd.moves[:0])
+		if len(sd.moves) == 0 {
+			return e.terminal(ply)
+		}
+	} else {
+		stand := e.evaluate()
+		if stand >= beta {
+			return stand
+		}
+		best = stand
+		alpha = max(alpha, stand)
+		sd.moves = pos.NoisyMoves(sd.moves[:0])
+	}
+	e.scoreMoves(ply, game.NoMove)
+	team := e.rootTeam()
+	for i := range sd.moves {
+		m, order := e.pick(ply, i)
+		if !inCheck && e.feat.deltaPrune {
+			g := pos.Gain(m)
+			// A losing exchange, or one that cannot lift the score to
+			// alpha even with a margin, is not worth searching.
+			if g < 0 || best+g+200 <= alpha && order < orderTT {
+				continue
+			}
+		}
+		pos.Play(m)
+		var s int
+		if e.rootTeam() == team {
+			s = e.quiesce(ply+1, alpha, beta, qply+1)
+		} else {
+			s = -e.quiesce(ply+1, -beta, -alpha, qply+1)
+		}
+		pos.Undo()
+		if e.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha = s
+				e.pv[ply][ply] = m
+				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
+				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
+				if s >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}

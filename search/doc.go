@@ -1,0 +1,14 @@
+// Package search is wyrm's game-independent computer opponent: iterative
+// deepening alpha-beta (negamax with principal variation search) over any
+// game.Searchable, with a transposition table, aspiration windows,
+// quiescence search on noisy moves, null-move pruning, late move reductions,
+// killer and history move ordering, mate scores and repetition handling.
+//
+// Games with more than two players are searched either paranoid (every
+// opponent minimises the searching player's score) or with Best-Reply Search
+// (BRS+: only the strongest opponent reply is searched in each round, the
+// other opponents play their first-ordered move).
+//
+// The search never prints: progress goes to a callback, and the caller stops
+// it by cancelling a context.
+package search

@@ -1,0 +1,324 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"time"
+
+	"wyrm/game"
+)
+
+// MultiMode is how a game with more than two players is searched.
+type MultiMode int8
+
+const (
+	// BRS is Best-Reply Search (BRS+): in each round only the strongest
+	// reply of any one opponent is searched; the others play their
+	// first-ordered move.
+	BRS MultiMode = iota
+	// Paranoid assumes all opponents play together against the searcher.
+	Paranoid
+)
+
+// String names the mode as the engine options spell it.
+func (m MultiMode) String() string {
+	if m == Paranoid {
+		return "paranoid"
+	}
+	return "brs"
+}
+
+// DefaultMultiMode is the mode New uses for games of three or four players.
+// Short Dungeon Chess matches (12 games each way, 3 and 4 players, 50 ms a
+// move, drawn games adjudicated by evaluation) did not separate the two:
+// BRS as the lone seat scored 5/12 and 4.5/12 against paranoid opponents,
+// paranoid 4.5/12 and 4.5/12 against BRS ones. BRS stays the default
+// because in the same time it looks further ahead for the searching player
+// (a BRS ply is a whole round of opponents) and it did no worse.
+const DefaultMultiMode = BRS
+
+// DefaultHashMB is the transposition table size New uses.
+const DefaultHashMB = 16
+
+// features switches search techniques; tests turn some off to compare the
+// search against plain alpha-beta.
+type features struct {
+	nullMove, lmr, futility, deltaPrune, checkExt, aspiration bool
+	exactTT                                                   bool // TT cut-offs only from entries of exactly the needed depth
+}
+
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true}
+
+// Engine is one computer player. It keeps its transposition table, history
+// and random generator between searches; it is not safe for concurrent use
+// (run one Search at a time).
+type Engine struct {
+	tt    *table
+	level int
+	mode  MultiMode
+	rng   *rand.Rand
+	feat  features
+
+	// per search
+	ctx       context.Context
+	pos       game.Searchable
+	null      game.NullMover
+	root      game.Player
+	players   int
+	nodes     uint64
+	nodeLimit uint64
+	seldepth  int
+	stopped   bool
+	hard      time.Time
+	start     time.Time
+	noise     int
+	noQS      bool
+	noiseSeed uint64
+	keys      []uint64 // hashes of the positions before the current node
+	scratch   []game.Move
+	rootBest  game.Move
+	rootDepth int
+	rootScore int
+
+	stack   [MaxPly + 4]plyData
+	pv      [MaxPly + 4][MaxPly + 4]game.Move
+	pvLen   [MaxPly + 4]int
+	history [game.MaxPlayers][histSize]int32
+	lmrTab  [64][64]int8
+}
+
+type plyData struct {
+	moves   []game.Move
+	scores  []int32
+	killers [2]game.Move
+	eval    int
+}
+
+// New returns an engine at full strength (level 8) with the default hash
+// size, its random generator seeded with seed.
+func New(seed uint64) *Engine {
+	e := &Engine{
+		tt:    newTable(DefaultHashMB),
+		level: MaxLevel,
+		mode:  DefaultMultiMode,
+		rng:   rand.New(rand.NewPCG(seed, seed^0x5eed)),
+		feat:  allFeatures,
+	}
+	for i := range e.stack {
+		e.stack[i].moves = make([]game.Move, 0, 256)
+		e.stack[i].scores = make([]int32, 0, 256)
+	}
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			e.lmrTab[d][n] = int8(lmrReduction(d, n))
+		}
+	}
+	e.keys = make([]uint64, 0, 1024)
+	e.scratch = make([]game.Move, 0, 256)
+	return e
+}
+
+// SetHash resizes the transposition table to about mb megabytes, clearing it.
+func (e *Engine) SetHash(mb int) { e.tt = newTable(mb) }
+
+// SetLevel sets the playing strength from 1 (beginner) to MaxLevel (full).
+func (e *Engine) SetLevel(level int) { e.level = min(max(level, 1), MaxLevel) }
+
+// Level returns the playing strength.
+func (e *Engine) Level() int { return e.level }
+
+// SetMultiMode chooses how games of three or more players are searched.
+func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
+
+// NewGame forgets everything learnt in earlier games.
+func (e *Engine) NewGame() {
+	e.tt.clear()
+	e.history = [game.MaxPlayers][histSize]int32{}
+}
+
+// Search looks for the best move in pos within lim, reporting progress to
+// report (which may be nil) after each iteration. It returns when the limits
+// are reached or ctx is cancelled, always with a legal move if one exists.
+// pos itself is not changed.
+func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, report func(Info)) Result {
+	e.start = time.Now()
+	if c, ok := pos.Clone().(game.Searchable); ok {
+		pos = c
+	}
+	e.pos = pos
+	e.null, _ = pos.(game.NullMover)
+	e.root = pos.ToMove()
+	e.players = pos.Players()
+	e.ctx = ctx
+	e.nodes, e.seldepth, e.stopped = 0, 0, false
+	e.tt.newSearch()
+	for i := range e.stack {
+		e.stack[i].killers = [2]game.Move{}
+	}
+	e.keys = append(e.keys[:0], lim.History...)
+
+	lv := levels[e.level-1]
+	maxDepth := MaxPly - 10
+	if lim.Depth > 0 {
+		maxDepth = min(maxDepth, lim.Depth)
+	}
+	if lv.depth > 0 {
+		maxDepth = min(maxDepth, lv.depth)
+	}
+	e.nodeLimit = lim.Nodes
+	if lv.nodes > 0 && (e.nodeLimit == 0 || lv.nodes < e.nodeLimit) {
+		e.nodeLimit = lv.nodes
+	}
+	e.noise, e.noQS = lv.noise, lv.noQuiesce
+	e.noiseSeed = e.rng.Uint64()
+	soft, hard := lim.timeBudget(e.root)
+	e.hard = time.Time{}
+	if hard > 0 {
+		e.hard = e.start.Add(hard)
+	}
+
+	var res Result
+	rootMoves := pos.LegalMoves(nil)
+	if e.root == game.NoPlayer || len(rootMoves) == 0 {
+		return res
+	}
+	res.Best = rootMoves[0]
+	if len(rootMoves) == 1 && soft > 0 {
+		maxDepth = 1 // a forced move needs no thought when the clock runs
+	}
+	score, prev := 0, 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		e.rootBest, e.rootDepth = game.NoMove, depth
+		score = e.aspiration(depth, prev)
+		if e.stopped {
+			// A move that beat the finished iteration's best in the
+			// unfinished one is better still.
+			if e.rootBest != game.NoMove && e.rootBest != res.Best {
+				res.Best, res.Score = e.rootBest, e.rootScore
+				res.PV = []string{pos.MoveString(e.rootBest)}
+				res.Ponder, res.PonderText = game.NoMove, ""
+			}
+			break
+		}
+		prev = score
+		res.Best, res.Score, res.Depth = e.pv[0][0], score, depth
+		res.PV = e.pvText()
+		res.Ponder, res.PonderText = game.NoMove, ""
+		if e.pvLen[0] > 1 {
+			res.Ponder = e.pv[0][1]
+			if len(res.PV) > 1 {
+				res.PonderText = res.PV[1]
+			}
+		}
+		if report != nil {
+			report(e.info(depth, score))
+		}
+		if soft > 0 && time.Since(e.start) > soft*6/10 {
+			break
+		}
+		if soft > 0 && IsMate(score) && depth > 2*abs(MatePlies(score))+2 {
+			break
+		}
+	}
+	if res.Best == game.NoMove {
+		res.Best = rootMoves[0]
+	}
+	res.BestText = pos.MoveString(res.Best)
+	res.Nodes = e.nodes
+	res.Time = time.Since(e.start)
+	return res
+}
+
+func (e *Engine) info(depth, score int) Info {
+	el := time.Since(e.start)
+	nps := uint64(0)
+	if el > 0 {
+		nps = uint64(float64(e.nodes) / el.Seconds())
+	}
+	return Info{Depth: depth, SelDepth: e.seldepth, Score: score, Nodes: e.nodes, NPS: nps, Time: el,
+		HashFull: e.tt.hashfull(), PV: e.pvText()}
+}
+
+// pvText writes the principal variation, replaying it on the position so
+// that each move is written where it is legal.
+func (e *Engine) pvText() []string {
+	n := e.pvLen[0]
+	out := make([]string, 0, n)
+	played := 0
+	for i := 0; i < n; i++ {
+		m := e.pv[0][i]
+		if m == game.NoMove || e.pos.ToMove() == game.NoPlayer {
+			break
+		}
+		e.scratch = e.pos.LegalMoves(e.scratch[:0])
+		if !slices.Contains(e.scratch, m) {
+			break
+		}
+		out = append(out, e.pos.MoveString(m))
+		e.pos.Play(m)
+		played++
+	}
+	for ; played > 0; played-- {
+		e.pos.Undo()
+	}
+	return out
+}
+
+// aspiration searches the root with a narrow window around the previous
+// iteration's score, widening it on failure.
+func (e *Engine) aspiration(depth, prev int) int {
+	if !e.feat.aspiration || depth < 5 || IsMate(prev) {
+		return e.searchRoot(depth, -Infinity, Infinity)
+	}
+	delta := 30
+	alpha, beta := max(prev-delta, -Infinity), min(prev+delta, Infinity)
+	for {
+		s := e.searchRoot(depth, alpha, beta)
+		if e.stopped {
+			return s
+		}
+		switch {
+		case s <= alpha:
+			alpha = max(s-delta, -Infinity)
+		case s >= beta:
+			beta = min(s+delta, Infinity)
+		default:
+			return s
+		}
+		delta *= 2
+		if delta > 600 {
+			alpha, beta = -Infinity, Infinity
+		}
+	}
+}
+
+func (e *Engine) searchRoot(depth, alpha, beta int) int {
+	return e.negamax(depth, 0, alpha, beta, false, true)
+}
+
+// poll checks the clock, the node limit and the context every few
+// thousand nodes.
+func (e *Engine) poll() {
+	if e.nodeLimit > 0 && e.nodes >= e.nodeLimit {
+		e.stopped = true
+		return
+	}
+	if e.nodes&2047 != 0 {
+		return
+	}
+	if e.ctx != nil && e.ctx.Err() != nil {
+		e.stopped = true
+		return
+	}
+	if !e.hard.IsZero() && time.Now().After(e.hard) {
+		e.stopped = true
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

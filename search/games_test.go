@@ -1,0 +1,83 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"wyrm/game"
+	"wyrm/games/dragon"
+	"wyrm/games/dragonchess"
+	"wyrm/games/dungeon"
+)
+
+func startOf(t testing.TB, g game.Game, opts game.Options) game.Searchable {
+	t.Helper()
+	p, err := g.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.(game.Searchable)
+}
+
+func benchSearch(b *testing.B, g game.Game, opts game.Options, depth int) {
+	p := startOf(b, g, opts)
+	e := New(1)
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		e.NewGame()
+		nodes += e.Search(context.Background(), p, Limits{Depth: depth}, nil).Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+func BenchmarkSearchDragon(b *testing.B)      { benchSearch(b, dragon.Game, nil, 6) }
+func BenchmarkSearchDragonchess(b *testing.B) { benchSearch(b, dragonchess.Game, nil, 4) }
+func BenchmarkSearchDungeon2(b *testing.B)    { benchSearch(b, dungeon.Game{}, nil, 6) }
+func BenchmarkSearchDungeon4(b *testing.B) {
+	benchSearch(b, dungeon.Game{}, game.Options{"players": "4"}, 4)
+}
+
+func TestDragonMates(t *testing.T) {
+	cases := []struct {
+		fen, best string
+		plies     int
+	}{
+		{"6k1/5ppp/8/8/8/8/8/R5K1[] w - - 0 1", "a1a8", 1},
+		{"r5k1/5ppp/8/8/8/8/4R3/4R1K1[] w - - 0 1", "e2e8", 3},
+		// the same with Black to move after 1.Re8+: mated in two plies.
+		{"r3R1k1/5ppp/8/8/8/8/8/4R1K1[] b - - 1 1", "a8e8", -2},
+	}
+	for _, c := range cases {
+		p, err := dragon.Game.Parse(c.fen, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := New(1).Search(context.Background(), p.(game.Searchable), Limits{Depth: 6}, nil)
+		if MatePlies(r.Score) != c.plies || c.best != "" && r.BestText != c.best {
+			t.Errorf("%s: best %s score %d (mate plies %d), want %s mate plies %d", c.fen, r.BestText, r.Score, MatePlies(r.Score), c.best, c.plies)
+		}
+	}
+}
+
+func TestRealGamesSearchLegalMoves(t *testing.T) {
+	cases := []struct {
+		g    game.Game
+		opts game.Options
+	}{
+		{dragon.Game, nil}, {dragonchess.Game, nil}, {dungeon.Game{}, nil},
+		{dungeon.Game{}, game.Options{"players": "3"}}, {dungeon.Game{}, game.Options{"players": "4"}},
+	}
+	for _, c := range cases {
+		p := startOf(t, c.g, c.opts)
+		for _, mode := range []MultiMode{BRS, Paranoid} {
+			e := New(1)
+			e.SetMultiMode(mode)
+			r := e.Search(context.Background(), p, Limits{Nodes: 3000}, nil)
+			if _, err := p.ParseMove(r.BestText); err != nil {
+				t.Errorf("%s %v %s: best %q: %v", c.g.Name(), c.opts, mode, r.BestText, err)
+			}
+		}
+	}
+}

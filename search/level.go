@@ -1,0 +1,32 @@
+package search
+
+// MaxLevel is full strength.
+const MaxLevel = 8
+
+// level limits the search of one playing strength. Weaker levels search
+// shallower, stop after fewer nodes and add a deterministic error of up to
+// noise centipawns to every evaluation, so their mistakes look like
+// misjudgements rather than random blunders. The caps are in depth and
+// nodes, not time, so a level plays the same on any machine; only level 8
+// uses all the time it is given. With very short thinking times (tens of
+// milliseconds) the time limit binds before the caps of levels 6 and 7,
+// and those two then differ from level 8 only by their noise.
+type level struct {
+	depth int
+	nodes uint64
+	noise int
+	// noQuiesce evaluates the horizon as it stands, without resolving
+	// captures: the engine then walks into recaptures as a beginner does.
+	noQuiesce bool
+}
+
+var levels = [MaxLevel]level{
+	{depth: 1, nodes: 2_000, noise: 300, noQuiesce: true},
+	{depth: 1, nodes: 5_000, noise: 180},
+	{depth: 2, nodes: 15_000, noise: 110},
+	{depth: 3, nodes: 40_000, noise: 70},
+	{depth: 4, nodes: 40_000, noise: 40},
+	{depth: 5, nodes: 60_000, noise: 20},
+	{depth: 6, nodes: 120_000, noise: 10},
+	{},
+}

@@ -1,0 +1,301 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"wyrm/game"
+	"wyrm/search/toygame"
+)
+
+func toy(t testing.TB, s string) game.Searchable {
+	t.Helper()
+	p, err := toygame.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func toyStart(t testing.TB, players string) game.Searchable {
+	t.Helper()
+	p, err := toygame.Game{}.Start(game.Options{"players": players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.(game.Searchable)
+}
+
+func TestFindsMates(t *testing.T) {
+	cases := []struct {
+		name, pos string
+		plies     int
+		best      string
+	}{
+		{"mate in 1", ".......k1/R0......./......../.R0....../......../......../......../K0....... 0", 1, "b5b8"},
+		{"mate in 2", ".......k1/......../R0......./.R0....../......../......../......../K0....... 0", 3, ""},
+		{"mated in 1", ".......K0/r1......./......../.r1....../......../......../......../k1....... 0", -2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			e := New(1)
+			pos := toy(t, c.pos)
+			res := e.Search(context.Background(), pos, Limits{Depth: 5}, nil)
+			if got := MatePlies(res.Score); got != c.plies {
+				t.Fatalf("score %d (mate plies %d), want mate plies %d; pv %v", res.Score, got, c.plies, res.PV)
+			}
+			if c.best != "" && res.BestText != c.best {
+				t.Fatalf("best %s want %s", res.BestText, c.best)
+			}
+			if _, err := pos.ParseMove(res.BestText); err != nil {
+				t.Fatalf("best move %q not legal: %v", res.BestText, err)
+			}
+		})
+	}
+}
+
+// randomToyPositions plays a few random moves from the start.
+func randomToyPositions(t *testing.T, n int, players string, seed uint64) []game.Searchable {
+	rng := rand.New(rand.NewPCG(seed, 7))
+	var out []game.Searchable
+	for len(out) < n {
+		p := toyStart(t, players)
+		plies := 4 + rng.IntN(12)
+		for i := 0; i < plies; i++ {
+			ms := p.LegalMoves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			p.Play(ms[rng.IntN(len(ms))])
+		}
+		if len(p.LegalMoves(nil)) > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// plain is textbook fixed-depth alpha-beta with the same quiescence rules as
+// the engine (stand pat, all noisy moves, evasions when in check), without
+// any table, move ordering, window tricks or pruning.
+func plain(p game.Searchable, depth, ply, alpha, beta int) int {
+	if p.ToMove() == game.NoPlayer {
+		return plainTerminal(p, ply)
+	}
+	if depth == 0 {
+		return plainQ(p, ply, 0, alpha, beta)
+	}
+	moves := p.LegalMoves(nil)
+	if len(moves) == 0 {
+		return plainTerminal(p, ply)
+	}
+	best := -Infinity
+	for _, m := range moves {
+		p.Play(m)
+		s := -plain(p, depth-1, ply+1, -beta, -alpha)
+		p.Undo()
+		best = max(best, s)
+		alpha = max(alpha, s)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+func plainTerminal(p game.Searchable, ply int) int {
+	return rootResult(p.Outcome(), p.ToMove(), ply)
+}
+
+func plainQ(p game.Searchable, ply, qply, alpha, beta int) int {
+	if p.ToMove() == game.NoPlayer {
+		return plainTerminal(p, ply)
+	}
+	inCheck := qply < 6 && p.InCheck()
+	var moves []game.Move
+	best := -Infinity
+	if inCheck {
+		moves = p.LegalMoves(nil)
+		if len(moves) == 0 {
+			return plainTerminal(p, ply)
+		}
+	} else {
+		best = p.Evaluate(p.ToMove())
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+		moves = p.NoisyMoves(nil)
+	}
+	for _, m := range moves {
+		p.Play(m)
+		s := -plainQ(p, ply+1, qply+1, -beta, -alpha)
+		p.Undo()
+		best = max(best, s)
+		alpha = max(alpha, s)
+		if alpha >= beta {
+			break
+		}
+	}
+	return best
+}
+
+func TestTableAndOrderingKeepTheMinimaxValue(t *testing.T) {
+	positions := randomToyPositions(t, 12, "2", 3)
+	e := New(5)
+	e.feat = features{aspiration: true, exactTT: true}
+	for i, p := range positions {
+		for depth := 1; depth <= 3; depth++ {
+			want := plain(p, depth, 0, -Infinity, Infinity)
+			got := e.Search(context.Background(), p, Limits{Depth: depth}, nil)
+			if got.Score != want {
+				t.Fatalf("position %d %q depth %d: search %d, plain %d", i, p.String(), depth, got.Score, want)
+			}
+			if got.Depth != depth {
+				t.Fatalf("finished depth %d", got.Depth)
+			}
+		}
+	}
+}
+
+func TestStopsPromptlyOnCancel(t *testing.T) {
+	e := New(1)
+	p := toyStart(t, "2")
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan Result)
+	go func() { done <- e.Search(ctx, p, Limits{}, nil) }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case r := <-done:
+		if _, err := p.ParseMove(r.BestText); err != nil {
+			t.Fatalf("best %q: %v", r.BestText, err)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("search did not stop within 2s of cancel")
+	}
+}
+
+func TestLimitsAreObeyed(t *testing.T) {
+	p := toyStart(t, "2")
+	e := New(1)
+	r := e.Search(context.Background(), p, Limits{Nodes: 5000}, nil)
+	if r.Nodes > 5000+64 {
+		t.Errorf("node limit 5000, searched %d", r.Nodes)
+	}
+	var infos []Info
+	r = e.Search(context.Background(), p, Limits{Depth: 4}, func(i Info) { infos = append(infos, i) })
+	if r.Depth != 4 || len(infos) != 4 || infos[3].Depth != 4 || len(infos[3].PV) == 0 || infos[3].PV[0] != r.BestText {
+		t.Errorf("depth 4: result depth %d, %d infos, %+v", r.Depth, len(infos), infos)
+	}
+	start := time.Now()
+	r = e.Search(context.Background(), p, Limits{MoveTime: 100 * time.Millisecond}, nil)
+	if el := time.Since(start); el > 2*time.Second || r.Best == game.NoMove {
+		t.Errorf("movetime 100ms took %v, best %v", el, r.BestText)
+	}
+}
+
+func TestFinishedPositionHasNoMove(t *testing.T) {
+	p := toy(t, "R0......k1/......../......K0. 1")
+	r := New(1).Search(context.Background(), p, Limits{Depth: 3}, nil)
+	if r.Best != game.NoMove || r.BestText != "" {
+		t.Fatalf("best %q at mate", r.BestText)
+	}
+}
+
+func TestRepetitionIsADraw(t *testing.T) {
+	// White is a queen down. The position after a1a2 occurred earlier in
+	// the game, so a1a2 draws by repetition and the search must prefer it.
+	p := toy(t, ".......k1/.......q1/......../......../......../......../......../K0....... 0")
+	e := New(1)
+	r := e.Search(context.Background(), p, Limits{Depth: 3}, nil)
+	if r.Score > -500 {
+		t.Fatalf("queen down without history scored %d", r.Score)
+	}
+	q := p.Clone().(game.Searchable)
+	m, err := q.ParseMove("a1a2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Play(m)
+	r = e.Search(context.Background(), p, Limits{Depth: 3, History: []uint64{q.Hash()}}, nil)
+	if r.BestText != "a1a2" || r.Score != 0 {
+		t.Fatalf("with a1a2 repeating: best %s score %d, want a1a2 0", r.BestText, r.Score)
+	}
+}
+
+func TestSearchDoesNotAllocatePerNode(t *testing.T) {
+	p := toyStart(t, "2")
+	e := New(1)
+	e.Search(context.Background(), p, Limits{Depth: 3}, nil)
+	var nodes uint64
+	allocs := testing.AllocsPerRun(3, func() {
+		e.NewGame()
+		r := e.Search(context.Background(), p, Limits{Depth: 5}, nil)
+		nodes = r.Nodes
+	})
+	if nodes < 5000 || allocs > 300 {
+		t.Fatalf("%v allocations for %d nodes", allocs, nodes)
+	}
+}
+
+func TestMultiPlayerModes(t *testing.T) {
+	for _, players := range []string{"3", "4"} {
+		for _, mode := range []MultiMode{BRS, Paranoid} {
+			p := toyStart(t, players)
+			e := New(2)
+			e.SetMultiMode(mode)
+			r := e.Search(context.Background(), p, Limits{Depth: 4}, nil)
+			if _, err := p.ParseMove(r.BestText); err != nil {
+				t.Fatalf("%s players %s: best %q: %v", mode, players, r.BestText, err)
+			}
+		}
+	}
+}
+
+func TestMultiPlayerTakesTheKing(t *testing.T) {
+	// Seat 0's rook can capture seat 2's king on a8 (kings may be taken
+	// with three players); seat 1's king sits far away.
+	pos := "k2......./......../......../.......K1/......../......../......../R0.....K0. 0"
+	for _, mode := range []MultiMode{BRS, Paranoid} {
+		e := New(3)
+		e.SetMultiMode(mode)
+		p := toy(t, pos)
+		r := e.Search(context.Background(), p, Limits{Depth: 3}, nil)
+		if r.BestText != "a1a8" {
+			t.Errorf("%s: best %s (score %d), want a1a8", mode, r.BestText, r.Score)
+		}
+	}
+}
+
+func TestLevelsReturnLegalMoves(t *testing.T) {
+	p := toyStart(t, "2")
+	for lv := 1; lv <= MaxLevel; lv++ {
+		e := New(uint64(lv))
+		e.SetLevel(lv)
+		r := e.Search(context.Background(), p, Limits{Depth: 4}, nil)
+		if _, err := p.ParseMove(r.BestText); err != nil {
+			t.Fatalf("level %d: %q %v", lv, r.BestText, err)
+		}
+		if lv < MaxLevel && levels[lv-1].depth > 0 && r.Depth > levels[lv-1].depth {
+			t.Fatalf("level %d searched depth %d", lv, r.Depth)
+		}
+	}
+}
+
+// huge wraps the toy game with an evaluation far outside the score range,
+// as a game may use for an eliminated player.
+type huge struct{ game.Searchable }
+
+func (h huge) Evaluate(p game.Player) int { return h.Searchable.Evaluate(p) * 10000 }
+func (h huge) Clone() game.Position       { return huge{h.Searchable.Clone().(game.Searchable)} }
+
+func TestHugeEvaluationsAreClamped(t *testing.T) {
+	p := huge{toy(t, "k1q1....../......../......../......../......../......../......../K0......R0 0")}
+	r := New(1).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	if IsMate(r.Score) || r.Score < -Infinity || r.Score > Infinity {
+		t.Fatalf("score %d escapes the evaluation range", r.Score)
+	}
+}

@@ -1,0 +1,41 @@
+// Package server is wyrm's play server: an HTTP API, websockets for real
+// time play, an embedded SQLite store, computer players and the static web
+// app. It knows the games only through the wyrm/game contract, plus small
+// per-game helpers for what the contract leaves out (rules diagrams, and
+// Dungeon Chess setup choices for computer seats).
+//
+// # Storage
+//
+// A game is its definition (game, options, seats, clock) and an ordered log
+// of actions (join, setup, move, resign, draw, decline, timeout, rematch),
+// each stored durably before it is acknowledged. Positions, clocks and
+// results are rebuilt by replaying the log, at start-up and for browsing
+// old positions, so a restart loses nothing.
+//
+// # HTTP
+//
+//	GET  /api/meta                    games and their options
+//	GET  /api/seats?game=&options=    number of seats for those options
+//	GET  /api/games                   open, in progress and finished games
+//	POST /api/games                   create: {game, options, seats, clock}
+//	GET  /api/games/{id}              the state as a spectator sees it
+//	POST /api/games/{id}/join         take an invited seat: {seat} -> {token}
+//	GET  /api/games/{id}/ply/{n}      the board after n moves
+//	GET  /api/games/{id}/record       PGN-style record
+//	GET  /ws/{id}                     websocket
+//	GET  /rules/, /rules/{game}       rules pages with move diagrams
+//	GET  /healthz, /metrics           liveness, Prometheus text metrics
+//
+// # Websocket
+//
+// The server sends {"type":"state",...} on connect and after every change,
+// as seen by the seats the connection holds. A client proves seats with
+// {"type":"hello","tokens":[...]} and then acts with
+// {"type":"move","move":"e2e4"}, {"type":"setup","seat":0,"choice":"..."},
+// {"type":"resign"}, {"type":"draw"} (offer or accept), {"type":"decline"},
+// {"type":"rematch"}, {"type":"suggest","seat":0} or {"type":"ping"}; an
+// optional "id" is echoed in the {"type":"ack"} or {"type":"error",
+// "message":...} answer. Messages are limited in size and rate; anything
+// malformed, unknown, out of turn or from a spectator gets an error and
+// changes nothing.
+package server

@@ -1,0 +1,14 @@
+package server
+
+import (
+	"wyrm/game"
+	"wyrm/games"
+)
+
+func realGames() map[string]game.Game {
+	m := map[string]game.Game{}
+	for _, g := range games.All() {
+		m[g.Name()] = g
+	}
+	return m
+}

@@ -1,0 +1,57 @@
+package server
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"wyrm/server/toygame"
+)
+
+// FuzzSpectatorMessage feeds arbitrary bytes to the websocket message
+// handler of a player holding both seats and of a spectator: both get an
+// answer, nothing panics, and the spectator never changes the game.
+func FuzzSpectatorMessage(f *testing.F) {
+	for _, s := range []string{`{"type":"move","move":"c1c2"}`, `{"type":"hello","tokens":["x"]}`, `{"type":"setup","seat":0,"choice":"c1"}`,
+		`{"type":"resign","seat":1}`, `{"type":"draw"}`, `{"type":"decline"}`, `{"type":"rematch"}`, `{"type":"suggest","seat":0}`,
+		`{"type":"ping","id":3}`, `{`, `[]`, `null`, `{"type":"move","seat":-1}`, `{"type":"move","seat":99,"move":"a"}`} {
+		f.Add([]byte(s))
+	}
+	h := newHarnessAt(f, "", toygame.Game{})
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	s := h.srv.session(cr.ID)
+	newClient := func(seats []int) *client {
+		return &client{s: s, send: make(chan []byte, 1024), done: make(chan struct{}), seats: seats, tokens: rateBurst, last: time.Now()}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, c := range []*client{newClient([]int{0, 1}), newClient(nil)} {
+			s.mu.Lock()
+			before := len(s.log)
+			s.mu.Unlock()
+			c.handle(data)
+			if len(c.send) == 0 {
+				t.Fatalf("no answer to %q", data)
+			}
+			s.mu.Lock()
+			after := len(s.log)
+			s.mu.Unlock()
+			if c.seats == nil && after != before {
+				t.Fatalf("a spectator's %q changed the game", data)
+			}
+		}
+	})
+}
+
+// FuzzMarkdown checks the rules renderer never panics and never lets markup
+// through.
+func FuzzMarkdown(f *testing.F) {
+	for _, s := range []string{"# T\n\n- a\n- b\n\n| a | b |\n|--|--|\n| 1 | 2 |", "```\n<b>\n```", "**x** *y* `z` [l](/u)", "<script>alert(1)</script>", "[x](javascript:alert(1))"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out := markdown(s)
+		if strings.Contains(out, "<script") || strings.Contains(out, `href="javascript`) {
+			t.Fatalf("markup got through: %q -> %q", s, out)
+		}
+	})
+}

@@ -1,0 +1,486 @@
+// Package uci speaks the Universal Chess Interface, as extended by
+// Fairy-Stockfish for variants, over any wyrm game: a GUI or a match runner
+// chooses the game with the UCI_Variant option and plays it through
+// "position" and "go" commands.
+package uci
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"wyrm/game"
+	"wyrm/search"
+)
+
+// Engine is what the protocol needs from a searcher. *search.Engine
+// implements it.
+type Engine interface {
+	Search(ctx context.Context, pos game.Searchable, lim search.Limits, report func(search.Info)) search.Result
+	NewGame()
+	SetHash(mb int)
+	SetLevel(level int)
+}
+
+// Session is one UCI conversation.
+type Session struct {
+	eng   Engine
+	games []game.Game
+
+	mu  sync.Mutex // guards out: the search goroutine writes info lines
+	out *bufio.Writer
+
+	g       game.Game
+	opts    game.Options
+	pos     game.Searchable
+	history []uint64
+
+	limitStrength bool
+	skill, elo    int
+
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// NewSession returns a session over the given games; the first one named
+// "dragon" (else the first) is the initial variant.
+func NewSession(eng Engine, games []game.Game, out io.Writer) *Session {
+	s := &Session{eng: eng, games: games, out: bufio.NewWriter(out), skill: search.MaxLevel, elo: maxElo}
+	if len(games) > 0 {
+		s.g = games[0]
+		for _, g := range games {
+			if g.Name() == "dragon" {
+				s.g = g
+			}
+		}
+		s.opts = game.Options{}
+		s.resetPosition()
+	}
+	return s
+}
+
+// Run reads commands from in until "quit" or the end of input; it returns
+// after any running search has finished.
+func Run(in io.Reader, out io.Writer, eng Engine, games []game.Game) error {
+	s := NewSession(eng, games, out)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 1<<16), 1<<22)
+	for sc.Scan() {
+		if !s.Handle(sc.Text()) {
+			break
+		}
+	}
+	s.stop()
+	s.flush()
+	return sc.Err()
+}
+
+func (s *Session) printf(format string, args ...any) {
+	s.mu.Lock()
+	fmt.Fprintf(s.out, format+"\n", args...)
+	s.out.Flush()
+	s.mu.Unlock()
+}
+
+func (s *Session) flush() {
+	s.mu.Lock()
+	s.out.Flush()
+	s.mu.Unlock()
+}
+
+// Handle executes one input line and reports whether to continue. It never
+// panics: a failure inside a game's parser is reported as an info string.
+func (s *Session) Handle(line string) (cont bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.printf("info string error: %v", r)
+			cont = true
+		}
+	}()
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	switch f[0] {
+	case "uci":
+		s.cmdUCI()
+	case "isready":
+		s.printf("readyok")
+	case "ucinewgame":
+		s.stop()
+		s.eng.NewGame()
+		s.resetPosition()
+	case "setoption":
+		s.stop()
+		s.cmdSetOption(line)
+	case "position":
+		s.stop()
+		s.cmdPosition(f[1:])
+	case "go":
+		s.stop()
+		s.cmdGo(f[1:])
+	case "stop":
+		s.stop()
+	case "quit":
+		return false
+	case "d":
+		if s.pos != nil {
+			s.printf("info string position %s", s.pos.String())
+		}
+	case "ponderhit", "debug", "register":
+		// accepted and ignored: wyrm does not ponder
+	default:
+		s.printf("info string unknown command %q", f[0])
+	}
+	return true
+}
+
+const minElo, maxElo = 800, 2400
+
+func (s *Session) cmdUCI() {
+	s.printf("id name wyrm")
+	s.printf("id author the wyrm authors")
+	var vars []string
+	for _, g := range s.games {
+		vars = append(vars, "var "+g.Name())
+	}
+	def := ""
+	if s.g != nil {
+		def = s.g.Name()
+	}
+	s.printf("option name UCI_Variant type combo default %s %s", def, strings.Join(vars, " "))
+	s.printf("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMB)
+	s.printf("option name Threads type spin default 1 min 1 max 1")
+	s.printf("option name Skill Level type spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)
+	s.printf("option name UCI_LimitStrength type check default false")
+	s.printf("option name UCI_Elo type spin default %d min %d max %d", maxElo, minElo, maxElo)
+	s.printf("option name MultiPlayer type combo default %s var brs var paranoid", search.DefaultMultiMode)
+	s.printf("uciok")
+}
+
+// modeSetter is implemented by engines that search games of more than two
+// players in more than one way.
+type modeSetter interface{ SetMultiMode(search.MultiMode) }
+
+func (s *Session) cmdSetOption(line string) {
+	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setoption"))
+	if !strings.HasPrefix(rest, "name ") {
+		s.printf("info string setoption: want 'setoption name <name> [value <value>]'")
+		return
+	}
+	rest = strings.TrimPrefix(rest, "name ")
+	name, value, _ := strings.Cut(rest, " value ")
+	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
+	switch strings.ToLower(name) {
+	case "uci_variant":
+		for _, g := range s.games {
+			if g.Name() == value {
+				s.g, s.opts = g, game.Options{}
+				s.resetPosition()
+				return
+			}
+		}
+		s.printf("info string unknown variant %q", value)
+	case "hash":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4096 {
+			s.eng.SetHash(n)
+		} else {
+			s.printf("info string Hash: %q is not 1..4096", value)
+		}
+	case "threads":
+		if value != "1" {
+			s.printf("info string wyrm searches with one thread")
+		}
+	case "skill level":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= search.MaxLevel {
+			s.skill = n
+			s.applyLevel()
+		} else {
+			s.printf("info string Skill Level: %q is not 1..%d", value, search.MaxLevel)
+		}
+	case "uci_limitstrength":
+		s.limitStrength = value == "true"
+		s.applyLevel()
+	case "uci_elo":
+		if n, err := strconv.Atoi(value); err == nil {
+			s.elo = min(max(n, minElo), maxElo)
+			s.applyLevel()
+		} else {
+			s.printf("info string UCI_Elo: %q is not a number", value)
+		}
+	case "multiplayer":
+		ms, ok := s.eng.(modeSetter)
+		switch {
+		case !ok:
+		case value == "brs":
+			ms.SetMultiMode(search.BRS)
+		case value == "paranoid":
+			ms.SetMultiMode(search.Paranoid)
+		default:
+			s.printf("info string MultiPlayer: %q is not brs or paranoid", value)
+		}
+	default:
+		// A game option of the current variant ("players" in Dungeon
+		// Chess) may be set by its own name.
+		if s.g != nil {
+			for _, o := range s.g.Options() {
+				if o.Name == name {
+					next := game.Options{}
+					for k, v := range s.opts {
+						next[k] = v
+					}
+					next[name] = value
+					if err := game.Validate(s.g.Options(), next); err != nil {
+						s.printf("info string %v", err)
+						return
+					}
+					s.opts = next
+					s.resetPosition()
+					return
+				}
+			}
+		}
+		s.printf("info string unknown option %q", name)
+	}
+}
+
+// levelForElo maps UCI_Elo onto the levels evenly.
+func levelForElo(elo int) int {
+	return 1 + (elo-minElo)*(search.MaxLevel-1)/(maxElo-minElo)
+}
+
+func (s *Session) applyLevel() {
+	lv := s.skill
+	if s.limitStrength {
+		lv = min(lv, levelForElo(s.elo))
+	}
+	s.eng.SetLevel(lv)
+}
+
+func (s *Session) resetPosition() {
+	p, err := s.g.Start(s.opts)
+	if err != nil {
+		s.printf("info string %s: %v", s.g.Name(), err)
+		s.pos = nil
+		return
+	}
+	s.setPos(p, nil)
+}
+
+func (s *Session) setPos(p game.Position, hist []uint64) {
+	sp, ok := p.(game.Searchable)
+	if !ok {
+		s.printf("info string %s cannot be searched", s.g.Name())
+		s.pos = nil
+		return
+	}
+	s.pos, s.history = sp, hist
+}
+
+// cmdPosition reads "startpos | fen <position string> [moves m1 m2 ...]";
+// the position string is everything between "fen" and "moves". On any
+// error the previous position stays.
+func (s *Session) cmdPosition(f []string) {
+	if s.g == nil {
+		s.printf("info string no game")
+		return
+	}
+	if len(f) == 0 {
+		s.printf("info string position: want startpos or fen")
+		return
+	}
+	mi := len(f)
+	for i, w := range f {
+		if w == "moves" {
+			mi = i
+			break
+		}
+	}
+	var p game.Position
+	var err error
+	switch f[0] {
+	case "startpos":
+		p, err = s.g.Start(s.opts)
+	case "fen":
+		p, err = s.g.Parse(strings.Join(f[1:mi], " "), s.opts)
+	default:
+		err = fmt.Errorf("want startpos or fen, got %q", f[0])
+	}
+	if err != nil {
+		s.printf("info string position: %v", err)
+		return
+	}
+	var hist []uint64
+	if mi < len(f) {
+		for _, ms := range f[mi+1:] {
+			m, err := p.ParseMove(ms)
+			if err != nil {
+				s.printf("info string position: move %q: %v", ms, err)
+				return
+			}
+			hist = append(hist, p.Hash())
+			p.Play(m)
+		}
+	}
+	s.setPos(p, hist)
+}
+
+func (s *Session) cmdGo(f []string) {
+	if s.pos == nil {
+		s.printf("info string no position")
+		s.printf("bestmove (none)")
+		return
+	}
+	var lim search.Limits
+	infinite := false
+	for i := 0; i < len(f); i++ {
+		key := f[i]
+		switch key {
+		case "infinite", "ponder":
+			infinite = true
+			continue
+		case "searchmoves":
+			s.printf("info string searchmoves is not supported")
+			i = len(f)
+			continue
+		}
+		if i+1 >= len(f) {
+			s.printf("info string go: %s needs a value", key)
+			return
+		}
+		n, err := strconv.ParseInt(f[i+1], 10, 64)
+		if err != nil || n < 0 {
+			s.printf("info string go: %s %q is not a number", key, f[i+1])
+			return
+		}
+		i++
+		ms := time.Duration(n) * time.Millisecond
+		switch key {
+		case "perft":
+			s.perft(int(n))
+			return
+		case "depth":
+			lim.Depth = int(min(n, search.MaxPly))
+		case "nodes":
+			lim.Nodes = uint64(n)
+		case "movetime":
+			lim.MoveTime = ms
+		case "wtime":
+			lim.Clock[0] = ms
+		case "btime":
+			lim.Clock[1] = ms
+		case "winc":
+			lim.Inc[0] = ms
+		case "binc":
+			lim.Inc[1] = ms
+		case "movestogo":
+			lim.MovesToGo = int(min(n, 1000))
+		case "mate":
+			lim.Depth = int(min(2*n+1, search.MaxPly))
+		default:
+			// Seats beyond the second: time2..time3, inc2..inc3.
+			if seat, ok := extraSeat(key, "time"); ok {
+				lim.Clock[seat] = ms
+			} else if seat, ok := extraSeat(key, "inc"); ok {
+				lim.Inc[seat] = ms
+			} else {
+				s.printf("info string go: unknown parameter %q", key)
+				return
+			}
+		}
+	}
+	if s.pos.ToMove() == game.NoPlayer || len(s.pos.LegalMoves(nil)) == 0 {
+		s.finished()
+		return
+	}
+	lim.History = s.history
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancel, s.done = cancel, make(chan struct{})
+	pos := s.pos
+	go func() {
+		defer close(s.done)
+		defer func() {
+			if r := recover(); r != nil {
+				s.printf("info string search failed: %v", r)
+				s.printf("bestmove (none)")
+			}
+		}()
+		res := s.eng.Search(ctx, pos, lim, s.report)
+		if infinite {
+			<-ctx.Done() // the protocol wants bestmove only after "stop"
+		}
+		if res.BestText == "" {
+			s.printf("bestmove (none)")
+			return
+		}
+		if res.PonderText != "" {
+			s.printf("bestmove %s ponder %s", res.BestText, res.PonderText)
+		} else {
+			s.printf("bestmove %s", res.BestText)
+		}
+	}()
+}
+
+func extraSeat(key, suffix string) (int, bool) {
+	if len(key) != len(suffix)+1 || !strings.HasPrefix(key, suffix) {
+		return 0, false
+	}
+	d := int(key[len(suffix)] - '0')
+	return d, d >= 2 && d < game.MaxPlayers
+}
+
+// finished answers "go" at a position without moves: mate 0 for a loss,
+// cp 0 otherwise.
+func (s *Session) finished() {
+	o := s.pos.Outcome()
+	lost := false
+	if seat := s.pos.ToMove(); seat != game.NoPlayer {
+		lost = o.Results[seat] == game.Loss
+	} else if w := o.Winner(); w != game.NoPlayer {
+		lost = true // the player who would move next has lost the game
+	}
+	if lost {
+		s.printf("info depth 0 score mate 0")
+	} else {
+		s.printf("info depth 0 score cp 0")
+	}
+	s.printf("bestmove (none)")
+}
+
+func (s *Session) report(i search.Info) {
+	score := fmt.Sprintf("cp %d", i.Score)
+	if search.IsMate(i.Score) {
+		score = fmt.Sprintf("mate %d", search.MateMoves(i.Score))
+	}
+	s.printf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d pv %s",
+		i.Depth, i.SelDepth, score, i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(), strings.Join(i.PV, " "))
+}
+
+func (s *Session) perft(depth int) {
+	if depth < 1 || depth > 20 {
+		s.printf("info string perft: depth 1..20")
+		return
+	}
+	var total uint64
+	for _, e := range game.Divide(s.pos, depth) {
+		s.printf("%s: %d", e.Move, e.Nodes)
+		total += e.Nodes
+	}
+	s.printf("")
+	s.printf("Nodes searched: %d", total)
+}
+
+// stop cancels a running search and waits for its bestmove line.
+func (s *Session) stop() {
+	if s.cancel == nil {
+		return
+	}
+	s.cancel()
+	<-s.done
+	s.cancel, s.done = nil, nil
+}

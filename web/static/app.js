@@ -1,0 +1,75 @@
+// wyrm web app: a hash router over the lobby, the game screen and joins.
+import { showLobby } from './lobby.js';
+import { showGame } from './play.js';
+
+const app = document.getElementById('app');
+let leave = null; // clean-up of the current screen
+
+/** Fetches JSON from the API; throws Error with the server's message. */
+export async function api(path, body) {
+  const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const r = await fetch(path, opt);
+  const data = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(data.error || `${r.status} ${r.statusText}`);
+  return data;
+}
+
+/** The seat tokens this browser holds for a game. */
+export function tokens(id) {
+  try { return JSON.parse(localStorage.getItem('wyrm.tokens.' + id)) || []; } catch { return []; }
+}
+
+/** Remembers more seat tokens for a game. */
+export function addTokens(id, list) {
+  const all = [...new Set([...tokens(id), ...list])];
+  localStorage.setItem('wyrm.tokens.' + id, JSON.stringify(all));
+}
+
+/** Creates an element: h('div', {class: 'x', onclick}, children...). */
+export function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else if (k === 'class') e.className = v;
+    else e.setAttribute(k, v === true ? '' : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k);
+  return e;
+}
+
+export function setConn(text) { document.getElementById('conn').textContent = text; }
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  setConn('');
+  const parts = location.hash.replace(/^#\/?/, '').split('/');
+  app.replaceChildren();
+  try {
+    if (parts[0] === 'g' && parts[1]) {
+      leave = showGame(app, parts[1]);
+    } else if (parts[0] === 'join' && parts[1]) {
+      await join(parts[1], Number(parts[2] || 0));
+    } else {
+      leave = showLobby(app);
+    }
+  } catch (e) {
+    app.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message));
+  }
+}
+
+async function join(id, seat) {
+  app.append(h('p', { class: 'loading' }, 'Joining…'));
+  try {
+    const r = await api(`/api/games/${id}/join`, { seat });
+    addTokens(id, [r.token]);
+    location.replace('#/g/' + id);
+  } catch (e) {
+    app.replaceChildren(h('h1', {}, 'Could not join'),
+      h('p', { class: 'error', role: 'alert' }, e.message),
+      h('p', {}, h('a', { href: '#/g/' + id }, 'Watch the game'), ' or go ', h('a', { href: '#/' }, 'back to the lobby'), '.'));
+  }
+}
+
+addEventListener('hashchange', route);
+route();

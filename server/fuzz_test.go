@@ -23,12 +23,21 @@ func fuzzServer(f *testing.F) *Server {
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game}, ThinkTime: func(int) time.Duration { return time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game}, Engine: idleEngine{},
+		ThinkTime: func(int) time.Duration { return time.Millisecond }})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { srv.Close(); st.Close() })
 	return srv
+}
+
+// idleEngine never moves, so that computer seats in fuzzed games do not
+// play on in the background and starve the fuzzer.
+type idleEngine struct{}
+
+func (idleEngine) BestMove(context.Context, game.Position, int) (game.Move, error) {
+	return game.NoMove, context.Canceled
 }
 
 // FuzzClientMessage feeds arbitrary websocket messages to a client that

@@ -17,6 +17,8 @@ type Step struct {
 	Window
 	// Setup is how long creating and connecting the games took.
 	Setup time.Duration
+	// Connected is how many game slots got their first game connected.
+	Connected int
 	// Memory of the server at the end of the step (zero without a PID).
 	Memory Memory
 	// Connections is the server's open websocket gauge at the end.
@@ -96,11 +98,20 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 				f.play(ctx, seed, started.Done)
 			}()
 		}
-		started.Wait()
+		// A server that cannot take more games must not hang the ramp:
+		// measure whatever got connected after a generous wait.
+		all := make(chan struct{})
+		go func() { started.Wait(); close(all) }()
+		select {
+		case <-all:
+		case <-time.After(max(time.Minute, time.Duration(n)*20*time.Millisecond)):
+			fmt.Fprintf(progress, "setup incomplete: %d of %d games connected\n", f.ready.Load(), n)
+		case <-ctx.Done():
+		}
 		if ctx.Err() != nil {
 			return steps, ctx.Err()
 		}
-		st := Step{Setup: time.Since(setupStart)}
+		st := Step{Setup: time.Since(setupStart), Connected: int(f.ready.Load())}
 		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
 		before, _ := scrape(ctx, hc, base)
 		f.rec.take(n) // start the window now
@@ -121,7 +132,7 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		}
 		steps = append(steps, st)
 		fmt.Fprintln(progress, st.String())
-		failed := float64(st.ErrorCount()) > 0.01*float64(max(st.Moves, 1))
+		failed := float64(st.ErrorCount()) > 0.01*float64(max(st.Moves, 1)) || st.Connected < n
 		if (slo > 0 && st.P99 > slo) || failed {
 			fmt.Fprintf(progress, "breaks at %d games: p99 %v (target %v), %d errors\n", n, st.P99, slo, st.ErrorCount())
 			break
@@ -137,8 +148,8 @@ func (s Step) String() string {
 	for k, v := range s.Errors {
 		line += fmt.Sprintf("\n  error %dx: %s", v, k)
 	}
-	line += fmt.Sprintf("\n  games started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
-		s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
+	line += fmt.Sprintf("\n  games connected %d, started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
+		s.Connected, s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
 	if s.SaveP99 != 0 {
 		line += fmt.Sprintf(", store append p99 <= %s, message p99 <= %s", bound(s.SaveP99), bound(s.ActionP99))
 	}

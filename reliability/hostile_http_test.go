@@ -203,3 +203,34 @@ func TestPathTraversal(t *testing.T) {
 		t.Errorf("GET /: %d %.100s", code, body)
 	}
 }
+
+// TestStalledBodyIsCutOff announces a body and never sends it: the
+// server must give up on it after its body timeout (10 s) instead of
+// holding the connection for ever.
+func TestStalledBodyIsCutOff(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits for the server's body timeout")
+	}
+	e := startServer(t)
+	conn, err := net.DialTimeout("tcp", strings.TrimPrefix(e.url, "http://"), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"game\":")
+	start := time.Now()
+	_ = conn.SetReadDeadline(time.Now().Add(20 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err == nil {
+		resp.Body.Close()
+		if resp.StatusCode != 400 {
+			t.Errorf("stalled body: status %d, want 400", resp.StatusCode)
+		}
+	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
+		t.Fatalf("no answer %v after a stalled body", time.Since(start))
+	}
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("stalled body cut off only after %v", d)
+	}
+	e.healthy()
+}

@@ -27,7 +27,12 @@ func writeError(w http.ResponseWriter, code int, msg string) {
 	writeJSON(w, code, map[string]string{"error": msg})
 }
 
+// bodyTimeout bounds the reading of a request body, so that a client
+// trickling (or never sending) its body cannot hold a connection forever.
+const bodyTimeout = 10 * time.Second
+
 func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

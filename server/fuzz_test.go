@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -16,19 +15,29 @@ import (
 	toy "wyrm/server/toygame"
 )
 
-// fuzzServer is a server without HTTP listener on a temporary database.
+// fuzzServer is a server without HTTP listener on an in-memory database
+// (no fsync per action, so that the fuzzer gets through many inputs).
 func fuzzServer(f *testing.F) *Server {
 	f.Helper()
-	st, err := store.Open(filepath.Join(f.TempDir(), "fuzz.db"))
+	st, err := store.Open(":memory:")
 	if err != nil {
 		f.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game}, ThinkTime: func(int) time.Duration { return time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game}, Engine: idleEngine{},
+		ThinkTime: func(int) time.Duration { return time.Millisecond }})
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { srv.Close(); st.Close() })
 	return srv
+}
+
+// idleEngine never moves, so that computer seats in fuzzed games do not
+// play on in the background and starve the fuzzer.
+type idleEngine struct{}
+
+func (idleEngine) BestMove(context.Context, game.Position, int) (game.Move, error) {
+	return game.NoMove, context.Canceled
 }
 
 // FuzzClientMessage feeds arbitrary websocket messages to a client that

@@ -189,9 +189,9 @@ func (p *Position) shelter(c int) int {
 // search sees these too, but only when it reaches them; scoring them in
 // the quiet evaluation keeps the horizon from hiding a lost piece.
 const (
-	threatPawnMG, threatPawnEG   = 55, 45
-	threatLightMG, threatLightEG = 35, 30
-	hangingMG, hangingEG         = 30, 25
+	threatPawnMG, threatPawnEG   = 80, 65
+	threatLightMG, threatLightEG = 50, 45
+	hangingMG, hangingEG         = 45, 35
 )
 
 // threats scores c's attacks on the other side's pieces, given both

@@ -79,6 +79,10 @@ func (p *Position) Evaluate(pl game.Player) int {
 		pl = game.Player(p.side)
 	}
 	var mg, eg [2]int
+	// The attack maps of the pieces other than pawns and kings, for the
+	// threat terms: all of them, the minor pieces', the rooks'.
+	var att [2]uint64
+	var minorAtt, rookAtt [2]uint64
 	phase := 0
 	occ := p.occ()
 	for c := white; c <= black; c++ {
@@ -115,6 +119,13 @@ func (p *Position) Evaluate(pl game.Player) int {
 				default:
 					a = dragonAttacks(sq, occ)
 				}
+				att[c] |= a
+				switch t {
+				case knight, bishop:
+					minorAtt[c] |= a
+				case rook:
+					rookAtt[c] |= a
+				}
 				mob := mobWeight[t] * (popcount(a&^own) - mobBase[t])
 				mg[c] += mob
 				eg[c] += mob
@@ -146,6 +157,11 @@ func (p *Position) Evaluate(pl game.Player) int {
 			eg[c] += 45
 		}
 	}
+	for c := white; c <= black; c++ {
+		tm, te := p.threats(c, att, minorAtt[c], rookAtt[c])
+		mg[c] += tm
+		eg[c] += te
+	}
 	phase = min(phase, maxPhase)
 	us := int(pl)
 	them := us ^ 1
@@ -167,3 +183,39 @@ func (p *Position) shelter(c int) int {
 	front := (kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)) &^ homeRank[c]
 	return 12 * min(popcount(front&p.pieces(c, pawn)), 3)
 }
+
+// Threat weights: an enemy piece attacked by a pawn, a heavy piece
+// attacked by a lighter one, and any piece attacked but not defended. The
+// search sees these too, but only when it reaches them; scoring them in
+// the quiet evaluation keeps the horizon from hiding a lost piece.
+const (
+	threatPawnMG, threatPawnEG   = 80, 65
+	threatLightMG, threatLightEG = 50, 45
+	hangingMG, hangingEG         = 45, 35
+)
+
+// threats scores c's attacks on the other side's pieces, given both
+// sides' attack maps of the pieces other than pawns and kings.
+func (p *Position) threats(c int, att [2]uint64, minorAtt, rookAtt uint64) (mg, eg int) {
+	them := c ^ 1
+	pawnAtt := pawnSetAttacks(p.pieces(c, pawn), c)
+	theirPawnAtt := pawnSetAttacks(p.pieces(them, pawn), them)
+	enemy := p.byColor[them] &^ p.byType[king]
+	targets := enemy &^ p.byType[pawn]
+	n := popcount(targets & pawnAtt)
+	mg += n * threatPawnMG
+	eg += n * threatPawnEG
+	heavy := targets & (p.byType[rook] | p.byType[queen] | p.byType[dragon])
+	n = popcount(heavy&minorAtt | targets&(p.byType[queen]|p.byType[dragon])&rookAtt)
+	mg += n * threatLightMG
+	eg += n * threatLightEG
+	defended := att[them] | theirPawnAtt | kingAttacks[p.kingSq(them)]
+	all := att[c] | pawnAtt | kingAttacks[p.kingSq(c)]
+	n = popcount(enemy & all &^ defended)
+	mg += n * hangingMG
+	eg += n * hangingEG
+	return mg, eg
+}
+
+// pawnSetAttacks returns the squares the pawns b of colour c attack.
+func pawnSetAttacks(b uint64, c int) uint64 { return captureWest(b, c) | captureEast(b, c) }

@@ -17,6 +17,8 @@ const (
 	checkPenalty  = 60     // King under attack
 	unspentHexW   = 40     // a Shaman's hex still to use
 	explosionDiv  = 8      // share of adjacent enemies' value a Demonics threatens
+	approachW     = 3      // per square a unit stands nearer than approachMax to an enemy King
+	approachMax   = 24     // beyond every map's size, so every step towards a King counts
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
@@ -45,12 +47,32 @@ func (p *Position) score(s int) int {
 	k := p.kingSq(s)
 	kf, kr := m.fileRank(k)
 	v := 0
+	// The enemy Kings, for the approach term: without it the search sees
+	// no reason to cross the long maps and games end by the 100-turn rule.
+	var ekf, ekr [game.MaxPlayers]int
+	ne := 0
+	for o := 0; o < p.n; o++ {
+		if o != s && p.isLive(o) {
+			if ek := p.kingSq(o); ek >= 0 {
+				ekf[ne], ekr[ne] = m.fileRank(ek)
+				ne++
+			}
+		}
+	}
 	for id := st.first; id < st.end; id++ {
 		u := &p.units[id]
 		if !u.alive {
 			continue
 		}
 		v += unitValue(u)
+		if u.kind.Role() != King && ne > 0 {
+			f, r := m.fileRank(int(u.sq))
+			d := approachMax
+			for i := 0; i < ne; i++ {
+				d = min(d, max(iabs(f-ekf[i]), iabs(r-ekr[i])))
+			}
+			v += approachW * (approachMax - d)
+		}
 		if u.kind == Shaman && !u.hexUsed {
 			v += unspentHexW
 		}

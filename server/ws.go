@@ -106,7 +106,41 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		c.close(websocket.StatusNormalClosure, "")
 	}()
 	go c.writeLoop()
+	go c.pingLoop(pingInterval, pingTimeout)
 	c.readLoop(r.Context())
+}
+
+// Keep-alive: a connection whose peer vanished without a close (a phone
+// losing its network) answers no ping and is dropped, so that its
+// goroutines do not outlive it. Variables so that tests can shorten them.
+var (
+	pingInterval = 30 * time.Second
+	pingTimeout  = 15 * time.Second
+)
+
+// pingLoop pings the peer every pingInterval; the read loop receives the
+// pongs.
+func (c *client) pingLoop(interval, timeout time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			err := c.conn.Ping(ctx)
+			cancel()
+			if err != nil {
+				// No close handshake with a peer that does not answer.
+				c.once.Do(func() {
+					close(c.done)
+					c.conn.CloseNow()
+				})
+				return
+			}
+		case <-c.done:
+			return
+		}
+	}
 }
 
 func (c *client) writeLoop() {

@@ -1,0 +1,44 @@
+package server
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// A peer that stops answering (it never reads, so it never sees a ping) is
+// dropped by the keep-alive, while one that reads stays connected.
+func TestSilentPeerIsDroppedByPing(t *testing.T) {
+	oldI, oldT := pingInterval, pingTimeout
+	pingInterval, pingTimeout = 100*time.Millisecond, 200*time.Millisecond
+	// Registered first, so it runs after the harness has stopped.
+	t.Cleanup(func() { pingInterval, pingTimeout = oldI, oldT })
+
+	h := newHarness(t, "")
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	silent := h.dial(cr.ID)
+	alive := h.dial(cr.ID)
+	// The live client keeps reading (and so answers pings) in the background.
+	readErr := make(chan error, 1)
+	go func() {
+		for {
+			if _, _, err := alive.conn.Read(context.Background()); err != nil {
+				readErr <- err
+				return
+			}
+		}
+	}()
+	deadline := time.Now().Add(5 * time.Second)
+	for h.srv.metrics.conns.Load() != 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections after the silent peer should have been dropped", h.srv.metrics.conns.Load())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case err := <-readErr:
+		t.Fatalf("the live client was dropped too: %v", err)
+	case <-time.After(3 * pingInterval):
+	}
+	_ = silent
+}

@@ -21,7 +21,7 @@ func PerftChecked(p Position, depth int) (uint64, error) {
 }
 
 func perft(p Position, depth int, check *error) uint64 {
-	if depth == 0 {
+	if depth <= 0 {
 		return 1
 	}
 	moves := p.LegalMoves(make([]Move, 0, 128))

@@ -55,3 +55,16 @@ func TestEveryGameMeetsTheContract(t *testing.T) {
 		}
 	}
 }
+
+// A failed Parse or Start returns a nil interface, never one holding a nil
+// pointer, so that callers checking the value cannot crash.
+func TestFailedParseReturnsNil(t *testing.T) {
+	for _, g := range All() {
+		if p, err := g.Parse("garbage", game.Options{}); err == nil || p != nil {
+			t.Errorf("%s: Parse(garbage) = %v, %v", g.Name(), p, err)
+		}
+		if p, err := g.Start(game.Options{"no-such-option": "x"}); err == nil || p != nil {
+			t.Errorf("%s: Start(bad option) = %v, %v", g.Name(), p, err)
+		}
+	}
+}

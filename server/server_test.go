@@ -143,11 +143,15 @@ func (c *wsClient) sendRaw(s string) {
 	}
 }
 
+// readWait bounds the wait for the next message; generous because the race
+// detector on a busy two-core machine can slow a computer move a lot.
+const readWait = 20 * time.Second
+
 // expect reads messages until one of type typ arrives (skipping states
 // when another type is wanted) and returns it.
 func (c *wsClient) expect(typ string) map[string]any {
 	c.t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), readWait)
 	defer cancel()
 	for {
 		_, b, err := c.conn.Read(ctx)
@@ -179,7 +183,7 @@ func (c *wsClient) waitState(ok func(stateJSON) bool) stateJSON {
 	if c.last != nil && ok(*c.last) {
 		return *c.last
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), readWait)
 	defer cancel()
 	for {
 		_, b, err := c.conn.Read(ctx)

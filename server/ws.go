@@ -209,6 +209,12 @@ func (c *client) allow() bool {
 }
 
 func errorMsg(id int, msg string) map[string]any {
+	// Errors often quote the offending input; a client gets back no more
+	// than a screenful of it.
+	const maxLen = 300
+	if len(msg) > maxLen {
+		msg = strings.ToValidUTF8(msg[:maxLen], "") + "…"
+	}
 	return map[string]any{"type": "error", "id": id, "message": msg}
 }
 

@@ -143,7 +143,7 @@ func parseDepthCount(s string) (int, uint64, bool) {
 	}
 	d, err1 := strconv.Atoi(f[0][1:])
 	n, err2 := strconv.ParseUint(f[1], 10, 64)
-	return d, n, err1 == nil && err2 == nil
+	return d, n, err1 == nil && err2 == nil && d >= 1
 }
 
 // optionFlags collects repeated -opt name=value flags.

@@ -41,7 +41,7 @@ func (g dragonchessGame) Start(opts game.Options) (game.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return parsePosition(r.start, r)
+	return asPosition(parsePosition(r.start, r))
 }
 
 // Parse reads a position string under the chosen variants.
@@ -50,5 +50,14 @@ func (g dragonchessGame) Parse(s string, opts game.Options) (game.Position, erro
 	if err != nil {
 		return nil, err
 	}
-	return parsePosition(s, r)
+	return asPosition(parsePosition(s, r))
+}
+
+// asPosition keeps a failed parse from returning a non-nil interface that
+// holds a nil pointer.
+func asPosition(p *Position, err error) (game.Position, error) {
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
 }

@@ -61,6 +61,11 @@ func (c *client) queue(v any) {
 	if err != nil {
 		return
 	}
+	c.queueBytes(b)
+}
+
+// queueBytes sends an encoded message without blocking.
+func (c *client) queueBytes(b []byte) {
 	select {
 	case c.send <- b:
 	case <-c.done:
@@ -70,9 +75,22 @@ func (c *client) queue(v any) {
 }
 
 // broadcast sends every watcher its view. Caller holds s.mu.
+//
+// Watchers holding the same seats see the same view, so each distinct view
+// is built and encoded once per change rather than once per connection.
 func (s *session) broadcast() {
+	views := make(map[string][]byte, 3)
 	for c := range s.subs {
-		c.queue(s.state(c.seats))
+		key := fmt.Sprint(c.seats)
+		b, ok := views[key]
+		if !ok {
+			var err error
+			if b, err = json.Marshal(s.state(c.seats)); err != nil {
+				continue
+			}
+			views[key] = b
+		}
+		c.queueBytes(b)
 	}
 }
 

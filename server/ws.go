@@ -228,10 +228,11 @@ func (c *client) allow() bool {
 
 func errorMsg(id int, msg string) map[string]any {
 	// Errors often quote the offending input; a client gets back no more
-	// than a screenful of it.
-	const maxLen = 300
-	if len(msg) > maxLen {
-		msg = strings.ToValidUTF8(msg[:maxLen], "") + "…"
+	// than a screenful of it, keeping the start and the explanation that
+	// usually ends the message.
+	const head, tail = 160, 120
+	if len(msg) > head+tail {
+		msg = strings.ToValidUTF8(msg[:head], "") + " … " + strings.ToValidUTF8(msg[len(msg)-tail:], "")
 	}
 	return map[string]any{"type": "error", "id": id, "message": msg}
 }

@@ -17,39 +17,27 @@ import (
 func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "dragon", "game: "+strings.Join(games.Names(), ", "))
-	pos := fs.String("pos", "", "position string (default: the start position)")
-	fs.StringVar(pos, "fen", "", "alias of -pos")
+	gf := addGameFlags(fs)
 	depth := fs.Int("depth", 0, "depth in plies (with -epd: the deepest depth to check, 0 for all)")
 	divide := fs.Bool("divide", false, "print the count below each root move")
 	epd := fs.String("epd", "", "suite file: lines of '<position> ;D1 n ;D2 n ...'")
 	maxNodes := fs.Uint64("max-nodes", 0, "with -epd: skip checks whose expected count exceeds this")
-	var opts optionFlags
-	fs.Var(&opts, "opt", "game option name=value (repeatable)")
-	variants := fs.String("variants", "", "comma-separated rule variants (Dragonchess)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, err := games.Lookup(*gameName)
-	if err != nil {
-		fmt.Fprintln(stderr, "wyrm perft:", err)
-		return 2
-	}
-	o := game.Options(opts)
-	if o == nil {
-		o = game.Options{}
-	}
-	if *variants != "" {
-		o["variants"] = *variants
-	}
 	if *epd != "" {
-		return perftSuite(g, o, *epd, *depth, *maxNodes, stdout, stderr)
+		g, err := games.Lookup(gf.name)
+		if err != nil {
+			fmt.Fprintln(stderr, "wyrm perft:", err)
+			return 2
+		}
+		return perftSuite(g, gf.options(), *epd, *depth, *maxNodes, stdout, stderr)
 	}
 	if *depth < 1 {
 		fmt.Fprintln(stderr, "wyrm perft: -depth must be at least 1")
 		return 2
 	}
-	p, err := startOrParse(g, *pos, o)
+	_, p, err := gf.position()
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm perft:", err)
 		return 2
@@ -68,13 +56,6 @@ func runPerft(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stderr, "time %.3fs, %.2f M nodes/s\n", elapsed.Seconds(), float64(total)/elapsed.Seconds()/1e6)
 	fmt.Fprintf(stdout, "nodes %d\n", total)
 	return 0
-}
-
-func startOrParse(g game.Game, pos string, o game.Options) (game.Position, error) {
-	if pos == "" {
-		return g.Start(o)
-	}
-	return g.Parse(pos, o)
 }
 
 // perftSuite checks every ';Dn count' of every line of an EPD-style file.

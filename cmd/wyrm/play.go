@@ -11,19 +11,13 @@ import (
 	"time"
 
 	"wyrm/game"
-	"wyrm/games"
 	"wyrm/search"
 )
 
 func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("play", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "dragon", "game: "+strings.Join(games.Names(), ", "))
-	pos := fs.String("pos", "", "position string (default: the start position)")
-	fs.StringVar(pos, "fen", "", "alias of -pos")
-	var opts optionFlags
-	fs.Var(&opts, "opt", "game option name=value (repeatable)")
-	variants := fs.String("variants", "", "comma-separated rule variants (Dragonchess)")
+	gf := addGameFlags(fs)
 	seats := fs.String("seats", "human,computer", "who plays each seat, in turn order: human or computer")
 	level := fs.Int("level", 4, "computer strength, 1 (beginner) to 8 (full)")
 	moveTime := fs.Duration("movetime", time.Second, "computer thinking time per move")
@@ -31,19 +25,7 @@ func runPlay(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, err := games.Lookup(*gameName)
-	if err != nil {
-		fmt.Fprintln(stderr, "wyrm play:", err)
-		return 2
-	}
-	o := game.Options(opts)
-	if o == nil {
-		o = game.Options{}
-	}
-	if *variants != "" {
-		o["variants"] = *variants
-	}
-	p, err := startOrParse(g, *pos, o)
+	_, p, err := gf.position()
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm play:", err)
 		return 2

@@ -7,34 +7,16 @@ import (
 	"strings"
 
 	"wyrm/game"
-	"wyrm/games"
 )
 
 func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	gameName := fs.String("game", "dragon", "game: "+strings.Join(games.Names(), ", "))
-	pos := fs.String("pos", "", "position string (default: the start position)")
-	fs.StringVar(pos, "fen", "", "alias of -pos")
-	var opts optionFlags
-	fs.Var(&opts, "opt", "game option name=value (repeatable)")
-	variants := fs.String("variants", "", "comma-separated rule variants (Dragonchess)")
+	gf := addGameFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	g, err := games.Lookup(*gameName)
-	if err != nil {
-		fmt.Fprintln(stderr, "wyrm render:", err)
-		return 2
-	}
-	o := game.Options(opts)
-	if o == nil {
-		o = game.Options{}
-	}
-	if *variants != "" {
-		o["variants"] = *variants
-	}
-	p, err := startOrParse(g, *pos, o)
+	g, p, err := gf.position()
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm render:", err)
 		return 2

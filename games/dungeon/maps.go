@@ -51,6 +51,9 @@ type Map struct {
 	backward [maxZones + 1]int // step towards each zone's own edge
 	file     [maxBox]int8      // map file of each mailbox square (padding: outside 0..Files-1)
 	rank     [maxBox]int8
+
+	walkOnce sync.Once
+	walk     []uint8 // walking distances, see walkDist
 }
 
 //go:embed maps/*.map

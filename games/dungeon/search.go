@@ -18,7 +18,7 @@ const (
 	unspentHexW   = 40     // a Shaman's hex still to use
 	explosionDiv  = 8      // share of adjacent enemies' value a Demonics threatens
 	approachW     = 3      // per square a unit stands nearer than approachMax to an enemy King
-	approachMax   = 24     // beyond every map's size, so every step towards a King counts
+	approachMax   = 40     // beyond the walks of the built-in maps, so every step towards a King counts
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
@@ -49,12 +49,14 @@ func (p *Position) score(s int) int {
 	v := 0
 	// The enemy Kings, for the approach term: without it the search sees
 	// no reason to cross the long maps and games end by the 100-turn rule.
-	var ekf, ekr [game.MaxPlayers]int
+	// Distances are walking distances over floor (see walkDist).
+	walk, nsq := m.walkDist(), m.Files*m.Ranks
+	var ekv [game.MaxPlayers]int
 	ne := 0
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {
 			if ek := p.kingSq(o); ek >= 0 {
-				ekf[ne], ekr[ne] = m.fileRank(ek)
+				ekv[ne] = int(m.fromBox[ek])
 				ne++
 			}
 		}
@@ -66,10 +68,10 @@ func (p *Position) score(s int) int {
 		}
 		v += unitValue(u)
 		if u.kind.Role() != King && ne > 0 {
-			f, r := m.fileRank(int(u.sq))
+			from := int(m.fromBox[u.sq]) * nsq
 			d := approachMax
 			for i := 0; i < ne; i++ {
-				d = min(d, max(iabs(f-ekf[i]), iabs(r-ekr[i])))
+				d = min(d, int(walk[from+ekv[i]]))
 			}
 			v += approachW * (approachMax - d)
 		}

@@ -1,0 +1,47 @@
+package dungeon
+
+// unreachable is the walking distance between squares with no floor path.
+const unreachable = 255
+
+// walkDist returns the walking distances of the map: the number of King
+// steps over floor between every two squares, indexed [from*n+to] in viewer
+// order (n = Files*Ranks), unreachable when no path exists. The evaluation
+// measures how near a unit stands to an enemy King by it, because a straight
+// line through void or water says nothing about how far a unit really has
+// to go on a map of chambers and corridors. Computed once per map.
+func (m *Map) walkDist() []uint8 {
+	m.walkOnce.Do(func() {
+		n := m.Files * m.Ranks
+		d := make([]uint8, n*n)
+		for i := range d {
+			d[i] = unreachable
+		}
+		queue := make([]int, n)
+		for src := 0; src < n; src++ {
+			b := m.toBox[src]
+			if m.terrain[b] != tFloor {
+				continue
+			}
+			row := d[src*n : (src+1)*n]
+			row[src] = 0
+			queue[0] = b
+			head, tail := 0, 1
+			for head < tail {
+				x := queue[head]
+				head++
+				next := min(int(row[m.fromBox[x]])+1, unreachable-1)
+				for _, step := range m.queen {
+					y := x + step
+					if m.terrain[y] != tFloor || row[m.fromBox[y]] != unreachable {
+						continue
+					}
+					row[m.fromBox[y]] = uint8(next)
+					queue[tail] = y
+					tail++
+				}
+			}
+		}
+		m.walk = d
+	})
+	return m.walk
+}

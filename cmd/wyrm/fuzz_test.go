@@ -17,16 +17,20 @@ func FuzzParseDepthCount(f *testing.F) {
 		if !ok {
 			return
 		}
+		// Decimal digits, perhaps with a '+' sign and leading zeros, which
+		// strconv accepts: the values must still be what the fields say.
 		f := strings.Fields(s)
-		if got := fmt.Sprintf("%d %d", d, n); strings.EqualFold(got, strings.TrimLeft(f[0], "Dd")+" "+f[1]) {
-			return
-		}
-		// Leading zeros or a '+' sign are accepted by strconv; the values
-		// must still be what the fields say.
-		var d2 int
-		var n2 uint64
-		if _, err := fmt.Sscan(f[0][1:]+" "+f[1], &d2, &n2); err != nil || d2 != d || n2 != n {
+		if canonical(f[0][1:]) != fmt.Sprint(d) || canonical(f[1]) != fmt.Sprint(n) {
 			t.Fatalf("%q read as depth %d count %d", s, d, n)
 		}
 	})
+}
+
+// canonical drops a '+' sign and leading zeros from a decimal number.
+func canonical(s string) string {
+	s = strings.TrimLeft(strings.TrimPrefix(s, "+"), "0")
+	if s == "" {
+		return "0"
+	}
+	return s
 }

@@ -1,22 +1,19 @@
 package server
 
 import (
-	"errors"
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"wyrm/game"
 	"wyrm/games/dungeon"
 )
 
-// setupHelper fills what game.Setup does not say for one game: a valid
-// choice for a computer seat, and the squares a seat deploys on.
+// setupHelper fills what game.Setup does not say for one game: the squares
+// a seat deploys on and a guide to the stage. (Valid choices for computer
+// seats come from the Setup itself, through SetupAdvisor.)
 type setupHelper struct {
-	suggest func(s game.Setup, opts game.Options, p game.Player, seed uint64) (string, error)
-	zone    func(opts game.Options, p game.Player) []int
-	guide   func(opts game.Options, p game.Player, stage string) *setupGuide
+	zone  func(opts game.Options, p game.Player) []int
+	guide func(opts game.Options, p game.Player, stage string) *setupGuide
 }
 
 // setupGuide explains a setup stage to a person: how to write the choice,
@@ -29,7 +26,7 @@ type setupGuide struct {
 }
 
 var setupHelpers = map[string]setupHelper{
-	"dungeon": {suggest: dungeonSuggest, zone: dungeonZone, guide: dungeonGuide},
+	"dungeon": {zone: dungeonZone, guide: dungeonGuide},
 }
 
 // dungeonGuide lists each faction's units with letters and costs for the
@@ -83,70 +80,6 @@ func dungeonMap(opts game.Options) (*dungeon.Map, []int, error) {
 	}
 	z, err := m.SeatZones(players)
 	return m, z, err
-}
-
-// dungeonSuggest drafts a random army of a free faction, or deploys the
-// seat's army at random in its zone.
-func dungeonSuggest(s game.Setup, opts game.Options, p game.Player, seed uint64) (string, error) {
-	m, zones, err := dungeonMap(opts)
-	if err != nil {
-		return "", err
-	}
-	if int(p) >= len(zones) {
-		return "", errors.New("no such seat")
-	}
-	zone := zones[p]
-	rng := rand.New(rand.NewPCG(seed, uint64(p)+1))
-	visible := strings.Split(s.Visible(p), "\n")
-	switch s.Stage() {
-	case "draft":
-		var f dungeon.Faction
-		if fs := opts.Get("factions", ""); fs != "" {
-			parts := strings.Split(fs, ",")
-			ok := false
-			if int(p) < len(parts) {
-				f, ok = dungeon.ParseFaction(strings.TrimSpace(parts[p]))
-			}
-			if !ok {
-				return "", errors.New("bad factions option")
-			}
-		} else {
-			var taken []string
-			for _, l := range visible {
-				// "seat 2: undead, drafted" or "seat 2: undead: K,... (80 XP)"
-				if _, rest, ok := strings.Cut(l, ": "); ok && strings.HasPrefix(l, "seat ") {
-					taken = append(taken, strings.TrimRight(strings.Fields(rest)[0], ":,"))
-				}
-			}
-			var free []dungeon.Faction
-			for _, name := range []string{"human", "undead", "redskin", "greenskin"} {
-				if fc, ok := dungeon.ParseFaction(name); ok && !slices.Contains(taken, fc.String()) && !slices.Contains(taken, name) {
-					free = append(free, fc)
-				}
-			}
-			if len(free) == 0 {
-				return "", errors.New("no faction left")
-			}
-			f = free[rng.IntN(len(free))]
-		}
-		return dungeon.RandomArmy(f, m.ZoneSize(zone), rng).String(), nil
-	case "deploy":
-		prefix := fmt.Sprintf("seat %d (you): ", p+1)
-		for _, l := range visible {
-			if rest, ok := strings.CutPrefix(l, prefix); ok {
-				if i := strings.LastIndex(rest, " ("); i > 0 {
-					rest = rest[:i]
-				}
-				a, err := dungeon.ParseArmy(rest)
-				if err != nil {
-					return "", err
-				}
-				return dungeon.RandomDeployment(m, zone, a, rng), nil
-			}
-		}
-		return "", errors.New("own army not found")
-	}
-	return "", fmt.Errorf("nothing to suggest in stage %q", s.Stage())
 }
 
 // dungeonZone lists the squares (viewer numbering) of seat p's zone, read

@@ -15,10 +15,15 @@ func TestDungeonHelpers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Computer seats set up through the Setup's own suggestions.
+		adv, ok := st.(SetupAdvisor)
+		if !ok {
+			t.Fatal("the Dungeon Chess setup offers no suggestions")
+		}
 		for st.Stage() != "" {
 			w := st.Waiting()
 			for _, p := range w {
-				c, err := dungeonSuggest(st, opts, p, 7)
+				c, err := adv.Suggest(p)
 				if err != nil {
 					t.Fatalf("%s players, seat %d, %s: %v", players, p, st.Stage(), err)
 				}

@@ -443,8 +443,6 @@ func (s *session) schedule() {
 			var err error
 			if adv, ok := s.setup.(SetupAdvisor); ok {
 				choice, err = adv.Suggest(game.Player(w))
-			} else if h, ok := setupHelpers[s.g.Name()]; ok && h.suggest != nil {
-				choice, err = h.suggest(s.setup, s.def.Options, game.Player(w), s.seed())
 			} else {
 				s.thinking = false
 				s.srv.log.Warn("computer seat cannot set up: the game offers no suggestions", "game", s.id, "seat", w)
@@ -555,14 +553,4 @@ func (s *session) seatName(i int) string {
 		return "Computer level " + strconv.Itoa(seat.Level)
 	}
 	return "Player " + strconv.Itoa(i+1)
-}
-
-// seed is a number that differs between games and between actions, for
-// computer setup choices.
-func (s *session) seed() uint64 {
-	h := uint64(len(s.log)) * 0x9e3779b97f4a7c15
-	for _, c := range s.id {
-		h = (h ^ uint64(c)) * 1099511628211
-	}
-	return h
 }

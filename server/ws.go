@@ -374,8 +374,5 @@ func (c *client) suggest(m clientMsg) (string, error) {
 	if adv, ok := s.setup.(SetupAdvisor); ok {
 		return adv.Suggest(p)
 	}
-	if h, ok := setupHelpers[s.g.Name()]; ok && h.suggest != nil {
-		return h.suggest(s.setup, s.def.Options, p, s.seed()+uint64(c.s.srv.now().UnixNano()))
-	}
 	return "", errors.New("this game cannot suggest a choice")
 }

@@ -48,3 +48,13 @@ type SANer interface {
 type Eliminator interface {
 	Eliminate(p Player)
 }
+
+// QuietCounter is implemented by games with a no-progress draw rule (the
+// fifty-move rule, Dungeon Chess's 100 turns without a capture). The search
+// lets an evaluation fade towards a draw as the count nears its limit, so
+// that the side ahead makes progress while it still can.
+type QuietCounter interface {
+	// Quiet returns the plies played since the last progress (capture or
+	// pawn move) and the count at which the game is drawn.
+	Quiet() (plies, limit int)
+}

@@ -39,13 +39,30 @@ func (e *Engine) evaluate() int {
 		if e.noise > 0 {
 			v += teamValue(e.noiseOf(e.pos.Hash()), team)
 		}
-		return clampEval(v)
+	} else {
+		v = e.pos.Evaluate(e.root)
+		if e.noise > 0 {
+			v += e.noiseOf(e.pos.Hash())
+		}
+		v = teamValue(v, team)
 	}
-	v = e.pos.Evaluate(e.root)
-	if e.noise > 0 {
-		v += e.noiseOf(e.pos.Hash())
+	return clampEval(e.fade(v))
+}
+
+// fade moves an evaluation for the team to move towards the draw value as
+// a no-progress rule nears its limit, half way there at the limit: the
+// side ahead then prefers the capture or exchange that resets the count to
+// a position that only looks good until the game is drawn.
+func (e *Engine) fade(v int) int {
+	if e.quiet == nil {
+		return v
 	}
-	return teamValue(clampEval(v), team)
+	n, limit := e.quiet.Quiet()
+	if n <= 0 || limit <= 0 {
+		return v
+	}
+	n = min(n, limit)
+	return (v*(2*limit-n) + e.drawValue()*n) / (2 * limit)
 }
 
 const maxEval = mateBound - 1
@@ -65,8 +82,16 @@ func (e *Engine) noiseOf(key uint64) int {
 // terminal scores a position without legal moves for the team to move.
 func (e *Engine) terminal(ply int) int {
 	o := e.pos.Outcome()
-	return teamValue(rootResult(o, e.root, ply), e.rootTeam())
+	v := rootResult(o, e.root, ply)
+	if v == 0 {
+		v = -e.contempt
+	}
+	return teamValue(v, e.rootTeam())
 }
+
+// drawValue is a draw for the team to move: a little worse than even for
+// the root player, so that it plays on when it can (see SetContempt).
+func (e *Engine) drawValue() int { return teamValue(-e.contempt, e.rootTeam()) }
 
 func rootResult(o game.Outcome, root game.Player, ply int) int {
 	switch o.Results[root] {
@@ -114,7 +139,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	}
 	if !root {
 		if e.repeated() {
-			return 0
+			return e.drawValue()
 		}
 		if ply >= MaxPly {
 			return e.evaluate()

@@ -41,6 +41,13 @@ const DefaultMultiMode = BRS
 // DefaultHashMB is the transposition table size New uses.
 const DefaultHashMB = 16
 
+// DefaultContempt is how much worse than even, in centipawns, the engine
+// rates a draw for itself (and better for its opponents). It makes the
+// engine avoid repetitions and the no-capture rules when a game can still
+// be played on; without it, level 8 drew won Dungeon Chess games against a
+// random mover by repetition.
+const DefaultContempt = 20
+
 // features switches search techniques; tests turn some off to compare the
 // search against plain alpha-beta.
 type features struct {
@@ -58,12 +65,15 @@ type Engine struct {
 	level int
 	mode  MultiMode
 	rng   *rand.Rand
-	feat  features
+	// contempt is the root player's penalty for a draw (DefaultContempt).
+	contempt int
+	feat     features
 
 	// per search
 	ctx       context.Context
 	pos       game.Searchable
 	null      game.NullMover
+	quiet     game.QuietCounter
 	root      game.Player
 	players   int
 	nodes     uint64
@@ -99,11 +109,12 @@ type plyData struct {
 // size, its random generator seeded with seed.
 func New(seed uint64) *Engine {
 	e := &Engine{
-		tt:    newTable(DefaultHashMB),
-		level: MaxLevel,
-		mode:  DefaultMultiMode,
-		rng:   rand.New(rand.NewPCG(seed, seed^0x5eed)),
-		feat:  allFeatures,
+		tt:       newTable(DefaultHashMB),
+		level:    MaxLevel,
+		mode:     DefaultMultiMode,
+		contempt: DefaultContempt,
+		rng:      rand.New(rand.NewPCG(seed, seed^0x5eed)),
+		feat:     allFeatures,
 	}
 	for i := range e.stack {
 		e.stack[i].moves = make([]game.Move, 0, 256)
@@ -131,6 +142,10 @@ func (e *Engine) Level() int { return e.level }
 // SetMultiMode chooses how games of three or more players are searched.
 func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
 
+// SetContempt sets how many centipawns worse than even the engine rates a
+// draw for itself; 0 rates draws as even, a negative value seeks them.
+func (e *Engine) SetContempt(cp int) { e.contempt = min(max(cp, -500), 500) }
+
 // NewGame forgets everything learnt in earlier games.
 func (e *Engine) NewGame() {
 	e.tt.clear()
@@ -148,6 +163,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	}
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
+	e.quiet, _ = pos.(game.QuietCounter)
 	e.root = pos.ToMove()
 	e.players = pos.Players()
 	e.ctx = ctx

@@ -81,3 +81,36 @@ func TestRealGamesSearchLegalMoves(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluationFadesTowardsTheQuietLimit: the same lead counts for less as
+// a no-progress rule nears its limit, fading towards the draw value (less
+// the contempt for the root player), half way at the limit.
+func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
+	cases := []struct {
+		g           game.Game
+		early, late string
+		n, limit    int
+	}{
+		{dungeon.Game{}, "two-player-dungeon human:Pa1,Wd3,Ne3 undead:La20 1 0 0", "two-player-dungeon human:Pa1,Wd3,Ne3 undead:La20 1 90 90", 90, 100},
+		{dragon.Game, "4k3/8/8/8/8/8/8/R3K3[] w - - 0 1", "4k3/8/8/8/8/8/8/R3K3[] w - - 80 100", 80, 100},
+	}
+	for _, c := range cases {
+		e := New(1)
+		eval := func(text string) (raw, faded int) {
+			p, err := c.g.Parse(text, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sp := p.(game.Searchable)
+			e.pos, e.root, e.players = sp, sp.ToMove(), sp.Players()
+			e.quiet, _ = p.(game.QuietCounter)
+			return sp.Evaluate(sp.ToMove()), e.evaluate()
+		}
+		raw0, f0 := eval(c.early)
+		raw, f := eval(c.late)
+		want := (raw*(2*c.limit-c.n) - DefaultContempt*c.n) / (2 * c.limit)
+		if raw0 <= 0 || f0 != raw0 || f != want || f >= raw {
+			t.Errorf("%s: early %d faded to %d (want unchanged); late %d faded to %d, want %d", c.g.Name(), raw0, f0, raw, f, want)
+		}
+	}
+}

@@ -150,6 +150,7 @@ func TestTableAndOrderingKeepTheMinimaxValue(t *testing.T) {
 	positions := randomToyPositions(t, 8, "2", 3)
 	e := New(5)
 	e.feat = features{aspiration: true, exactTT: true}
+	e.SetContempt(0) // plain scores draws as even
 	for i, p := range positions {
 		for depth := 1; depth <= 3; depth++ {
 			want := plain(p, depth, 0, -Infinity, Infinity)
@@ -211,7 +212,8 @@ func TestFinishedPositionHasNoMove(t *testing.T) {
 
 func TestRepetitionIsADraw(t *testing.T) {
 	// White is a queen down. The position after a1a2 occurred earlier in
-	// the game, so a1a2 draws by repetition and the search must prefer it.
+	// the game, so a1a2 draws by repetition and the search must prefer it,
+	// scoring it as the draw less the contempt.
 	p := toy(t, ".......k1/.......q1/......../......../......../......../......../K0....... 0")
 	e := New(1)
 	r := e.Search(context.Background(), p, Limits{Depth: 3}, nil)
@@ -224,9 +226,12 @@ func TestRepetitionIsADraw(t *testing.T) {
 		t.Fatal(err)
 	}
 	q.Play(m)
-	r = e.Search(context.Background(), p, Limits{Depth: 3, History: []uint64{q.Hash()}}, nil)
-	if r.BestText != "a1a2" || r.Score != 0 {
-		t.Fatalf("with a1a2 repeating: best %s score %d, want a1a2 0", r.BestText, r.Score)
+	for _, contempt := range []int{0, DefaultContempt} {
+		e.SetContempt(contempt)
+		r = e.Search(context.Background(), p, Limits{Depth: 3, History: []uint64{q.Hash()}}, nil)
+		if r.BestText != "a1a2" || r.Score != -contempt {
+			t.Fatalf("contempt %d, with a1a2 repeating: best %s score %d, want a1a2 %d", contempt, r.BestText, r.Score, -contempt)
+		}
 	}
 }
 

@@ -167,12 +167,18 @@ func (s *Session) cmdUCI() {
 	s.printf("option name UCI_LimitStrength type check default false")
 	s.printf("option name UCI_Elo type spin default %d min %d max %d", maxElo, minElo, maxElo)
 	s.printf("option name MultiPlayer type combo default %s var brs var paranoid", search.DefaultMultiMode)
+	if _, ok := s.eng.(contemptSetter); ok {
+		s.printf("option name Contempt type spin default %d min -500 max 500", search.DefaultContempt)
+	}
 	s.printf("uciok")
 }
 
 // modeSetter is implemented by engines that search games of more than two
 // players in more than one way.
 type modeSetter interface{ SetMultiMode(search.MultiMode) }
+
+// contemptSetter is implemented by engines that can rate a draw below even.
+type contemptSetter interface{ SetContempt(cp int) }
 
 func (s *Session) cmdSetOption(line string) {
 	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setoption"))
@@ -219,6 +225,16 @@ func (s *Session) cmdSetOption(line string) {
 			s.applyLevel()
 		} else {
 			s.printf("info string UCI_Elo: %q is not a number", value)
+		}
+	case "contempt":
+		cs, ok := s.eng.(contemptSetter)
+		n, err := strconv.Atoi(value)
+		switch {
+		case !ok:
+		case err != nil || n < -500 || n > 500:
+			s.printf("info string Contempt: %q is not -500..500", value)
+		default:
+			cs.SetContempt(n)
 		}
 	case "multiplayer":
 		ms, ok := s.eng.(modeSetter)

@@ -272,3 +272,27 @@ func TestLevelForElo(t *testing.T) {
 		}
 	}
 }
+
+func TestContemptOption(t *testing.T) {
+	c := start(t)
+	c.send("uci")
+	if l := strings.Join(c.until("uciok"), "\n"); !strings.Contains(l, "option name Contempt type spin") {
+		t.Fatalf("no Contempt option:\n%s", l)
+	}
+	c.send("setoption name Contempt value 900")
+	if l := c.until("info string"); !strings.Contains(l[len(l)-1], "Contempt") {
+		t.Fatalf("bad Contempt value not refused: %q", l)
+	}
+	// A queen down, with a repetition available: the score is the draw,
+	// rated at minus the contempt.
+	for _, contempt := range []int{0, 37} {
+		c.send("setoption name Contempt value " + strconv.Itoa(contempt))
+		c.send("position fen .......k1/.......q1/......../......../......../......../......../K0....... 0 moves a1a2 h8g8 a2a1 g8h8")
+		c.send("go depth 3")
+		lines := c.until("bestmove")
+		want := "score cp " + strconv.Itoa(-contempt)
+		if !strings.Contains(strings.Join(lines, "\n"), want) || !strings.HasPrefix(lines[len(lines)-1], "bestmove a1a2") {
+			t.Fatalf("contempt %d: want %q and bestmove a1a2, got %q", contempt, want, lines)
+		}
+	}
+}

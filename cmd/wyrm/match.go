@@ -117,8 +117,12 @@ func describeStarts(cfg match.Config) string {
 	}
 	for _, o := range cfg.Game.Options() {
 		if o.Name == "seed" {
-			return fmt.Sprintf("the game's start with option seed=%d, %d, ... (random legal armies), one seed per rotation of A through the seats",
-				cfg.Seed%(1<<31-1)+1, (cfg.Seed+1)%(1<<31-1)+1)
+			armies := "random legal armies"
+			if cfg.Options.Get("armies", "") == "sample" {
+				armies = "each faction's example army from the rulebook, factions and deployment drawn from the seed"
+			}
+			return fmt.Sprintf("the game's start with option seed=%d, %d, ... (%s), one seed per rotation of A through the seats",
+				cfg.Seed%(1<<31-1)+1, (cfg.Seed+1)%(1<<31-1)+1, armies)
 		}
 	}
 	return "the game's start position, with A in every seat in turn"

@@ -100,3 +100,8 @@ func (p *Position) see(m game.Move) int {
 	}
 	return gains[0]
 }
+
+var _ game.QuietCounter = (*Position)(nil)
+
+// Quiet implements game.QuietCounter: the fifty-move rule's halfmove clock.
+func (p *Position) Quiet() (plies, limit int) { return int(p.halfmove), 100 }

@@ -27,6 +27,7 @@ func (Game) Options() []game.Option {
 		{Name: "players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
 		{Name: "factions", Kind: game.Text, Description: "comma list of factions by seat (human, undead, redskin, greenskin); default: drawn from the seed (Start) or chosen in the draft (setup)"},
 		{Name: "deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
+		{Name: "armies", Kind: game.Choice, Choices: []string{"random", "sample"}, Default: "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
 		{Name: "seed", Kind: game.Int, Min: 0, Max: 1<<31 - 1, Default: "1", Description: "seed for the random armies and deployment of a quick game"},
 	}
 }
@@ -38,6 +39,7 @@ type config struct {
 	zones    []int
 	factions []Faction // nil when not given
 	seq      bool
+	sample   bool // quick start with the example armies
 	seed     uint64
 }
 
@@ -80,6 +82,7 @@ func (g Game) config(opts game.Options) (*config, error) {
 		}
 	}
 	c.seq = opts.Get("deployment", "simultaneous") == "sequential"
+	c.sample = opts.Get("armies", "random") == "sample"
 	seed, _ := strconv.Atoi(opts.Get("seed", "1"))
 	c.seed = uint64(seed)
 	return c, nil
@@ -90,7 +93,8 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x64756e67656f6e))
 }
 
-// Start implements game.Game: random legal armies, randomly deployed, all
+// Start implements game.Game: random legal armies (or with option
+// armies=sample the rulebook's example armies), randomly deployed, all
 // drawn from the seed option, so the same options give the same game.
 func (g Game) Start(opts game.Options) (game.Position, error) {
 	c, err := g.config(opts)
@@ -108,6 +112,12 @@ func (g Game) Start(opts game.Options) (game.Position, error) {
 	live := make([]bool, c.players)
 	for s := range armies {
 		a := RandomArmy(factions[s], c.m.ZoneSize(c.zones[s]), rng)
+		if c.sample {
+			a = SampleArmy(factions[s])
+			if err := a.Validate(c.m.ZoneSize(c.zones[s])); err != nil {
+				return nil, fmt.Errorf("the %s example army on %s: %w", factions[s], c.m.Name, err)
+			}
+		}
 		d := RandomDeployment(c.m, c.zones[s], a, rng)
 		if armies[s], err = ParseDeployment(c.m, c.zones[s], a, d); err != nil {
 			return nil, fmt.Errorf("random deployment: %w", err) // a bug, not bad input

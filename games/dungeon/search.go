@@ -10,15 +10,27 @@ var _ game.Viewer = (*Position)(nil)
 // Evaluation weights, in centipawns. Material is a unit's XP cost times
 // ten, so a Hero is 20 and a Demonics 220.
 const (
-	xpScale       = 10
-	mobilityW     = 2      // per move a seat's units allow
-	kingGuardW    = 6      // per friend next to the King
-	kingThreatW   = 12     // per enemy unit within two squares of the King
-	checkPenalty  = 60     // King under attack
-	unspentHexW   = 40     // a Shaman's hex still to use
-	explosionDiv  = 8      // share of adjacent enemies' value a Demonics threatens
-	approachW     = 3      // per square a unit stands nearer than approachMax to an enemy King
-	approachMax   = 40     // beyond the walks of the built-in maps, so every step towards a King counts
+	xpScale      = 10
+	mobilityW    = 2  // per move a seat's units allow
+	kingGuardW   = 6  // per friend next to the King
+	kingThreatW  = 12 // per enemy unit within two squares of the King
+	checkPenalty = 60 // King under attack
+	unspentHexW  = 40 // a Shaman's hex still to use
+	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
+	approachW    = 3  // per square a unit stands nearer than approachMax to an enemy King
+	approachMax  = 40 // beyond the walks of the built-in maps, so every step towards a King counts
+	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
+	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
+	// Mopping up: against a seat with at most a third of the own material
+	// (not counting Kings) the King hunt counts for much more, the enemy
+	// King is driven to where few floor squares surround it, and every
+	// unit, the own King included, closes in.
+	mopRatio      = 3
+	mopNetW       = 20 // added to netAttackW and netFreeW
+	mopFreeW      = 20
+	mopEdgeW      = 10 // per floor square around the enemy King
+	mopCloseW     = 6  // per square nearer than mopNear
+	mopNear       = 8
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
@@ -52,11 +64,19 @@ func (p *Position) score(s int) int {
 	// Distances are walking distances over floor (see walkDist).
 	walk, nsq := m.walkDist(), m.Files*m.Ranks
 	var ekv [game.MaxPlayers]int
+	var mop [game.MaxPlayers]bool
 	ne := 0
+	own := p.material(s)
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {
 			if ek := p.kingSq(o); ek >= 0 {
 				ekv[ne] = int(m.fromBox[ek])
+				att, free := p.kingNet(s, ek)
+				v += netAttackW*att - netFreeW*free
+				if p.material(o)*mopRatio <= own {
+					mop[ne] = true
+					v += mopNetW*att - mopFreeW*free - mopEdgeW*p.floorAround(ek)
+				}
 				ne++
 			}
 		}
@@ -67,6 +87,15 @@ func (p *Position) score(s int) int {
 			continue
 		}
 		v += unitValue(u)
+		if ne > 0 {
+			// Closing in on a King that is being mopped up, the own King too.
+			from := int(m.fromBox[u.sq]) * nsq
+			for i := 0; i < ne; i++ {
+				if mop[i] {
+					v += mopCloseW * max(0, mopNear-int(walk[from+ekv[i]]))
+				}
+			}
+		}
 		if u.kind.Role() != King && ne > 0 {
 			from := int(m.fromBox[u.sq]) * nsq
 			d := approachMax
@@ -114,15 +143,37 @@ func (p *Position) score(s int) int {
 	return v
 }
 
+// material is seat s's units' value, Kings not counted.
+func (p *Position) material(s int) int {
+	st := &p.seats[s]
+	v := 0
+	for id := st.first; id < st.end; id++ {
+		if u := &p.units[id]; u.alive {
+			v += unitValue(u)
+		}
+	}
+	return v
+}
+
+// floorAround counts the floor squares next to b.
+func (p *Position) floorAround(b int) int {
+	n := 0
+	for _, d := range p.m.queen {
+		if p.m.terrain[b+d] == tFloor {
+			n++
+		}
+	}
+	return n
+}
+
 // quietCount counts the moves onto empty squares of seat s's free units.
 func (p *Position) quietCount(s int) int {
-	var buf [512]game.Move
 	st := &p.seats[s]
 	n := 0
 	for id := st.first; id < st.end; id++ {
 		u := &p.units[id]
 		if u.alive && u.hexLeft == 0 {
-			n += len(p.genQuiet(buf[:0], int(u.sq), kinds[u.kind].move))
+			n += p.countQuiet(int(u.sq), kinds[u.kind].move)
 		}
 	}
 	return n
@@ -204,3 +255,8 @@ func (p *Position) PlayNull() { p.Play(passMove) }
 
 // UndoNull implements game.NullMover.
 func (p *Position) UndoNull() { p.Undo() }
+
+var _ game.QuietCounter = (*Position)(nil)
+
+// Quiet implements game.QuietCounter: turns since the last capture.
+func (p *Position) Quiet() (plies, limit int) { return int(p.quiet), quietLimit }

@@ -211,3 +211,22 @@ func TestSuggestPlaysThroughSetup(t *testing.T) {
 		}
 	}
 }
+
+// TestSuggestSampleArmy: with armies=sample a computer seat drafts its
+// faction's example army.
+func TestSuggestSampleArmy(t *testing.T) {
+	gs, err := Game{}.NewSetup(game.Options{"armies": "sample", "factions": "redskin,human"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := gs.(*Setup)
+	for seat, f := range []Faction{Redskin, Human} {
+		got, err := s.Suggest(game.Player(seat))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := SampleArmy(f).String(); got != want {
+			t.Errorf("seat %d drafts %q, want %q", seat+1, got, want)
+		}
+	}
+}

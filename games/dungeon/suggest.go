@@ -10,7 +10,9 @@ import (
 // Suggest proposes a valid choice for seat p in the current stage, so that
 // computer seats can draft and deploy: a random legal army of the seat's
 // faction (the one option factions gives it, else the first free faction
-// counting from the seat's number), then a random placement. The choice
+// counting from the seat's number; with option armies=sample the
+// faction's example army when it fits the zone), then a random placement.
+// The choice
 // depends only on the seed option, the seat and the stage.
 func (s *Setup) Suggest(p game.Player) (string, error) {
 	if p < 0 || int(p) >= s.c.players {
@@ -39,6 +41,11 @@ func (s *Setup) Suggest(p game.Player) (string, error) {
 	}
 	if !ok {
 		return "", fmt.Errorf("no faction left for seat %d", p+1)
+	}
+	if s.c.sample {
+		if a := SampleArmy(f); a.Validate(s.c.m.ZoneSize(zone)) == nil {
+			return a.String(), nil
+		}
 	}
 	return RandomArmy(f, s.c.m.ZoneSize(zone), rng).String(), nil
 }

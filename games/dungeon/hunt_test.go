@@ -1,0 +1,45 @@
+package dungeon
+
+import "testing"
+
+// TestKingNet: the squares next to a King that it could step to, split
+// into those the hunter attacks and those still free. Each is judged with
+// the King standing on it, so a slider is not blocked by the King itself.
+func TestKingNet(t *testing.T) {
+	cases := []struct {
+		pos            string
+		attacked, free int
+	}{
+		// A lone King in the corner has three squares.
+		{"two-player-dungeon human:Pa1 undead:La20 1 0 0", 0, 3},
+		// A Stronghold's rook slide along rank 19 takes a19 and b19.
+		{"two-player-dungeon human:Pa1,Sh19 undead:La20 1 0 0", 2, 1},
+		// A second one along rank 20 takes b20 (the King stepping there
+		// does not shield it).
+		{"two-player-dungeon human:Pa1,Sh19,Sh20 undead:La20 1 0 0", 3, 0},
+		// The King's own unit on b20 is not a square to step to.
+		{"two-player-dungeon human:Pa1,Sh19 undead:La20,Kb20 1 0 0", 2, 0},
+		// A Hero next to the King covers a19 and b19, but the King may
+		// take it on b20; defended from c20 it may not.
+		{"two-player-dungeon human:Pa1,Hb20 undead:La20 1 0 0", 2, 1},
+		{"two-player-dungeon human:Pa1,Hb20,Hc20 undead:La20 1 0 0", 3, 0},
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.pos)
+		att, free := p.kingNet(0, p.kingSq(1))
+		if att != c.attacked || free != c.free {
+			t.Errorf("%s: attacked %d free %d, want %d %d", c.pos, att, free, c.attacked, c.free)
+		}
+		if s := p.String(); s != mustParse(t, c.pos).String() {
+			t.Errorf("kingNet changed the position: %s", s)
+		}
+	}
+}
+
+// TestQuietCounter: the search reads the 100-turn rule's count here.
+func TestQuietCounter(t *testing.T) {
+	p := mustParse(t, "two-player-dungeon human:Pa1,Wd3,Ne3 undead:La20 1 90 90")
+	if n, limit := p.Quiet(); n != 90 || limit != 100 {
+		t.Fatalf("Quiet() = %d, %d; want 90, 100", n, limit)
+	}
+}

@@ -1,6 +1,11 @@
 package dungeon
 
-import "testing"
+import (
+	"strconv"
+	"testing"
+
+	"wyrm/game"
+)
 
 // TestEvaluateApproach: the same unit on mirrored squares of the
 // symmetric two-player map (equal mobility) is worth more near the enemy
@@ -14,6 +19,46 @@ func TestEvaluateApproach(t *testing.T) {
 		far, near := mustParse(t, c.far), mustParse(t, c.near)
 		if ef, en := far.Evaluate(0), near.Evaluate(0); en <= ef {
 			t.Errorf("%s: %d, nearer the enemy King %d: want more", c.far, ef, en)
+		}
+	}
+}
+
+// TestApproachRef: units start earning for nearing a King two squares
+// beyond the shortest walk between deployment zones.
+func TestApproachRef(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		want int
+	}{{"two-player-dungeon", 19}, {"compact-skirmish", 9}} {
+		m, err := LoadMap(c.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := m.approachRef(); got != c.want {
+			t.Errorf("%s: %d, want %d", c.id, got, c.want)
+		}
+	}
+}
+
+// TestEqualArmiesStartNearlyEven: the example armies cost 79 or 80 XP
+// each, so no start between them should look decided. When every unit
+// earned a constant for existing, Undead's sixteen units were rated up to
+// five hundred centipawns ahead, and the engine accepted early
+// repetitions against Undead as if it were losing.
+func TestEqualArmiesStartNearlyEven(t *testing.T) {
+	all := []string{"human", "undead", "redskin", "greenskin"}
+	for i, a := range all {
+		for _, b := range all[i+1:] {
+			for seed := 1; seed <= 4; seed++ {
+				opts := game.Options{"armies": "sample", "factions": a + "," + b, "seed": strconv.Itoa(seed)}
+				gp, err := Game{}.Start(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if v := gp.(*Position).Evaluate(0); v < -250 || v > 250 {
+					t.Errorf("%v: %d", opts, v)
+				}
+			}
 		}
 	}
 }

@@ -108,23 +108,57 @@ func (g Game) Start(opts game.Options) (game.Position, error) {
 		rng.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 		factions = all[:c.players]
 	}
+	drafts := make([]Army, c.players)
 	armies := make([][]placement, c.players)
 	live := make([]bool, c.players)
+	deploy := func(s int) error {
+		d := RandomDeployment(c.m, c.zones[s], drafts[s], rng)
+		var err error
+		if armies[s], err = ParseDeployment(c.m, c.zones[s], drafts[s], d); err != nil {
+			return fmt.Errorf("random deployment: %w", err) // a bug, not bad input
+		}
+		return nil
+	}
 	for s := range armies {
-		a := RandomArmy(factions[s], c.m.ZoneSize(c.zones[s]), rng)
+		drafts[s] = RandomArmy(factions[s], c.m.ZoneSize(c.zones[s]), rng)
 		if c.sample {
-			a = SampleArmy(factions[s])
-			if err := a.Validate(c.m.ZoneSize(c.zones[s])); err != nil {
+			drafts[s] = SampleArmy(factions[s])
+			if err := drafts[s].Validate(c.m.ZoneSize(c.zones[s])); err != nil {
 				return nil, fmt.Errorf("the %s example army on %s: %w", factions[s], c.m.Name, err)
 			}
 		}
-		d := RandomDeployment(c.m, c.zones[s], a, rng)
-		if armies[s], err = ParseDeployment(c.m, c.zones[s], a, d); err != nil {
-			return nil, fmt.Errorf("random deployment: %w", err) // a bug, not bad input
+		if err := deploy(s); err != nil {
+			return nil, err
 		}
 		live[s] = true
 	}
-	return newPosition(c.m, factions, c.zones, armies, live)
+	// A random deployment can leave a King en prise from the first move
+	// (a cannon line down an open corridor, say), which no player would
+	// choose: deploy again until no King stands in check.
+	for try := 0; ; try++ {
+		p, err := newPosition(c.m, factions, c.zones, armies, live)
+		if err != nil {
+			return nil, err
+		}
+		if try == 100 || !p.anyInCheck() {
+			return p, nil
+		}
+		for s := range armies {
+			if err := deploy(s); err != nil {
+				return nil, err
+			}
+		}
+	}
+}
+
+// anyInCheck reports whether some seat's King could be taken at once.
+func (p *Position) anyInCheck() bool {
+	for s := 0; s < p.n; s++ {
+		if p.isLive(s) && p.inCheck(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // Parse implements game.Game: it reads a position string; option map names

@@ -54,6 +54,7 @@ type Map struct {
 
 	walkOnce sync.Once
 	walk     []uint8 // walking distances, see walkDist
+	frontier int     // see approachRef
 }
 
 //go:embed maps/*.map

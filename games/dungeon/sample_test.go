@@ -52,3 +52,24 @@ func TestSampleArmies(t *testing.T) {
 		t.Error("armies=best accepted")
 	}
 }
+
+// TestQuickStartLeavesNoKingEnPrise: the quick start deploys again when a
+// King could be taken on the first move. (Seed 12 with example armies put
+// the Human Princess at the end of a Goblin's cannon line down the open
+// corridor.)
+func TestQuickStartLeavesNoKingEnPrise(t *testing.T) {
+	for _, armies := range []string{"random", "sample"} {
+		for _, players := range []string{"2", "3", "4"} {
+			for seed := 1; seed <= 150; seed++ {
+				opts := game.Options{"armies": armies, "players": players, "seed": strconv.Itoa(seed)}
+				gp, err := Game{}.Start(opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p := gp.(*Position); p.anyInCheck() {
+					t.Fatalf("%v: a King can be taken at once in %s", opts, p)
+				}
+			}
+		}
+	}
+}

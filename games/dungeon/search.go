@@ -62,7 +62,7 @@ func (p *Position) score(s int) int {
 	// The enemy Kings, for the approach term: without it the search sees
 	// no reason to cross the long maps and games end by the 100-turn rule.
 	// Distances are walking distances over floor (see walkDist).
-	walk, nsq := m.walkDist(), m.Files*m.Ranks
+	walk, nsq, ref := m.walkDist(), m.Files*m.Ranks, m.approachRef()
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
@@ -98,11 +98,11 @@ func (p *Position) score(s int) int {
 		}
 		if u.kind.Role() != King && ne > 0 {
 			from := int(m.fromBox[u.sq]) * nsq
-			d := approachMax
+			d := ref
 			for i := 0; i < ne; i++ {
 				d = min(d, int(walk[from+ekv[i]]))
 			}
-			v += approachW * (approachMax - d)
+			v += approachW * (ref - d)
 		}
 		if u.kind == Shaman && !u.hexUsed {
 			v += unspentHexW
@@ -166,18 +166,53 @@ func (p *Position) floorAround(b int) int {
 	return n
 }
 
-// quietCount counts the moves onto empty squares of seat s's free units.
+// quietCount counts the moves onto empty squares of seat s's units, each
+// against half of what its kind has on an open board (a hexed unit has
+// none). Counted raw, a swarm of cheap units scored hundreds of centipawns
+// of "mobility" from their number alone, and the engine took its equal
+// armies against Undead for lost.
 func (p *Position) quietCount(s int) int {
 	st := &p.seats[s]
 	n := 0
 	for id := st.first; id < st.end; id++ {
 		u := &p.units[id]
-		if u.alive && u.hexLeft == 0 {
+		if !u.alive {
+			continue
+		}
+		if u.hexLeft == 0 {
 			n += p.countQuiet(int(u.sq), kinds[u.kind].move)
 		}
+		n -= int(mobilityCentre[u.kind])
 	}
 	return n
 }
+
+// mobilityCentre is half the moves a unit of each kind has in the open.
+var mobilityCentre = func() (c [numKinds]int8) {
+	for k := range c {
+		pat, open := kinds[k].move, 0
+		if pat&pStepO != 0 && pat&pSlideO == 0 {
+			open += 4
+		}
+		if pat&pStepD != 0 && pat&pSlideD == 0 {
+			open += 4
+		}
+		if pat&pSlideO != 0 {
+			open += 14 // a rook's moves on an open 8 by 8 board
+		}
+		if pat&pSlideD != 0 {
+			open += 9 // about a bishop's average
+		}
+		if pat&pLeap != 0 {
+			open += 8
+		}
+		if pat&(pOrc2|pGapD) != 0 {
+			open += 4
+		}
+		c[k] = int8(open / 2)
+	}
+	return c
+}()
 
 // Evaluate implements game.Searchable. With several opponents it is p's
 // score minus the score of its strongest live opponent: what matters in a

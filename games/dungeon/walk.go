@@ -42,6 +42,34 @@ func (m *Map) walkDist() []uint8 {
 			}
 		}
 		m.walk = d
+		m.frontier = m.zoneGap(d, n) + 2
 	})
 	return m.walk
+}
+
+// approachRef is the walking distance from which the evaluation starts to
+// reward a unit for nearing an enemy King: two more than the shortest walk
+// between two deployment zones, so a unit still at home earns (almost)
+// nothing. Counted from a fixed far distance instead, every unit earned a
+// large constant for merely existing, and armies of many cheap units
+// looked hundreds of centipawns better than equal ones.
+func (m *Map) approachRef() int {
+	m.walkDist()
+	return m.frontier
+}
+
+// zoneGap is the shortest walking distance between squares of different
+// deployment zones (unreachable-1 on a map with one zone).
+func (m *Map) zoneGap(d []uint8, n int) int {
+	gap := unreachable - 1
+	for z := range m.zoneSqs {
+		for y := z + 1; y < len(m.zoneSqs); y++ {
+			for _, a := range m.zoneSqs[z] {
+				for _, b := range m.zoneSqs[y] {
+					gap = min(gap, int(d[int(m.fromBox[a])*n+int(m.fromBox[b])]))
+				}
+			}
+		}
+	}
+	return gap
 }

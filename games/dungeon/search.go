@@ -17,8 +17,7 @@ const (
 	checkPenalty = 60 // King under attack
 	unspentHexW  = 40 // a Shaman's hex still to use
 	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
-	approachW    = 3  // per square a unit stands nearer than approachMax to an enemy King
-	approachMax  = 40 // beyond the walks of the built-in maps, so every step towards a King counts
+	approachW    = 3  // per square a unit stands nearer than the map's approachRef to an enemy King
 	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
 	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
 	// Mopping up: against a seat with at most a third of the own material

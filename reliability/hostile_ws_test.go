@@ -179,6 +179,7 @@ func TestFloodIsRateLimitedAndCutOff(t *testing.T) {
 		}
 	}()
 	handledBefore := e.metric("wyrm_ws_messages_total")
+	limitedBefore := e.metric("wyrm_ws_rate_limited_total")
 	sent := 0
 	for i := range 1000 {
 		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -206,6 +207,12 @@ func TestFloodIsRateLimitedAndCutOff(t *testing.T) {
 	// handled; the rest is refused. Replies still queued at the hang-up are
 	// dropped, so the count comes from the server's own metric.
 	handled := e.metric("wyrm_ws_messages_total") - handledBefore - 1 // the real move
+	// Every message the server read was either handled or refused by the
+	// rate limit; the hang-up comes after maxRejected (200) refusals.
+	limited := e.metric("wyrm_ws_rate_limited_total") - limitedBefore
+	if limited < 200 || handled+limited > float64(sent)+1 {
+		t.Errorf("flood of %d: %v handled and %v refused by the rate limit; want over 200 refused, at most %d in all", sent, handled, limited, sent)
+	}
 	if handled < 30 || handled > 80 || pongs > int(handled) || others > 0 {
 		t.Errorf("flood of %d: server handled %v, client got %d pongs, %d warnings, %d others; want about 30 handled",
 			sent, handled, pongs, slow, others)

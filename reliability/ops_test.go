@@ -30,7 +30,7 @@ func TestMetricsCountWhatHappens(t *testing.T) {
 	e := startServer(t)
 	m0 := e.metrics()
 	for _, name := range []string{"wyrm_games", "wyrm_moves_total", "wyrm_ws_connections", "wyrm_ws_messages_total",
-		"wyrm_ws_rejected_total", "wyrm_engine_thinking", "wyrm_ws_action_seconds_count",
+		"wyrm_ws_rejected_total", "wyrm_ws_rate_limited_total", "wyrm_engine_thinking", "wyrm_ws_action_seconds_count",
 		"wyrm_store_append_seconds_count", "wyrm_http_request_seconds_count"} {
 		if _, ok := m0[name]; !ok {
 			t.Errorf("metric %s missing", name)

@@ -11,9 +11,9 @@ import (
 
 // metrics are counted by hand and written in the Prometheus text format.
 type metrics struct {
-	games, moves, messages, rejected atomic.Int64
-	conns, thinking                  atomic.Int64
-	action, save, http               histogram
+	games, moves, messages, rejected, limited atomic.Int64
+	conns, thinking                           atomic.Int64
+	action, save, http                        histogram
 }
 
 func newMetrics() *metrics { return &metrics{} }
@@ -66,7 +66,8 @@ func (srv *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
 	}
 	gauge("wyrm_games", "gauge", "Games held by the server.", m.games.Load())
 	gauge("wyrm_moves_total", "counter", "Moves played since start.", m.moves.Load())
-	gauge("wyrm_ws_messages_total", "counter", "Websocket messages received.", m.messages.Load())
+	gauge("wyrm_ws_messages_total", "counter", "Websocket messages handled.", m.messages.Load())
+	gauge("wyrm_ws_rate_limited_total", "counter", "Websocket messages refused unread by the rate limit.", m.limited.Load())
 	gauge("wyrm_ws_rejected_total", "counter", "Websocket actions refused.", m.rejected.Load())
 	gauge("wyrm_ws_connections", "gauge", "Open websocket connections.", m.conns.Load())
 	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking now.", m.thinking.Load())

@@ -193,6 +193,7 @@ func (c *client) readLoop(ctx context.Context) {
 			return
 		}
 		if !c.allow() {
+			c.s.srv.metrics.limited.Add(1)
 			rejected++
 			if rejected > maxRejected {
 				c.close(websocket.StatusPolicyViolation, "too many messages")

@@ -249,6 +249,8 @@ func TestDungeonFourPlayers(t *testing.T) {
 		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
 		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
 		if stage == "draft" {
+			// Seats have no factions yet: they are numbered, not coloured.
+			b.waitJS("numbered seats", `document.querySelector('aside').textContent.includes('Seat 4') && !/White|Black/.test(document.querySelector('aside').textContent)`)
 			// The page adds up the drafted army's XP.
 			b.waitJS("XP tally", `/XP: \d+ of 80/.test(document.querySelector('.tally').textContent)`)
 			b.screenshot("dungeon-draft")

@@ -328,10 +328,12 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
 		if !inCheck && e.feat.deltaPrune {
-			g := pos.Gain(m)
+			// Every move here is noisy, so its ordering score holds its
+			// gain (see scoreMoves): no second call to Gain.
+			g := noisyGain(order)
 			// A losing exchange, or one that cannot lift the score to
 			// alpha even with a margin, is not worth searching.
-			if g < 0 || best+g+200 <= alpha && order < orderTT {
+			if g < 0 || best+g+200 <= alpha {
 				continue
 			}
 		}

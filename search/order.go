@@ -24,6 +24,15 @@ const (
 	orderBad    = -(1 << 26)
 )
 
+// noisyGain recovers a noisy move's Gain (clamped to ±2^20) from the
+// ordering score scoreMoves gave it, when it was not the hash move.
+func noisyGain(order int32) int {
+	if order >= orderNoisy {
+		return int(order - orderNoisy)
+	}
+	return int(order - orderBad)
+}
+
 // scoreMoves fills the ply's score buffer for its moves.
 func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 	sd := &e.stack[ply]

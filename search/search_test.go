@@ -308,3 +308,22 @@ func TestHugeEvaluationsAreClamped(t *testing.T) {
 		t.Fatalf("score %d escapes the evaluation range", r.Score)
 	}
 }
+
+// TestNoisyGainRoundTrip: quiescence reads a capture's gain back from its
+// ordering score instead of asking the game twice.
+func TestNoisyGainRoundTrip(t *testing.T) {
+	p := toy(t, ".......k1/......../......../...q1..../......../......../...R0..../K0....... 0")
+	e := New(1)
+	e.pos = p
+	sd := &e.stack[0]
+	sd.moves = p.NoisyMoves(sd.moves[:0])
+	if len(sd.moves) == 0 {
+		t.Fatal("no captures in the test position")
+	}
+	e.scoreMoves(0, game.NoMove)
+	for i, m := range sd.moves {
+		if got, want := noisyGain(sd.scores[i]), p.Gain(m); got != want {
+			t.Errorf("%s: gain %d from the order score, Gain says %d", p.MoveString(m), got, want)
+		}
+	}
+}

@@ -41,7 +41,11 @@ export function showGame(root, id) {
   const myTurn = () => st && viewPly === null && st.stage === 'play' && mine().includes(st.toMove);
   const cur = () => viewPly === null ? st.plies.length : viewPly;
   const seatLabel = i => {
-    const given = st.seatNames && st.seatNames[i] && !/^seat \d+$/.test(st.seatNames[i]) ? st.seatNames[i] : colourNames[i];
+    const named = st.seatNames && st.seatNames[i] && !/^seat \d+$/.test(st.seatNames[i]);
+    // Before play (a draft) seats have no names yet, and colours would
+    // mislead in a game of factions: just number them.
+    if (!named && st.stage !== 'play' && st.stage !== 'over') return `Seat ${i + 1}`;
+    const given = named ? st.seatNames[i] : colourNames[i];
     const name = given[0].toUpperCase() + given.slice(1);
     return st.seats.length === 2 ? name : `${name} (seat ${i + 1})`;
   };

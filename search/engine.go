@@ -30,12 +30,12 @@ func (m MultiMode) String() string {
 }
 
 // DefaultMultiMode is the mode New uses for games of three or four players.
-// Short Dungeon Chess matches (12 games each way, 3 and 4 players, 50 ms a
-// move, drawn games adjudicated by evaluation) did not separate the two:
-// BRS as the lone seat scored 5/12 and 4.5/12 against paranoid opponents,
-// paranoid 4.5/12 and 4.5/12 against BRS ones. BRS stays the default
-// because in the same time it looks further ahead for the searching player
-// (a BRS ply is a whole round of opponents) and it did no worse.
+// In Dungeon Chess matches with the example armies (20 games each, 50 ms
+// a move, drawn games adjudicated by evaluation; see docs/strength.md) the
+// lone BRS seat scored 9/20 against three paranoid seats and 6.5/20
+// against two, while a lone paranoid seat scored 3.5/20 and 5/20 against
+// BRS ones. BRS also looks further ahead for the searching player in the
+// same time, since a BRS ply is a whole round of opponents.
 const DefaultMultiMode = BRS
 
 // DefaultHashMB is the transposition table size New uses.

@@ -12,12 +12,12 @@ var _ game.Viewer = (*Position)(nil)
 const (
 	xpScale      = 10
 	mobilityW    = 2  // per move a seat's units allow
-	kingGuardW   = 6  // per friend next to the King
+	kingGuardW   = 3  // per friend next to the King
 	kingThreatW  = 12 // per enemy unit within two squares of the King
 	checkPenalty = 60 // King under attack
 	unspentHexW  = 40 // a Shaman's hex still to use
 	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
-	approachW    = 3  // per square a unit stands nearer than the map's approachRef to an enemy King
+	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King
 	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
 	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
 	// Mopping up: against a seat with at most a third of the own material

@@ -13,7 +13,7 @@ if [[ $what == all || $what == basic ]]; then
   for g in dragon dragonchess dungeon; do
     extra=()
     [[ $g == dragon ]] && extra=(--openings "$OPEN")
-    [[ $g == dungeon ]] && extra=(--opt armies=sample)
+    [[ $g == dungeon ]] && extra=(--opt armies=sample --max-plies 2000)
     for b in random greedy; do
       echo "== $g level:8 vs $b"
       $W match --game $g --a level:8 --b $b --games 100 --movetime 50 --seed 11 "${extra[@]}" | grep -E '^(Score|Elo|score)'

@@ -167,9 +167,8 @@ func (p *Position) floorAround(b int) int {
 
 // quietCount counts the moves onto empty squares of seat s's units, each
 // against half of what its kind has on an open board (a hexed unit has
-// none). Counted raw, a swarm of cheap units scored hundreds of centipawns
-// of "mobility" from their number alone, and the engine took its equal
-// armies against Undead for lost.
+// none). Counted raw, every extra cheap unit added its moves, so a swarm
+// scored for its numbers alone.
 func (p *Position) quietCount(s int) int {
 	st := &p.seats[s]
 	n := 0

@@ -81,10 +81,9 @@ func (e *Engine) noiseOf(key uint64) int {
 
 // terminal scores a position without legal moves for the team to move.
 func (e *Engine) terminal(ply int) int {
-	o := e.pos.Outcome()
-	v := rootResult(o, e.root, ply)
+	v := rootResult(e.pos.Outcome(), e.root, ply)
 	if v == 0 {
-		v = -e.contempt
+		return e.drawValue()
 	}
 	return teamValue(v, e.rootTeam())
 }

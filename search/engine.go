@@ -48,6 +48,9 @@ const DefaultHashMB = 16
 // random mover by repetition.
 const DefaultContempt = 20
 
+// MaxContempt bounds the contempt SetContempt accepts, either way.
+const MaxContempt = 500
+
 // features switches search techniques; tests turn some off to compare the
 // search against plain alpha-beta.
 type features struct {
@@ -144,7 +147,7 @@ func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
 
 // SetContempt sets how many centipawns worse than even the engine rates a
 // draw for itself; 0 rates draws as even, a negative value seeks them.
-func (e *Engine) SetContempt(cp int) { e.contempt = min(max(cp, -500), 500) }
+func (e *Engine) SetContempt(cp int) { e.contempt = min(max(cp, -MaxContempt), MaxContempt) }
 
 // NewGame forgets everything learnt in earlier games.
 func (e *Engine) NewGame() {

@@ -168,7 +168,7 @@ func (s *Session) cmdUCI() {
 	s.printf("option name UCI_Elo type spin default %d min %d max %d", maxElo, minElo, maxElo)
 	s.printf("option name MultiPlayer type combo default %s var brs var paranoid", search.DefaultMultiMode)
 	if _, ok := s.eng.(contemptSetter); ok {
-		s.printf("option name Contempt type spin default %d min -500 max 500", search.DefaultContempt)
+		s.printf("option name Contempt type spin default %d min %d max %d", search.DefaultContempt, -search.MaxContempt, search.MaxContempt)
 	}
 	s.printf("uciok")
 }
@@ -231,8 +231,8 @@ func (s *Session) cmdSetOption(line string) {
 		n, err := strconv.Atoi(value)
 		switch {
 		case !ok:
-		case err != nil || n < -500 || n > 500:
-			s.printf("info string Contempt: %q is not -500..500", value)
+		case err != nil || n < -search.MaxContempt || n > search.MaxContempt:
+			s.printf("info string Contempt: %q is not %d..%d", value, -search.MaxContempt, search.MaxContempt)
 		default:
 			cs.SetContempt(n)
 		}

@@ -48,8 +48,9 @@ func unitValue(u *unit) int {
 }
 
 // score is seat s's standing on its own: material, mobility, King safety,
-// unspent hexes and Demonics explosion threats.
-func (p *Position) score(s int) int {
+// unspent hexes and Demonics explosion threats. mat holds every live seat's
+// material, computed once per evaluation.
+func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	if !p.isLive(s) {
 		return eliminatedVal
 	}
@@ -57,7 +58,8 @@ func (p *Position) score(s int) int {
 	st := &p.seats[s]
 	k := p.kingSq(s)
 	kf, kr := m.fileRank(k)
-	v := 0
+	own := mat[s]
+	v := own
 	// The enemy Kings, for the approach term: without it the search sees
 	// no reason to cross the long maps and games end by the 100-turn rule.
 	// Distances are walking distances over floor (see walkDist).
@@ -65,14 +67,13 @@ func (p *Position) score(s int) int {
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
-	own := p.material(s)
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {
 			if ek := p.kingSq(o); ek >= 0 {
 				ekv[ne] = int(m.fromBox[ek])
 				att, free := p.kingNet(s, ek)
 				v += netAttackW*att - netFreeW*free
-				if p.material(o)*mopRatio <= own {
+				if mat[o]*mopRatio <= own {
 					mop[ne] = true
 					v += mopNetW*att - mopFreeW*free - mopEdgeW*p.floorAround(ek)
 				}
@@ -85,23 +86,21 @@ func (p *Position) score(s int) int {
 		if !u.alive {
 			continue
 		}
-		v += unitValue(u)
 		if ne > 0 {
-			// Closing in on a King that is being mopped up, the own King too.
 			from := int(m.fromBox[u.sq]) * nsq
+			// Closing in on a King that is being mopped up, the own King too.
 			for i := 0; i < ne; i++ {
 				if mop[i] {
 					v += mopCloseW * max(0, mopNear-int(walk[from+ekv[i]]))
 				}
 			}
-		}
-		if u.kind.Role() != King && ne > 0 {
-			from := int(m.fromBox[u.sq]) * nsq
-			d := ref
-			for i := 0; i < ne; i++ {
-				d = min(d, int(walk[from+ekv[i]]))
+			if u.kind.Role() != King {
+				d := ref
+				for i := 0; i < ne; i++ {
+					d = min(d, int(walk[from+ekv[i]]))
+				}
+				v += approachW * (ref - d)
 			}
-			v += approachW * (ref - d)
 		}
 		if u.kind == Shaman && !u.hexUsed {
 			v += unspentHexW
@@ -217,14 +216,20 @@ var mobilityCentre = func() (c [numKinds]int8) {
 // free-for-all is not falling behind the leader.
 func (p *Position) Evaluate(pl game.Player) int {
 	s := int(pl)
-	own := p.score(s)
-	if own == eliminatedVal {
+	if !p.isLive(s) {
 		return eliminatedVal
 	}
+	var mat [game.MaxPlayers]int
+	for o := 0; o < p.n; o++ {
+		if p.isLive(o) {
+			mat[o] = p.material(o)
+		}
+	}
+	own := p.score(s, &mat)
 	best := eliminatedVal
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {
-			best = max(best, p.score(o))
+			best = max(best, p.score(o, &mat))
 		}
 	}
 	if best == eliminatedVal {

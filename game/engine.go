@@ -49,6 +49,15 @@ type Eliminator interface {
 	Eliminate(p Player)
 }
 
+// Contempter is implemented by games that want the engine to rate a draw
+// further below even than the search's default when the user has not chosen
+// a contempt: games whose evaluation of the two sides is too rough for a
+// small penalty to keep the engine from settling for an early draw.
+type Contempter interface {
+	// Contempt returns the game's default draw penalty in centipawns.
+	Contempt() int
+}
+
 // QuietCounter is implemented by games with a no-progress draw rule (the
 // fifty-move rule, Dungeon Chess's 100 turns without a capture). The search
 // lets an evaluation fade towards a draw as the count nears its limit, so

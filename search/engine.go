@@ -68,7 +68,11 @@ type Engine struct {
 	level int
 	mode  MultiMode
 	rng   *rand.Rand
-	// contempt is the root player's penalty for a draw (DefaultContempt).
+	// userContempt is the draw penalty set by SetContempt, if contemptSet;
+	// otherwise a game's own (game.Contempter) or DefaultContempt applies.
+	userContempt int
+	contemptSet  bool
+	// contempt is this search's penalty for a draw to the root player.
 	contempt int
 	feat     features
 
@@ -112,12 +116,11 @@ type plyData struct {
 // size, its random generator seeded with seed.
 func New(seed uint64) *Engine {
 	e := &Engine{
-		tt:       newTable(DefaultHashMB),
-		level:    MaxLevel,
-		mode:     DefaultMultiMode,
-		contempt: DefaultContempt,
-		rng:      rand.New(rand.NewPCG(seed, seed^0x5eed)),
-		feat:     allFeatures,
+		tt:    newTable(DefaultHashMB),
+		level: MaxLevel,
+		mode:  DefaultMultiMode,
+		rng:   rand.New(rand.NewPCG(seed, seed^0x5eed)),
+		feat:  allFeatures,
 	}
 	for i := range e.stack {
 		e.stack[i].moves = make([]game.Move, 0, 256)
@@ -146,8 +149,23 @@ func (e *Engine) Level() int { return e.level }
 func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
 
 // SetContempt sets how many centipawns worse than even the engine rates a
-// draw for itself; 0 rates draws as even, a negative value seeks them.
-func (e *Engine) SetContempt(cp int) { e.contempt = min(max(cp, -MaxContempt), MaxContempt) }
+// draw for itself; 0 rates draws as even, a negative value seeks them. It
+// overrides the default, which is the game's own (game.Contempter) or
+// DefaultContempt.
+func (e *Engine) SetContempt(cp int) {
+	e.userContempt, e.contemptSet = min(max(cp, -MaxContempt), MaxContempt), true
+}
+
+// contemptFor is the draw penalty for a search of pos.
+func (e *Engine) contemptFor(pos game.Searchable) int {
+	if e.contemptSet {
+		return e.userContempt
+	}
+	if c, ok := pos.(game.Contempter); ok {
+		return min(max(c.Contempt(), -MaxContempt), MaxContempt)
+	}
+	return DefaultContempt
+}
 
 // NewGame forgets everything learnt in earlier games.
 func (e *Engine) NewGame() {
@@ -167,6 +185,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
 	e.quiet, _ = pos.(game.QuietCounter)
+	e.contempt = e.contemptFor(pos)
 	e.root = pos.ToMove()
 	e.players = pos.Players()
 	e.ctx = ctx

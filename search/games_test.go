@@ -84,7 +84,7 @@ func TestRealGamesSearchLegalMoves(t *testing.T) {
 
 // TestEvaluationFadesTowardsTheQuietLimit: the same lead counts for less as
 // a no-progress rule nears its limit, fading towards the draw value (less
-// the contempt for the root player), half way at the limit.
+// the game's contempt for the root player), half way at the limit.
 func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 	cases := []struct {
 		g           game.Game
@@ -104,11 +104,12 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 			sp := p.(game.Searchable)
 			e.pos, e.root, e.players = sp, sp.ToMove(), sp.Players()
 			e.quiet, _ = p.(game.QuietCounter)
+			e.contempt = e.contemptFor(sp)
 			return sp.Evaluate(sp.ToMove()), e.evaluate()
 		}
 		raw0, f0 := eval(c.early)
 		raw, f := eval(c.late)
-		want := (raw*(2*c.limit-c.n) - DefaultContempt*c.n) / (2 * c.limit)
+		want := (raw*(2*c.limit-c.n) - e.contempt*c.n) / (2 * c.limit)
 		if raw0 <= 0 || f0 != raw0 || f != want || f >= raw {
 			t.Errorf("%s: early %d faded to %d (want unchanged); late %d faded to %d, want %d", c.g.Name(), raw0, f0, raw, f, want)
 		}

@@ -235,6 +235,43 @@ func TestRepetitionIsADraw(t *testing.T) {
 	}
 }
 
+// contemptToy is a toy position whose game asks for its own contempt.
+type contemptToy struct {
+	*toygame.Position
+	contempt int
+}
+
+func (p contemptToy) Clone() game.Position {
+	return contemptToy{p.Position.Clone().(*toygame.Position), p.contempt}
+}
+
+func (p contemptToy) Contempt() int { return p.contempt }
+
+func TestGameContemptIsTheDefault(t *testing.T) {
+	// The same forced repetition as above: the draw is scored at minus the
+	// game's contempt until SetContempt overrides it.
+	plain := toy(t, ".......k1/.......q1/......../......../......../......../......../K0....... 0")
+	own := contemptToy{plain.Clone().(*toygame.Position), 120}
+	q := plain.Clone().(game.Searchable)
+	m, err := q.ParseMove("a1a2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.Play(m)
+	lim := Limits{Depth: 3, History: []uint64{q.Hash()}}
+	e := New(1)
+	if r := e.Search(context.Background(), own, lim, nil); r.Score != -120 {
+		t.Fatalf("game contempt 120: score %d, want -120", r.Score)
+	}
+	if r := e.Search(context.Background(), plain, lim, nil); r.Score != -DefaultContempt {
+		t.Fatalf("game without its own contempt: score %d, want %d", r.Score, -DefaultContempt)
+	}
+	e.SetContempt(7)
+	if r := e.Search(context.Background(), own, lim, nil); r.Score != -7 {
+		t.Fatalf("SetContempt(7) over the game's 120: score %d, want -7", r.Score)
+	}
+}
+
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p := toyStart(t, "2")
 	e := New(1)

@@ -24,18 +24,19 @@ func TestEvaluateApproach(t *testing.T) {
 }
 
 // TestApproachRef: units start earning for nearing a King two squares
-// beyond the shortest walk between deployment zones.
+// beyond the shortest walk between deployment zones; when mopping up, from
+// the longest walk on the map.
 func TestApproachRef(t *testing.T) {
 	for _, c := range []struct {
-		id   string
-		want int
-	}{{"two-player-dungeon", 19}, {"compact-skirmish", 9}} {
+		id       string
+		ref, far int
+	}{{"two-player-dungeon", 19, 21}, {"compact-skirmish", 9, 13}, {"four-player-dungeon", 14, 21}} {
 		m, err := LoadMap(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := m.approachRef(); got != c.want {
-			t.Errorf("%s: %d, want %d", c.id, got, c.want)
+		if ref, far := m.approachRef(), m.farthestWalk(); ref != c.ref || far != c.far {
+			t.Errorf("%s: approachRef %d farthestWalk %d, want %d %d", c.id, ref, far, c.ref, c.far)
 		}
 	}
 }

@@ -43,3 +43,23 @@ func TestQuietCounter(t *testing.T) {
 		t.Fatalf("Quiet() = %d, %d; want 90, 100", n, limit)
 	}
 }
+
+// TestMopUpDrawsFarUnits: against a lone King every unit closes in, from
+// anywhere on the map. Pulled only from within eight squares, far units
+// stayed where they were and lone Kings escaped until the 100-turn rule.
+func TestMopUpDrawsFarUnits(t *testing.T) {
+	// The Hero steps from d4 to d5, one square nearer the King on a20 and
+	// more than eight squares from it, with the same mobility.
+	gain := func(enemy string) int {
+		before := mustParse(t, "two-player-dungeon human:Pa1,Hd4 "+enemy+" 1 0 0")
+		after := mustParse(t, "two-player-dungeon human:Pa1,Hd5 "+enemy+" 1 0 0")
+		return after.Evaluate(0) - before.Evaluate(0)
+	}
+	alone, defended := gain("undead:La20"), gain("undead:La20,Vh20")
+	if defended != approachW {
+		t.Errorf("against a defended King the step gains %d, want approachW %d", defended, approachW)
+	}
+	if alone != approachW+mopCloseW {
+		t.Errorf("against a lone King the step gains %d, want approachW+mopCloseW %d", alone, approachW+mopCloseW)
+	}
+}

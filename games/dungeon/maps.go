@@ -55,6 +55,7 @@ type Map struct {
 	walkOnce sync.Once
 	walk     []uint8 // walking distances, see walkDist
 	frontier int     // see approachRef
+	farthest int     // see farthestWalk
 }
 
 //go:embed maps/*.map

@@ -27,9 +27,8 @@ const (
 	mopRatio      = 3
 	mopNetW       = 20 // added to netAttackW and netFreeW
 	mopFreeW      = 20
-	mopEdgeW      = 10 // per floor square around the enemy King
-	mopCloseW     = 6  // per square nearer than mopNear
-	mopNear       = 8
+	mopEdgeW      = 10     // per floor square around the enemy King
+	mopCloseW     = 6      // per square nearer than the map's farthest walk, for every unit
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
@@ -63,7 +62,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	// The enemy Kings, for the approach term: without it the search sees
 	// no reason to cross the long maps and games end by the 100-turn rule.
 	// Distances are walking distances over floor (see walkDist).
-	walk, nsq, ref := m.walkDist(), m.Files*m.Ranks, m.approachRef()
+	walk, nsq, ref, far := m.walkDist(), m.Files*m.Ranks, m.approachRef(), m.farthestWalk()
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
@@ -88,10 +87,12 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 		}
 		if ne > 0 {
 			from := int(m.fromBox[u.sq]) * nsq
-			// Closing in on a King that is being mopped up, the own King too.
+			// Closing in on a King that is being mopped up, the own King too,
+			// from anywhere on the map: pulled only from nearby, far units
+			// stayed put and a lone King could run until the 100-turn rule.
 			for i := 0; i < ne; i++ {
 				if mop[i] {
-					v += mopCloseW * max(0, mopNear-int(walk[from+ekv[i]]))
+					v += mopCloseW * max(0, far-int(walk[from+ekv[i]]))
 				}
 			}
 			if u.kind.Role() != King {
@@ -298,3 +299,15 @@ var _ game.QuietCounter = (*Position)(nil)
 
 // Quiet implements game.QuietCounter: turns since the last capture.
 func (p *Position) Quiet() (plies, limit int) { return int(p.quiet), quietLimit }
+
+var _ game.Contempter = (*Position)(nil)
+
+// drawContempt is the engine's default draw penalty in Dungeon Chess.
+// Armies differ, and the evaluation of one against another at the start is
+// rough (up to 250 cp either way between the example armies), so with the
+// search's small default the engine took draws by repetition in the first
+// moves whenever it misjudged its army as the weaker one.
+const drawContempt = 150
+
+// Contempt implements game.Contempter.
+func (p *Position) Contempt() int { return drawContempt }

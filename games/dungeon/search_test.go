@@ -3,6 +3,7 @@ package dungeon_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"wyrm/game"
@@ -31,5 +32,34 @@ func TestEngineSearchesDungeon(t *testing.T) {
 	r := search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Depth: 3}, nil)
 	if r.BestText != "c4xc5" {
 		t.Fatalf("engine played %s, not the King capture", r.BestText)
+	}
+}
+
+func TestEngineDoesNotRepeatEarlyByDefault(t *testing.T) {
+	// A game level 8 drew against a random mover: Undead's swarm, judged
+	// about 100 cp behind Redskin's elite, repeated the position on move 7.
+	// With the search's small default contempt e3f2 repeats a third time;
+	// with Dungeon Chess's own the engine plays on.
+	p, err := dungeon.ParsePosition("two-player-dungeon undead:Ka1,Kb1,Tc1,Kd1,Ke1,Kf1,Rg1,Kh1,Va2,Kb2,Kc2,Kd2,Ke2,Kf2,Kg2,Lh2 redskin:Bd19,De19,Bf19,Ig19,Eb20,Bd20,Bh20 1 0 0", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hist []uint64
+	for _, s := range strings.Fields("c2d3 d19e18 e2e3 e19c19 e3d4 e18d17 g1e2 d17e18 e2g1 c19a19 f2e3 a19c19") {
+		mv, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(s, err)
+		}
+		hist = append(hist, p.Hash())
+		p.Play(mv)
+	}
+	lim := search.Limits{Depth: 5, History: hist}
+	e := search.New(1)
+	e.SetContempt(search.DefaultContempt)
+	if r := e.Search(context.Background(), p, lim, nil); r.BestText != "e3f2" || r.Score != -search.DefaultContempt {
+		t.Fatalf("contempt %d: %s %d, want the repetition e3f2 (the position is misjudged as lost)", search.DefaultContempt, r.BestText, r.Score)
+	}
+	if r := search.New(1).Search(context.Background(), p, lim, nil); r.BestText == "e3f2" || r.Score == -p.Contempt() {
+		t.Fatalf("default contempt: %s %d, want a move that plays on", r.BestText, r.Score)
 	}
 }

@@ -43,6 +43,11 @@ func (m *Map) walkDist() []uint8 {
 		}
 		m.walk = d
 		m.frontier = m.zoneGap(d, n) + 2
+		for _, x := range d {
+			if x != unreachable {
+				m.farthest = max(m.farthest, int(x))
+			}
+		}
 	})
 	return m.walk
 }
@@ -56,6 +61,13 @@ func (m *Map) walkDist() []uint8 {
 func (m *Map) approachRef() int {
 	m.walkDist()
 	return m.frontier
+}
+
+// farthestWalk is the longest walking distance between two floor squares
+// of the map.
+func (m *Map) farthestWalk() int {
+	m.walkDist()
+	return m.farthest
 }
 
 // zoneGap is the shortest walking distance between squares of different

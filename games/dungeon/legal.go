@@ -12,9 +12,12 @@ func (p *Position) over() bool {
 }
 
 // repeated reports whether the current position has occurred three times
-// with the same seat to move. Only positions since the last capture can
-// match, and the seat to move is part of the hash.
-func (p *Position) repeated() bool {
+// with the same seat to move.
+func (p *Position) repeated() bool { return p.thrice }
+
+// countRepeats works out repeated after a Play. Only positions since the
+// last capture can match, and the seat to move is part of the hash.
+func (p *Position) countRepeats() bool {
 	if p.quiet < 4 {
 		return false
 	}
@@ -49,10 +52,17 @@ func (p *Position) LegalMoves(dst []game.Move) []game.Move {
 // filter keeps the moves in dst[base:] that obey the check rule, or all of
 // them when none does.
 func (p *Position) filter(dst []game.Move, base int) []game.Move {
+	dst, _ = p.keepSafe(dst, base)
+	return dst
+}
+
+// keepSafe keeps the moves in dst[base:] that obey the check rule and
+// reports whether any did; when none does it leaves dst as it was.
+func (p *Position) keepSafe(dst []game.Move, base int) ([]game.Move, bool) {
 	s := int(p.toMove)
 	k := p.kingSq(s)
 	if k < 0 {
-		return dst
+		return dst, true
 	}
 	var dz danger
 	if testEveryMove || p.inCheck(s) || (p.live3() && p.nearEnemyDemonics(s, k)) {
@@ -70,9 +80,9 @@ func (p *Position) filter(dst []game.Move, base int) []game.Move {
 		w++
 	}
 	if w == base {
-		return dst
+		return dst, false
 	}
-	return dst[:w]
+	return dst[:w], true
 }
 
 // safeAfter plays mv and reports whether seat s's King is then neither

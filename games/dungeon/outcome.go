@@ -61,7 +61,7 @@ func (p *Position) Eliminate(pl game.Player) {
 	}
 	p.eliminate(s)
 	p.resigned |= 1 << s
-	p.undo, p.removed, p.hashes = p.undo[:0], p.removed[:0], p.hashes[:0]
+	p.undo, p.removed, p.hashes, p.thrice = p.undo[:0], p.removed[:0], p.hashes[:0], false
 	if p.liveCount() <= 1 {
 		p.toMove = -1
 	} else if int(p.toMove) == s {

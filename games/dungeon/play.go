@@ -9,7 +9,7 @@ func (p *Position) Play(mv game.Move) {
 	p.undo = append(p.undo, undoRec{
 		move: mv, hash: p.hash, quiet: p.quiet, turn: p.turn, toMove: p.toMove, live: p.live,
 		mover: noUnit, target: noUnit, pushedTo: -1, nHexed: p.nHexed,
-		removed0: uint16(len(p.removed)), removed1: uint16(len(p.removed)),
+		removed0: uint16(len(p.removed)), removed1: uint16(len(p.removed)), thrice: p.thrice,
 	})
 	rec := &p.undo[len(p.undo)-1]
 	p.hashes = append(p.hashes, p.hash)
@@ -84,6 +84,7 @@ func (p *Position) Play(mv game.Move) {
 		p.toMove = p.nextLive(s)
 	}
 	p.hash ^= z.toMove[p.toMove+1]
+	p.thrice = p.countRepeats()
 }
 
 // explode removes every unit not owned by owner on the eight squares
@@ -178,6 +179,7 @@ func (p *Position) Undo() {
 		}
 	}
 	p.hash, p.quiet, p.turn, p.toMove, p.live, p.nHexed = rec.hash, rec.quiet, rec.turn, rec.toMove, rec.live, rec.nHexed
+	p.thrice = rec.thrice
 	p.undo = p.undo[:len(p.undo)-1]
 	p.hashes = p.hashes[:len(p.hashes)-1]
 }

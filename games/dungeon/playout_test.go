@@ -3,6 +3,7 @@ package dungeon
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"wyrm/game"
@@ -113,6 +114,12 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 		testEveryMove = false
 		if fast := allMoves(p); fast != slow {
 			t.Fatalf("ply %d: legal moves with the shortcut\n%s\nwithout\n%s\nin %s", ply, fast, slow, s)
+		}
+		if got, want := p.NoisyMoves(nil), noisyOf(p, moves); !sameMoves(got, want) {
+			t.Fatalf("ply %d: NoisyMoves %v, the noisy legal moves %v in %s", ply, got, want, s)
+		}
+		if p.repeated() != p.countRepeats() {
+			t.Fatalf("ply %d: cached repetition %v, counted %v", ply, p.repeated(), p.countRepeats())
 		}
 		for _, mv := range moves {
 			back, err := p.ParseMove(p.MoveString(mv))
@@ -245,4 +252,23 @@ func TestCloneIsIndependent(t *testing.T) {
 	if c.String() != p.String() || c.Hash() != p.Hash() {
 		t.Fatal("the clone's history differs")
 	}
+}
+
+// noisyOf is the reference for NoisyMoves: the legal moves that IsNoisy.
+func noisyOf(p *Position, legal []game.Move) []game.Move {
+	var out []game.Move
+	for _, mv := range legal {
+		if p.IsNoisy(mv) {
+			out = append(out, mv)
+		}
+	}
+	return out
+}
+
+// sameMoves compares two move lists as sets.
+func sameMoves(a, b []game.Move) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }

@@ -52,6 +52,7 @@ type undoRec struct {
 	hexPrev  uint8  // hexLeft of a hex target before the hex
 	hexDec   uint32 // mover's units whose hex counter this turn lowered
 	nHexed   int16
+	thrice   bool
 }
 
 // Position is a Dungeon Chess position with its history. It implements
@@ -76,6 +77,9 @@ type Position struct {
 	undo     []undoRec
 	removed  []uint8
 	hashes   []uint64 // hash before each Play, for repetition
+	// thrice records that the position has occurred three times, counted
+	// once per Play: the search asks ToMove several times a node.
+	thrice bool
 }
 
 // zobrist keys: per (hash kind, owner, mailbox square); hash kinds are the

@@ -239,10 +239,22 @@ func (p *Position) Evaluate(pl game.Player) int {
 	return min(max(own-best, eliminatedVal+1), -eliminatedVal-1)
 }
 
-// NoisyMoves implements game.Searchable: the legal captures.
+// NoisyMoves implements game.Searchable: the legal captures. Only the
+// captures are generated and tested, unless none of them obeys the check
+// rule: then they are all legal if no other move obeys it either.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
+	if p.over() {
+		return dst
+	}
 	base := len(dst)
-	dst = p.LegalMoves(dst)
+	dst = p.pseudo(dst, true)
+	if len(dst) == base {
+		return dst
+	}
+	if safe, ok := p.keepSafe(dst, base); ok {
+		return safe
+	}
+	dst = p.LegalMoves(dst[:base])
 	w := base
 	for _, mv := range dst[base:] {
 		if p.IsNoisy(mv) {

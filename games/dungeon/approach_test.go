@@ -23,6 +23,36 @@ func TestEvaluateApproach(t *testing.T) {
 	}
 }
 
+// TestFirstStepOutCounts: a Hero's first step out of its zone, from a2
+// to b2, leaves it beyond approachRef from the enemy King, yet it gains
+// approachW besides the moves it opens. With the approach clamped at
+// approachRef, units at home had nothing to gain from their first steps
+// out and stayed there.
+func TestFirstStepOutCounts(t *testing.T) {
+	pos := func(hero string) *Position {
+		return mustParse(t, "two-player-dungeon human:Pd1,H"+hero+" undead:La20,Kh20 1 0 0")
+	}
+	from, to := pos("a2"), pos("b2")
+	m := from.m
+	walk, n := m.walkDist(), m.Files*m.Ranks
+	k := int(m.fromBox[from.kingSq(1)])
+	dist := func(sq string) int {
+		b, _, err := m.parseSquare(sq)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return int(walk[int(m.fromBox[b])*n+k])
+	}
+	df, dt := dist("a2"), dist("b2")
+	if dt <= m.approachRef() || dt != df-1 {
+		t.Fatalf("a2 %d and b2 %d from the King: want b2 one nearer and beyond approachRef %d", df, dt, m.approachRef())
+	}
+	mobility := mobilityW * (to.quietCount(0) - from.quietCount(0))
+	if gain := to.Evaluate(0) - from.Evaluate(0) - mobility; gain != approachW {
+		t.Errorf("a2-b2 gains %d besides mobility, want approachW %d", gain, approachW)
+	}
+}
+
 // TestApproachRef: units start earning for nearing a King two squares
 // beyond the shortest walk between deployment zones; when mopping up, from
 // the longest walk on the map.

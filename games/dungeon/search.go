@@ -17,7 +17,7 @@ const (
 	checkPenalty = 60 // King under attack
 	unspentHexW  = 40 // a Shaman's hex still to use
 	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
-	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King
+	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King (less when farther)
 	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
 	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
 	// Mopping up: against a seat with at most a third of the own material
@@ -96,7 +96,9 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				}
 			}
 			if u.kind.Role() != King {
-				d := ref
+				// Counted from the farthest walk, not clamped at ref: a unit
+				// still at home then gains for its first steps out too.
+				d := far
 				for i := 0; i < ne; i++ {
 					d = min(d, int(walk[from+ekv[i]]))
 				}

@@ -55,7 +55,8 @@ func (m *Map) walkDist() []uint8 {
 // approachRef is the walking distance from which the evaluation starts to
 // reward a unit for nearing an enemy King: two more than the shortest walk
 // between two deployment zones, so a unit still at home earns (almost)
-// nothing. Counted from a fixed far distance instead, every unit earned a
+// nothing (farther away it loses a little, so that its first steps out
+// count too). Counted from a fixed far distance instead, every unit earned a
 // large constant for merely existing, and armies of many cheap units
 // looked hundreds of centipawns better than equal ones.
 func (m *Map) approachRef() int {

@@ -55,3 +55,11 @@ type Game interface {
 	// Parse reads a position string. On error it says what is wrong.
 	Parse(s string, opts Options) (Position, error)
 }
+
+// LongGame is implemented by games whose ordinary games run far longer
+// than a chess game, so that tools which cap a game's length (a match
+// runner, say) cap it only where ordinary games do not reach.
+type LongGame interface {
+	// MaxPlies is a length ordinary games do not reach.
+	MaxPlies() int
+}

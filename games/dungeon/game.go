@@ -17,6 +17,14 @@ var _ game.SetupGame = Game{}
 // Name implements game.Game.
 func (Game) Name() string { return "dungeon" }
 
+var _ game.LongGame = Game{}
+
+// MaxPlies implements game.LongGame. Games end by the rules (a King is
+// taken, or 100 turns pass without a capture), but on the long maps games
+// of several hundred turns are ordinary: the longest of level 8's games
+// against random and greedy movers took 822.
+func (Game) MaxPlies() int { return 4000 }
+
 // Title implements game.Game.
 func (Game) Title() string { return "Dungeon Chess" }
 

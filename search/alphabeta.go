@@ -123,6 +123,17 @@ func (e *Engine) repeated() bool {
 	return false
 }
 
+// Pruning of quiet moves near the leaves: late move pruning keeps the
+// first lmpCount[depth] quiet moves, futility pruning drops them all when
+// the static evaluation is futilityMargin per ply below alpha.
+const (
+	lmpDepth       = 4
+	futilityDepth  = 2
+	futilityMargin = 150
+)
+
+var lmpCount = [lmpDepth + 1]int{0, 4, 7, 12, 19}
+
 func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) int {
 	e.pvLen[ply] = ply
 	e.nodes++
@@ -224,10 +235,24 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	best, bestMove := -Infinity, game.NoMove
 	origAlpha := alpha
 	e.keys = append(e.keys, key)
+	// Near the leaves of a node not on the principal variation, quiet moves
+	// late in the order, or that cannot lift a hopeless static evaluation
+	// to alpha, are skipped unless they give check.
+	pruneQuiets := !root && !pvNode && !inCheck && depth <= lmpDepth
+	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && sd.eval+futilityMargin*depth <= alpha
+	quiets := 0
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
 		noisy := pos.IsNoisy(m)
 		pos.Play(m)
+		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
+			late := e.feat.lmp && quiets >= lmpCount[depth]
+			quiets++
+			if (late || futile) && !pos.InCheck() {
+				pos.Undo()
+				continue
+			}
+		}
 		var s int
 		if i == 0 {
 			s = e.child(team, depth-1, ply+1, alpha, beta, noisy)

@@ -55,10 +55,11 @@ const MaxContempt = 500
 // search against plain alpha-beta.
 type features struct {
 	nullMove, lmr, futility, deltaPrune, checkExt, aspiration bool
+	lmp                                                       bool // late move pruning
 	exactTT                                                   bool // TT cut-offs only from entries of exactly the needed depth
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use

@@ -115,3 +115,30 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 		}
 	}
 }
+
+// TestQuietPruningSavesNodesKeepsMates: late move and futility pruning cut
+// the Dragon Chess start's tree to the same depth by at least a third, and
+// the engine still finds the mates above (quiet checks are never pruned).
+func TestQuietPruningSavesNodesKeepsMates(t *testing.T) {
+	p := startOf(t, dragon.Game, nil)
+	count := func(lmp, futility bool) uint64 {
+		e := New(1)
+		e.feat.lmp, e.feat.futility = lmp, futility
+		return e.Search(context.Background(), p, Limits{Depth: 7}, nil).Nodes
+	}
+	with, without := count(true, true), count(false, false)
+	if with*3 > without*2 {
+		t.Errorf("depth 7 from the start: %d nodes with quiet-move pruning, %d without: want at most two thirds", with, without)
+	}
+	// The rook roller: every move of the mate is a quiet check.
+	fen := "8/8/4k3/1R6/8/8/8/R6K[] w - - 0 1"
+	q, err := dragon.Game.Parse(fen, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := New(1).Search(context.Background(), q.(game.Searchable), Limits{Depth: 8}, nil)
+	if !IsMate(r.Score) || r.Score < 0 {
+		t.Errorf("%s: best %s score %d, want a mate for White", fen, r.BestText, r.Score)
+	}
+	t.Logf("%s: best %s mate in %d plies; %d nodes with pruning, %d without", fen, r.BestText, MatePlies(r.Score), with, without)
+}

@@ -58,6 +58,13 @@ type Contempter interface {
 	Contempt() int
 }
 
+// RootMarker is implemented by positions whose evaluation depends on the
+// state of the game where a search starts, not only on the position
+// searched: the search calls MarkRoot on its own copy before it begins.
+type RootMarker interface {
+	MarkRoot()
+}
+
 // QuietCounter is implemented by games with a no-progress draw rule (the
 // fifty-move rule, Dungeon Chess's 100 turns without a capture). The search
 // lets an evaluation fade towards a draw as the count nears its limit, so

@@ -13,12 +13,15 @@ if [[ $what == all || $what == basic ]]; then
   for g in dragon dragonchess dungeon; do
     extra=()
     [[ $g == dragon ]] && extra=(--openings "$OPEN")
-    [[ $g == dungeon ]] && extra=(--opt armies=sample --max-plies 2000)
+    [[ $g == dungeon ]] && extra=(--opt armies=sample)
     for b in random greedy; do
       echo "== $g level:8 vs $b"
       $W match --game $g --a level:8 --b $b --games 100 --movetime 50 --seed 11 "${extra[@]}" | grep -E '^(Score|Elo|score)'
     done
   done
+  echo "== dungeon level:8 vs random, the next 50 starts"
+  $W match --game dungeon --a level:8 --b random --games 100 --movetime 50 --seed 61 --opt armies=sample |
+    grep -E '^(Score|Elo|score)'
 fi
 
 if [[ $what == all || $what == ladder ]]; then
@@ -41,10 +44,10 @@ if [[ $what == all || $what == multi ]]; then
       set -- $pair
       echo "== dungeon $p players: $1 alone vs $2"
       $W match --game dungeon --opt players=$p --opt armies=sample --a "$1" --b "$2" --games 20 \
-        --movetime 50 --seed 31 --adjudicate 100 | grep -E '^(Score|Elo|score)'
+        --movetime 50 --seed 31 --max-plies 400 --adjudicate 100 | grep -E '^(Score|Elo|score)'
     done
   done
   echo "== dungeon 4 players: level:8 vs three greedy"
   $W match --game dungeon --opt players=4 --opt armies=sample --a level:8 --b greedy --games 20 \
-    --movetime 50 --seed 31 --max-plies 1600 | grep -E '^(Score|Elo|score)'
+    --movetime 50 --seed 31 | grep -E '^(Score|Elo|score)'
 fi

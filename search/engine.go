@@ -186,6 +186,9 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
 	e.quiet, _ = pos.(game.QuietCounter)
+	if rm, ok := pos.(game.RootMarker); ok {
+		rm.MarkRoot()
+	}
 	e.contempt = e.contemptFor(pos)
 	e.root = pos.ToMove()
 	e.players = pos.Players()

@@ -272,6 +272,27 @@ func TestGameContemptIsTheDefault(t *testing.T) {
 	}
 }
 
+// markToy is a toy position that counts the MarkRoot calls on its copies.
+type markToy struct {
+	*toygame.Position
+	marks *int
+}
+
+func (p markToy) Clone() game.Position {
+	return markToy{p.Position.Clone().(*toygame.Position), p.marks}
+}
+
+func (p markToy) MarkRoot() { *p.marks++ }
+
+func TestSearchMarksItsRootOnce(t *testing.T) {
+	marks := 0
+	p := markToy{toyStart(t, "2").(*toygame.Position), &marks}
+	New(1).Search(context.Background(), p, Limits{Depth: 4}, nil)
+	if marks != 1 {
+		t.Fatalf("MarkRoot called %d times for one search, want once", marks)
+	}
+}
+
 func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	p := toyStart(t, "2")
 	e := New(1)

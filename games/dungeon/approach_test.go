@@ -53,6 +53,31 @@ func TestFirstStepOutCounts(t *testing.T) {
 	}
 }
 
+// TestApproachPressesWithTheRootCount: the same step towards the enemy
+// King gains more when the search began late in a run without captures,
+// and nothing changes for the position's own count alone, so that a
+// capture inside the search does not look like a loss of the pressure.
+func TestApproachPressesWithTheRootCount(t *testing.T) {
+	gain := func(quiet string, mark bool) int {
+		from := mustParse(t, "two-player-dungeon human:Pd1,Ha2 undead:La20,Kh20 1 "+quiet+" 0")
+		to := mustParse(t, "two-player-dungeon human:Pd1,Hb2 undead:La20,Kh20 1 "+quiet+" 0")
+		if mark {
+			from.MarkRoot()
+			to.MarkRoot()
+		}
+		return to.Evaluate(0) - from.Evaluate(0) - mobilityW*(to.quietCount(0)-from.quietCount(0))
+	}
+	if g := gain("50", false); g != approachW {
+		t.Errorf("count 50, root not marked: gains %d, want approachW %d", g, approachW)
+	}
+	if g, want := gain("50", true), approachW+approachW*pressMul*50/quietLimit; g != want {
+		t.Errorf("root marked at count 50: gains %d, want %d", g, want)
+	}
+	if g := gain("0", true); g != approachW {
+		t.Errorf("root marked at count 0: gains %d, want approachW %d", g, approachW)
+	}
+}
+
 // TestApproachRef: units start earning for nearing a King two squares
 // beyond the shortest walk between deployment zones; when mopping up, from
 // the longest walk on the map.

@@ -80,6 +80,9 @@ type Position struct {
 	// thrice records that the position has occurred three times, counted
 	// once per Play: the search asks ToMove several times a node.
 	thrice bool
+	// rootQuiet is the 100-turn count where the current search began (see
+	// MarkRoot).
+	rootQuiet int32
 }
 
 // zobrist keys: per (hash kind, owner, mailbox square); hash kinds are the

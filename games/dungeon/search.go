@@ -17,6 +17,7 @@ const (
 	checkPenalty = 60 // King under attack
 	unspentHexW  = 40 // a Shaman's hex still to use
 	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
+	pressMul     = 2  // the approach weighs up to this many times more at the 100-turn limit
 	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King (less when farther)
 	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
 	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
@@ -63,6 +64,10 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	// no reason to cross the long maps and games end by the 100-turn rule.
 	// Distances are walking distances over floor (see walkDist).
 	walk, nsq, ref, far := m.walkDist(), m.Files*m.Ranks, m.approachRef(), m.farthestWalk()
+	// The approach presses harder the longer the game has gone without a
+	// capture where the search began (the root, not the position scored,
+	// so that a capture in the search does not look like a loss of it).
+	press := approachW + approachW*pressMul*int(p.rootQuiet)/quietLimit
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
@@ -102,7 +107,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				for i := 0; i < ne; i++ {
 					d = min(d, int(walk[from+ekv[i]]))
 				}
-				v += approachW * (ref - d)
+				v += press * (ref - d)
 			}
 		}
 		if u.kind == Shaman && !u.hexUsed {
@@ -325,3 +330,10 @@ const drawContempt = 150
 
 // Contempt implements game.Contempter.
 func (p *Position) Contempt() int { return drawContempt }
+
+var _ game.RootMarker = (*Position)(nil)
+
+// MarkRoot implements game.RootMarker: the approach term grows with the
+// 100-turn count at the root of the search, so that a game without
+// captures is pressed towards contact instead of drifting into the draw.
+func (p *Position) MarkRoot() { p.rootQuiet = p.quiet }

@@ -49,10 +49,11 @@ type Eliminator interface {
 	Eliminate(p Player)
 }
 
-// Contempter is implemented by games that want the engine to rate a draw
-// further below even than the search's default when the user has not chosen
-// a contempt: games whose evaluation of the two sides is too rough for a
-// small penalty to keep the engine from settling for an early draw.
+// Contempter is implemented by the positions of games that want the engine
+// to rate a draw further below even than the search's default when the user
+// has not chosen a contempt: games whose evaluation of the two sides is too
+// rough for a small penalty to keep the engine from settling for an early
+// draw.
 type Contempter interface {
 	// Contempt returns the game's default draw penalty in centipawns.
 	Contempt() int

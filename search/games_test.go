@@ -118,7 +118,8 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 
 // TestQuietPruningSavesNodesKeepsMates: late move and futility pruning cut
 // the Dragon Chess start's tree to the same depth by at least a third, and
-// the engine still finds the mates above (quiet checks are never pruned).
+// the engine still finds a mate made only of quiet checks (checks are never
+// pruned; pruned, this mate is missed).
 func TestQuietPruningSavesNodesKeepsMates(t *testing.T) {
 	p := startOf(t, dragon.Game, nil)
 	count := func(lmp, futility bool) uint64 {

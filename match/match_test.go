@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wyrm/game"
+	"wyrm/games"
 	"wyrm/search"
 	"wyrm/search/toygame"
 	"wyrm/uci"
@@ -284,6 +285,21 @@ func TestPGNResult(t *testing.T) {
 	for _, c := range cases {
 		if got := pgnResult(GameRecord{Names: c.names, Results: c.res}); got != c.want {
 			t.Errorf("%v: %q want %q", c.res, got, c.want)
+		}
+	}
+}
+
+func TestMaxPliesDefaultsPerGame(t *testing.T) {
+	for _, c := range []struct {
+		game       string
+		flag, want int
+	}{{"dragon", 0, DefaultMaxPlies}, {"dragonchess", 0, DefaultMaxPlies}, {"dungeon", 0, 4000}, {"dungeon", 30, 30}, {"dragon", 900, 900}} {
+		g, err := games.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := maxPlies(g, c.flag); got != c.want {
+			t.Errorf("%s with MaxPlies %d: %d, want %d", c.game, c.flag, got, c.want)
 		}
 	}
 }

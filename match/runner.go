@@ -26,7 +26,8 @@ type Config struct {
 	// more seats, a full rotation) of games. Empty: the game's Start, with
 	// option "seed" varied per rotation when the game has one.
 	Openings []string
-	// MaxPlies ends a game as a draw after so many moves (0: 500).
+	// MaxPlies ends a game as a draw after so many moves (0: the game's own
+	// cap for a game.LongGame, otherwise DefaultMaxPlies).
 	MaxPlies int
 	// Adjudicate, when positive, scores a drawn game by the game's own
 	// evaluation of the final position for A's seat: a lead of at least
@@ -73,12 +74,25 @@ type job struct {
 	opts  game.Options
 }
 
+// DefaultMaxPlies caps a game's length unless Config.MaxPlies sets it or
+// the game is a game.LongGame.
+const DefaultMaxPlies = 400
+
+// maxPlies is the cap set, or when none is (n <= 0) the game's own.
+func maxPlies(g game.Game, n int) int {
+	if n > 0 {
+		return n
+	}
+	if lg, ok := g.(game.LongGame); ok {
+		return lg.MaxPlies()
+	}
+	return DefaultMaxPlies
+}
+
 // Run plays the match. Cancelling ctx ends it early; games in progress are
 // not counted.
 func Run(ctx context.Context, cfg Config) (Summary, error) {
-	if cfg.MaxPlies <= 0 {
-		cfg.MaxPlies = 500
-	}
+	cfg.MaxPlies = maxPlies(cfg.Game, cfg.MaxPlies)
 	cfg.Concurrency = max(cfg.Concurrency, 1)
 	jobs, err := schedule(cfg)
 	if err != nil {

@@ -20,20 +20,6 @@ import (
 
 const matchSpecHelp = "level:N (1-8), random, greedy, brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
 
-// defaultMaxPlies caps a match game unless the game is a game.LongGame.
-const defaultMaxPlies = 400
-
-// matchMaxPlies is the --max-plies flag, or the game's default when it is 0.
-func matchMaxPlies(g game.Game, flag int) int {
-	if flag > 0 {
-		return flag
-	}
-	if lg, ok := g.(game.LongGame); ok {
-		return lg.MaxPlies()
-	}
-	return defaultMaxPlies
-}
-
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,7 +33,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	pgn := fs.String("pgn", "", "write the games to this file")
 	sprt := fs.String("sprt", "", "stop early by SPRT of elo0,elo1 (alpha = beta = 0.05)")
 	conc := fs.Int("concurrency", 1, "games played at once")
-	maxPlies := fs.Int("max-plies", 0, "draw a game after this many moves (default 400, or the game's own for a long game such as Dungeon Chess: 4000)")
+	maxPlies := fs.Int("max-plies", 0, fmt.Sprintf("draw a game after this many moves (default %d, or the game's own for a long game such as Dungeon Chess: 4000)", match.DefaultMaxPlies))
 	adjudicate := fs.Int("adjudicate", 0, "score drawn games by the evaluation of the final position for A: a lead of this many centipawns wins (0: off)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()%1e9), "seed for the players' random choices and the armies")
 	var opts optionFlags
@@ -64,7 +50,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	cfg := match.Config{
-		Game: g, Options: game.Options(opts), Games: *n, Concurrency: *conc, MaxPlies: matchMaxPlies(g, *maxPlies), Seed: *seed, Adjudicate: *adjudicate,
+		Game: g, Options: game.Options(opts), Games: *n, Concurrency: *conc, MaxPlies: *maxPlies, Seed: *seed, Adjudicate: *adjudicate,
 		Progress: stderr,
 		NewA:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specA, s) },
 		NewB:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specB, s) },

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"wyrm/games"
 )
 
 func TestMatchCommandPrintsScoreLast(t *testing.T) {
@@ -35,21 +33,6 @@ func TestMatchCommandRejectsBadFlags(t *testing.T) {
 		var out, errb bytes.Buffer
 		if code := run(args, nil, &out, &errb); code == 0 {
 			t.Errorf("%v: exit 0", args)
-		}
-	}
-}
-
-func TestMatchMaxPliesDefaultsPerGame(t *testing.T) {
-	for _, c := range []struct {
-		game       string
-		flag, want int
-	}{{"dragon", 0, defaultMaxPlies}, {"dragonchess", 0, defaultMaxPlies}, {"dungeon", 0, 4000}, {"dungeon", 30, 30}, {"dragon", 900, 900}} {
-		g, err := games.Lookup(c.game)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := matchMaxPlies(g, c.flag); got != c.want {
-			t.Errorf("%s with --max-plies %d: %d, want %d", c.game, c.flag, got, c.want)
 		}
 	}
 }

@@ -153,9 +153,10 @@ func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
 // draw for itself; 0 rates draws as even, a negative value seeks them. It
 // overrides the default, which is the game's own (game.Contempter) or
 // DefaultContempt.
-func (e *Engine) SetContempt(cp int) {
-	e.userContempt, e.contemptSet = min(max(cp, -MaxContempt), MaxContempt), true
-}
+func (e *Engine) SetContempt(cp int) { e.userContempt, e.contemptSet = clampContempt(cp), true }
+
+// clampContempt bounds a contempt to ±MaxContempt.
+func clampContempt(cp int) int { return min(max(cp, -MaxContempt), MaxContempt) }
 
 // contemptFor is the draw penalty for a search of pos.
 func (e *Engine) contemptFor(pos game.Searchable) int {
@@ -163,7 +164,7 @@ func (e *Engine) contemptFor(pos game.Searchable) int {
 		return e.userContempt
 	}
 	if c, ok := pos.(game.Contempter); ok {
-		return min(max(c.Contempt(), -MaxContempt), MaxContempt)
+		return clampContempt(c.Contempt())
 	}
 	return DefaultContempt
 }

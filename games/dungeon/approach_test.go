@@ -29,10 +29,7 @@ func TestEvaluateApproach(t *testing.T) {
 // approachRef, units at home had nothing to gain from their first steps
 // out and stayed there.
 func TestFirstStepOutCounts(t *testing.T) {
-	pos := func(hero string) *Position {
-		return mustParse(t, "two-player-dungeon human:Pd1,H"+hero+" undead:La20,Kh20 1 0 0")
-	}
-	from, to := pos("a2"), pos("b2")
+	from := heroStepPos(t, "a2", "0")
 	m := from.m
 	walk, n := m.walkDist(), m.Files*m.Ranks
 	k := int(m.fromBox[from.kingSq(1)])
@@ -47,10 +44,26 @@ func TestFirstStepOutCounts(t *testing.T) {
 	if dt <= m.approachRef() || dt != df-1 {
 		t.Fatalf("a2 %d and b2 %d from the King: want b2 one nearer and beyond approachRef %d", df, dt, m.approachRef())
 	}
-	mobility := mobilityW * (to.quietCount(0) - from.quietCount(0))
-	if gain := to.Evaluate(0) - from.Evaluate(0) - mobility; gain != approachW {
+	if gain := heroStepGain(t, "0", false); gain != approachW {
 		t.Errorf("a2-b2 gains %d besides mobility, want approachW %d", gain, approachW)
 	}
+}
+
+// heroStepPos is a Human Hero on sq facing a distant Undead King, with the
+// 100-turn count at quiet.
+func heroStepPos(t *testing.T, sq, quiet string) *Position {
+	return mustParse(t, "two-player-dungeon human:Pd1,H"+sq+" undead:La20,Kh20 1 "+quiet+" 0")
+}
+
+// heroStepGain is what the Hero's step a2-b2 gains besides mobility, with
+// the count at quiet and, if mark, the root marked there.
+func heroStepGain(t *testing.T, quiet string, mark bool) int {
+	from, to := heroStepPos(t, "a2", quiet), heroStepPos(t, "b2", quiet)
+	if mark {
+		from.MarkRoot()
+		to.MarkRoot()
+	}
+	return to.Evaluate(0) - from.Evaluate(0) - mobilityW*(to.quietCount(0)-from.quietCount(0))
 }
 
 // TestApproachPressesWithTheRootCount: the same step towards the enemy
@@ -58,22 +71,13 @@ func TestFirstStepOutCounts(t *testing.T) {
 // and nothing changes for the position's own count alone, so that a
 // capture inside the search does not look like a loss of the pressure.
 func TestApproachPressesWithTheRootCount(t *testing.T) {
-	gain := func(quiet string, mark bool) int {
-		from := mustParse(t, "two-player-dungeon human:Pd1,Ha2 undead:La20,Kh20 1 "+quiet+" 0")
-		to := mustParse(t, "two-player-dungeon human:Pd1,Hb2 undead:La20,Kh20 1 "+quiet+" 0")
-		if mark {
-			from.MarkRoot()
-			to.MarkRoot()
-		}
-		return to.Evaluate(0) - from.Evaluate(0) - mobilityW*(to.quietCount(0)-from.quietCount(0))
-	}
-	if g := gain("50", false); g != approachW {
+	if g := heroStepGain(t, "50", false); g != approachW {
 		t.Errorf("count 50, root not marked: gains %d, want approachW %d", g, approachW)
 	}
-	if g, want := gain("50", true), approachW+approachW*pressMul*50/quietLimit; g != want {
-		t.Errorf("root marked at count 50: gains %d, want %d", g, want)
+	if g, want := heroStepGain(t, "50", true), approachW+approachW*pressMul*50/quietLimit; g != want || g <= approachW {
+		t.Errorf("root marked at count 50: gains %d, want %d, more than approachW %d", g, want, approachW)
 	}
-	if g := gain("0", true); g != approachW {
+	if g := heroStepGain(t, "0", true); g != approachW {
 		t.Errorf("root marked at count 0: gains %d, want approachW %d", g, approachW)
 	}
 }

@@ -10,8 +10,8 @@ import (
 
 	"wyrm/game"
 	"wyrm/games"
+	"wyrm/internal/toygame"
 	"wyrm/search"
-	"wyrm/search/toygame"
 	"wyrm/uci"
 )
 

@@ -21,7 +21,7 @@ func writePGN(w io.Writer, g game.Game, r GameRecord) {
 	}
 	result := pgnResult(r)
 	fmt.Fprintf(&b, "[Result \"%s\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n[Termination \"%s\"]\n\n",
-		result, g.Name(), r.Start, r.Reason)
+		result, g.Info().Name, r.Start, r.Reason)
 	for i, m := range r.Moves {
 		if len(r.Names) == 2 && i%2 == 0 {
 			fmt.Fprintf(&b, "%d. ", i/2+1)

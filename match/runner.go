@@ -75,18 +75,15 @@ type job struct {
 }
 
 // DefaultMaxPlies caps a game's length unless Config.MaxPlies sets it or
-// the game is a game.LongGame.
-const DefaultMaxPlies = 400
+// the game's Info gives its own.
+const DefaultMaxPlies = game.DefaultMaxPlies
 
 // maxPlies is the cap set, or when none is (n <= 0) the game's own.
 func maxPlies(g game.Game, n int) int {
 	if n > 0 {
 		return n
 	}
-	if lg, ok := g.(game.LongGame); ok {
-		return lg.MaxPlies()
-	}
-	return DefaultMaxPlies
+	return g.Info().Plies()
 }
 
 // Run plays the match. Cancelling ctx ends it early; games in progress are

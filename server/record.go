@@ -10,20 +10,17 @@ import (
 	"wyrm/game"
 )
 
-// pgnVariant names the variant tag other programs expect, where one exists.
-var pgnVariant = map[string]string{"dragon": "dragon"}
-
 func (srv *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeError(w, http.StatusNotFound, "no such game")
+		writeErr(w, errNoGame)
 		return
 	}
 	s.mu.Lock()
 	text := s.record()
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="wyrm-%s-%s.pgn"`, s.g.Name(), s.id))
+	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="wyrm-%s-%s.pgn"`, s.g.Info().Name, s.id))
 	_, _ = w.Write([]byte(text))
 }
 
@@ -38,8 +35,8 @@ func pgnEscape(s string) string {
 func (s *session) record() string {
 	var b strings.Builder
 	tag := func(k, v string) { fmt.Fprintf(&b, "[%s \"%s\"]\n", k, pgnEscape(v)) }
-	n := len(s.def.Seats)
-	o := s.outcome()
+	n := len(s.t.Def.Seats)
+	o := s.t.Outcome()
 	result := "*"
 	if o.Over && n == 2 {
 		switch {
@@ -51,40 +48,40 @@ func (s *session) record() string {
 			result = "1/2-1/2"
 		}
 	}
-	tag("Event", "wyrm "+s.g.Title())
+	tag("Event", "wyrm "+s.g.Info().Title)
 	tag("Site", "wyrm")
 	tag("Date", time.UnixMilli(s.created).UTC().Format("2006.01.02"))
 	tag("Round", "-")
 	if n == 2 {
-		tag("White", s.seatName(0))
-		tag("Black", s.seatName(1))
+		tag("White", s.playerName(0))
+		tag("Black", s.playerName(1))
 	} else {
 		for i := range n {
-			tag(fmt.Sprintf("Seat%d", i+1), s.seatName(i))
+			tag(fmt.Sprintf("Seat%d", i+1), s.playerName(i))
 		}
 	}
 	tag("Result", result)
-	if v, ok := pgnVariant[s.g.Name()]; ok {
+	if v := s.g.Info().Variant; v != "" {
 		tag("Variant", v)
 	}
-	tag("Game", s.g.Name())
-	if len(s.def.Options) > 0 {
-		keys := make([]string, 0, len(s.def.Options))
-		for k := range s.def.Options {
+	tag("Game", s.g.Info().Name)
+	if len(s.t.Def.Options) > 0 {
+		keys := make([]string, 0, len(s.t.Def.Options))
+		for k := range s.t.Def.Options {
 			keys = append(keys, k)
 		}
 		sort.Strings(keys)
 		var kv []string
 		for _, k := range keys {
-			kv = append(kv, k+"="+s.def.Options[k])
+			kv = append(kv, k+"="+s.t.Def.Options[k])
 		}
 		tag("Options", strings.Join(kv, ";"))
 	}
-	if c := s.def.Clock; c.InitialMs > 0 {
+	if c := s.t.Def.Clock; c.InitialMs > 0 {
 		tag("TimeControl", fmt.Sprintf("%d+%d", c.InitialMs/1000, c.IncrementMs/1000))
 	}
-	if s.start != "" {
-		tag("FEN", s.start)
+	if s.t.Start != "" {
+		tag("FEN", s.t.Start)
 		tag("SetUp", "1")
 	}
 	if o.Over {
@@ -97,8 +94,8 @@ func (s *session) record() string {
 			tag("Results", strings.Join(rs, ","))
 		}
 	}
-	if s.pos != nil {
-		tag("Position", s.pos.String())
+	if s.t.Pos != nil {
+		tag("Position", s.t.Pos.String())
 	}
 	b.WriteByte('\n')
 	var line strings.Builder
@@ -113,12 +110,12 @@ func (s *session) record() string {
 		line.WriteString(tok)
 	}
 	round := 0
-	for i, p := range s.plies {
+	for i, p := range s.t.Plies {
 		mv := p.Text
 		if p.SAN != "" {
 			mv = p.SAN
 		}
-		if i == 0 || p.Seat <= s.plies[i-1].Seat {
+		if i == 0 || p.Seat <= s.t.Plies[i-1].Seat {
 			round++
 			if i == 0 && p.Seat != 0 && n == 2 {
 				flush(fmt.Sprintf("%d...", round))

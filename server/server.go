@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -15,7 +14,9 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/server/apierr"
 	"wyrm/server/store"
+	"wyrm/server/table"
 )
 
 // Config is what a Server is built from.
@@ -66,7 +67,7 @@ func New(cfg Config) (*Server, error) {
 		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
 		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{}}
 	for _, g := range cfg.Games {
-		srv.games[g.Name()] = g
+		srv.games[g.Info().Name] = g
 	}
 	if srv.engine == nil {
 		srv.engine = RandomEngine{}
@@ -200,35 +201,30 @@ type CreateResponse struct {
 	Tokens map[int]string `json:"tokens"`
 }
 
-// players returns how many seats a game with these options has.
-func (srv *Server) players(name string, opts game.Options) (game.Game, int, error) {
+// normalize finds the game name and puts opts, chosen by a client, in
+// the game's canonical, self-contained form.
+func (srv *Server) normalize(name string, opts game.Options) (game.Game, game.Options, error) {
 	g, ok := srv.games[name]
 	if !ok {
-		return nil, 0, fmt.Errorf("unknown game %q", name)
+		return nil, nil, apierr.New(apierr.Invalid, "unknown game %q", name)
 	}
-	if err := game.Validate(g.Options(), opts); err != nil {
-		return nil, 0, err
+	if opts == nil {
+		opts = game.Options{}
 	}
-	p, err := g.Start(opts)
+	opts, err := g.Normalize(opts)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, apierr.Wrap(apierr.Invalid, err)
 	}
-	return g, p.Players(), nil
+	return g, opts, nil
 }
 
 // Create makes and stores a new game.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	if req.Options == nil {
-		req.Options = game.Options{}
-	}
-	g, n, err := srv.players(req.Game, req.Options)
+	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	def := Def{Game: g.Name(), Options: req.Options, Seats: slices.Clone(req.Seats), Clock: req.Clock}
-	if err := def.check(g, n); err != nil {
-		return CreateResponse{}, err
-	}
+	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
 	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}
 	for i := range def.Seats {
 		def.Seats[i].TokenHash = ""
@@ -260,7 +256,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error
 	}
 	if err := srv.store.CreateGame(ctx, store.Game{ID: id, CreatedMs: created, Def: b}); err != nil {
 		srv.log.Error("create failed", "err", err)
-		return nil, errors.New("the server could not save the game")
+		return nil, apierr.New(apierr.Internal, "the server could not save the game")
 	}
 	srv.mu.Lock()
 	srv.sessions[id] = s
@@ -277,12 +273,12 @@ func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error
 func (srv *Server) Join(id string, seat int) (string, error) {
 	s := srv.session(id)
 	if s == nil {
-		return "", errors.New("no such game")
+		return "", errNoGame
 	}
 	tok, h := newToken()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.commit(seat, actJoin, h); err != nil {
+	if err := s.commit(seat, table.ActJoin, h); err != nil {
 		return "", err
 	}
 	return tok, nil
@@ -291,24 +287,25 @@ func (srv *Server) Join(id string, seat int) (string, error) {
 // rematch starts a new game with the same settings and the seats turned
 // by one, each held by the same token as before. Caller holds s.mu.
 func (srv *Server) rematch(s *session, seat int) error {
-	if !s.outcome().Over {
-		return errors.New("the game is not over yet")
+	t := s.t
+	if !t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is not over yet")
 	}
-	if s.rematch != "" {
+	if t.Rematch != "" {
 		return nil // already made; the state says where
 	}
-	n := len(s.def.Seats)
-	def := Def{Game: s.def.Game, Options: s.def.Options, Clock: s.def.Clock, RematchOf: s.id}
+	n := t.Seats()
+	def := Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id}
 	for j := range n {
-		old := s.def.Seats[(j+1)%n]
-		old.TokenHash = s.tokens[(j+1)%n]
+		old := t.Def.Seats[(j+1)%n]
+		old.TokenHash = t.Tokens[(j+1)%n]
 		def.Seats = append(def.Seats, old)
 	}
 	id := newID()
 	if _, err := srv.add(context.Background(), id, def); err != nil {
 		return err
 	}
-	return s.commit(seat, actRematch, id)
+	return s.commit(seat, table.ActRematch, id)
 }
 
 // Handler returns the HTTP handler of the whole app.

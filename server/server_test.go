@@ -16,8 +16,8 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
+	toygame "wyrm/internal/toysetup"
 	"wyrm/server/store"
-	"wyrm/server/toygame"
 )
 
 // harness is a server on a temporary database.
@@ -226,7 +226,7 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	h2 := newHarness(t, path)
 	s := h2.srv.session(cr.ID)
 	s.mu.Lock()
-	pos, plies := s.pos.String(), len(s.plies)
+	pos, plies := s.t.Pos.String(), len(s.t.Plies)
 	s.mu.Unlock()
 	if plies != 2 || pos != "r...r/...k./...../..K../R...R 0" {
 		t.Fatalf("after restart: %d plies, %s", plies, pos)
@@ -275,8 +275,8 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 	}
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if len(s.log) != 0 || s.pos.String() != "r.k.r/...../...../...../R.K.R 0" {
-		t.Errorf("bad messages changed the game: %d actions, %s", len(s.log), s.pos)
+	if len(s.t.Log) != 0 || s.t.Pos.String() != "r.k.r/...../...../...../R.K.R 0" {
+		t.Errorf("bad messages changed the game: %d actions, %s", len(s.t.Log), s.t.Pos)
 	}
 	s.mu.Unlock()
 	// A message over the size limit closes only that connection.
@@ -353,8 +353,8 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if s.remaining[1] != 52000 || s.remaining[0] != 60000 {
-		t.Errorf("clocks %v, want [60000 52000]", s.remaining)
+	if s.t.Clock.Remaining[1] != 52000 || s.t.Clock.Remaining[0] != 60000 {
+		t.Errorf("clocks %v, want [60000 52000]", s.t.Clock.Remaining)
 	}
 	s.mu.Unlock()
 	c.send(map[string]any{"type": "draw", "seat": 0})

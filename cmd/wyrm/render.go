@@ -23,7 +23,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, ok := p.(game.Viewer)
 	if !ok {
-		fmt.Fprintf(stderr, "wyrm render: %s cannot be drawn\n", g.Name())
+		fmt.Fprintf(stderr, "wyrm render: %s cannot be drawn\n", g.Info().Name)
 		return 1
 	}
 	fmt.Fprint(stdout, renderText(p, v))

@@ -11,12 +11,15 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"wyrm/docs"
+	"wyrm/game"
 	"wyrm/games"
+	"wyrm/internal/localfile"
 	"wyrm/server"
 	"wyrm/server/store"
 	"wyrm/web"
@@ -29,6 +32,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	dbPath := fs.String("db", "wyrm.db", "SQLite file holding every game")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
 	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
+	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -45,11 +49,55 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, *dbPath, *dev, *rules, log, stdout, stderr)
+	gs, err := installedGames(*maps)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 1
+	}
+	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs}, log, stdout, stderr)
+}
+
+// installedGames returns every game with the maps of dir installed (none
+// when dir is ""). The operator names the folder; clients only ever choose
+// among the maps read here, at start-up.
+func installedGames(dir string) ([]game.Game, error) {
+	if dir == "" {
+		return games.All(), nil
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.map"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-maps %s: no *.map files there", dir)
+	}
+	var d games.Data
+	for _, p := range paths {
+		b, err := localfile.Read(p)
+		if err != nil {
+			return nil, err
+		}
+		d.Maps = append(d.Maps, string(b))
+	}
+	gs, err := games.WithData(d)
+	if err != nil {
+		return nil, fmt.Errorf("-maps %s: %w", dir, err)
+	}
+	return gs, nil
+}
+
+// serveConfig is what serve needs.
+type serveConfig struct {
+	addr, db, dev, rules string
+	games                []game.Game
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
-func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logger, stdout, stderr io.Writer) int {
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stderr io.Writer) int {
+	addr, dbPath, dev, rules := cfg.addr, cfg.db, cfg.dev, cfg.rules
+	if cfg.games == nil {
+		cfg.games = games.All()
+	}
 	st, err := store.Open(dbPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
@@ -64,7 +112,7 @@ func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logge
 	if rules != "" {
 		rulesFS = os.DirFS(rules)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log})
+	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1

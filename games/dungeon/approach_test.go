@@ -90,7 +90,7 @@ func TestApproachRef(t *testing.T) {
 		id       string
 		ref, far int
 	}{{"two-player-dungeon", 19, 21}, {"compact-skirmish", 9, 13}, {"four-player-dungeon", 14, 21}} {
-		m, err := LoadMap(c.id)
+		m, err := LookupMap(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -74,14 +74,18 @@ type placement struct {
 	hexLeft uint8
 }
 
-// ParsePosition reads a position string. The map is a built-in one named by
-// its ID, or the map file given by mapPath whose ID must match.
-func ParsePosition(s, mapPath string) (*Position, error) {
+// ParsePosition reads a position string on a built-in map, or on one of
+// maps, named by its ID in the first field.
+func ParsePosition(s string, maps ...*Map) (*Position, error) {
+	return parsePosition(s, maps)
+}
+
+func parsePosition(s string, maps []*Map) (*Position, error) {
 	f := strings.Fields(s)
 	if len(f) < 1 {
 		return nil, fmt.Errorf("empty position string")
 	}
-	m, err := mapForID(f[0], mapPath)
+	m, err := mapForID(f[0], maps)
 	if err != nil {
 		return nil, err
 	}
@@ -165,24 +169,15 @@ func ParsePosition(s, mapPath string) (*Position, error) {
 	return p, nil
 }
 
-// mapForID finds the map a position string names.
-func mapForID(id, mapPath string) (*Map, error) {
-	for _, m := range BuiltinMaps() {
-		if m.ID == id {
+// mapForID finds the map a position string names among the built-in maps
+// and maps (nil entries are skipped).
+func mapForID(id string, maps []*Map) (*Map, error) {
+	for _, m := range append(BuiltinMaps(), maps...) {
+		if m != nil && m.ID == id {
 			return m, nil
 		}
 	}
-	if mapPath == "" {
-		return nil, fmt.Errorf("unknown map %q: not built in, and no map file given (option map)", id)
-	}
-	m, err := LoadMap(mapPath)
-	if err != nil {
-		return nil, err
-	}
-	if m.ID != id {
-		return nil, fmt.Errorf("the position is on map %q but the map option gives %q", id, m.ID)
-	}
-	return m, nil
+	return nil, fmt.Errorf("unknown map %q in the position string", id)
 }
 
 // parseUnit reads one "<letter><square><marks>" of faction fac.

@@ -47,7 +47,7 @@ func TestPositionStringErrors(t *testing.T) {
 		{"compact-skirmish human:Pa1 undead:La10 1 0 x", "turns played"},
 	}
 	for _, c := range cases {
-		_, err := ParsePosition(c.s, "")
+		_, err := ParsePosition(c.s)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParsePosition(%q) = %v, want an error with %q", c.s, err, c.want)
 		}
@@ -196,7 +196,7 @@ func FuzzParseDeployment(f *testing.F) {
 	f.Add("Pa1,Hb1")
 	f.Add("Pa1 Hb1 Hc2")
 	f.Add("Pz1,Hb1w")
-	m, _ := LoadMap("compact-skirmish")
+	m, _ := LookupMap("compact-skirmish")
 	a, _ := ParseArmy("human: P, 2H")
 	f.Fuzz(func(t *testing.T, s string) {
 		pl, err := ParseDeployment(m, 1, a, s)

@@ -2,10 +2,9 @@ package dungeon
 
 import "wyrm/game"
 
-var _ game.Searchable = (*Position)(nil)
+var _ game.Position = (*Position)(nil)
 var _ game.Perfter = (*Position)(nil)
 var _ game.Eliminator = (*Position)(nil)
-var _ game.Viewer = (*Position)(nil)
 
 // Evaluation weights, in centipawns. Material is a unit's XP cost times
 // ten, so a Hero is 20 and a Demonics 220.
@@ -319,8 +318,6 @@ var _ game.QuietCounter = (*Position)(nil)
 // Quiet implements game.QuietCounter: turns since the last capture.
 func (p *Position) Quiet() (plies, limit int) { return int(p.quiet), quietLimit }
 
-var _ game.Contempter = (*Position)(nil)
-
 // drawContempt is the engine's default draw penalty in Dungeon Chess.
 // Armies differ, and the evaluation of one against another at the start is
 // rough (up to 250 cp either way between the example armies), so with the
@@ -328,7 +325,7 @@ var _ game.Contempter = (*Position)(nil)
 // moves whenever it misjudged its army as the weaker one.
 const drawContempt = 150
 
-// Contempt implements game.Contempter.
+// Contempt is the draw penalty the engine uses here (game.Info.Contempt).
 func (p *Position) Contempt() int { return drawContempt }
 
 var _ game.RootMarker = (*Position)(nil)

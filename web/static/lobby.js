@@ -3,7 +3,6 @@ import { api, addTokens, h } from './app.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
-const seatColours = ['White', 'Black', 'Red', 'Blue'];
 
 export function showLobby(root) {
   let meta = null, timer = null;
@@ -23,7 +22,7 @@ export function showLobby(root) {
       lists.replaceChildren(h('p', { class: 'error' }, e.message));
     }
   }
-  function seatName(g, s) { return g.seats.length === 2 ? seatColours[s] : 'seat ' + (s + 1); }
+  function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
   function table(title, empty, rows, actions) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
       h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', {},
@@ -67,15 +66,20 @@ export function showLobby(root) {
       } catch (e) { err.textContent = e.message; }
     };
     function current() { return meta.games.find(g => g.name === form.querySelector('input[name=game]:checked').value); }
+    // Each option's value as the form holds it; an option left at its
+    // default is not sent.
     function values() {
       const o = {};
       for (const el of opts.querySelectorAll('[data-opt]')) {
         const spec = current().options.find(s => s.name === el.dataset.opt);
         let v;
-        if (el.dataset.multi) v = [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
-        else if (el.type === 'checkbox') v = String(el.checked);
+        if (spec.kind === 'set') v = [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
+        else if (spec.kind === 'perseat') {
+          const picks = [...el.querySelectorAll('select')].map(x => x.value);
+          v = picks.every(x => x === '') ? '' : picks.join(',');
+        } else if (spec.kind === 'bool') v = String(el.checked);
         else v = el.value;
-        if (v !== (spec.default || '') && !(spec.kind === 0 && v === 'false' && !spec.default)) o[spec.name] = v;
+        if (v !== (spec.default || '') && !(spec.kind === 'bool' && v === 'false' && !spec.default)) o[spec.name] = v;
       }
       return o;
     }
@@ -86,17 +90,21 @@ export function showLobby(root) {
       opts.replaceChildren(...g.options.map(optionField));
       seatsChanged();
     }
-    let asked = 0;
+    let asked = 0, seatCount = 2;
     async function seatsChanged() {
       err.textContent = '';
-      let n = 2;
+      let n = seatCount, names = current().seats || [];
       const mine = ++asked;
-      try { n = (await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`)).players; } catch (e) { err.textContent = e.message; }
+      try {
+        const r = await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`);
+        n = r.players; names = r.names;
+      } catch (e) { err.textContent = e.message; }
       if (mine !== asked) return; // a later change answers instead
+      if (n !== seatCount) { seatCount = n; for (const el of opts.querySelectorAll('[data-kind=perseat]')) fillPerSeat(el); }
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
-      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, n, old[i])));
+      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
     }
-    function seatRow(i, n, old) {
+    function seatRow(i, name, old) {
       const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
         Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
       const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
@@ -104,38 +112,43 @@ export function showLobby(root) {
       kind.value = old ? old[0] : i === 0 ? 'local' : 'computer';
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';
-      return h('div', { class: 'seatrow' }, h('span', { class: 'swatch s' + i }), h('span', { style: 'min-width:4.5rem' }, n === 2 ? seatColours[i] : `Seat ${i + 1}`), kind, level);
+      return h('div', { class: 'seatrow' }, h('span', { class: 'swatch s' + i }), h('span', { style: 'min-width:4.5rem' }, name[0].toUpperCase() + name.slice(1)), kind, level);
     }
+    // A per-seat option is one choice for each seat, "any" leaving it to
+    // the game.
+    function fillPerSeat(el) {
+      const o = current().options.find(s => s.name === el.dataset.opt);
+      const old = [...el.querySelectorAll('select')].map(x => x.value);
+      el.replaceChildren(...Array.from({ length: seatCount }, (_, i) => h('select', { 'aria-label': `${o.label || o.name} of seat ${i + 1}` },
+        h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: old[i] === c }, c)))));
+    }
+    // One form field per option, built from the option's kind alone.
     function optionField(o) {
       const id = 'opt-' + o.name;
-      const desc = o.description || o.name;
+      const title = o.label || (o.name[0].toUpperCase() + o.name.slice(1));
       const wire = (input, ...rest) => {
         input.dataset.opt = o.name;
+        input.dataset.kind = o.kind;
         input.addEventListener('change', seatsChanged);
         return h('div', { class: 'field' }, ...rest);
       };
-      // A text option whose description ends in "comma-separated ...: a, b, c"
-      // is a set: one checkbox per value.
-      const set = o.kind === 3 && !(o.choices && o.choices.length) && desc.match(/comma-separated[^:]*:\s*([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\s*$/);
-      const choices = set ? set[1].split(/,\s*/) : o.choices;
-      if (o.kind === 3 && choices && choices.length) {
+      const hint = h('small', { class: 'muted hint' }, o.description || '');
+      if (o.kind === 'set' || o.kind === 'perseat') {
         const def = (o.default || '').split(',');
-        const input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.name, 'data-multi': '1' },
-          choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
-        return wire(input, h('span', { class: 'name' }, o.name[0].toUpperCase() + o.name.slice(1), h('small', { class: 'muted hint' }, set ? desc.slice(0, desc.indexOf(':')).replace(/^comma-separated /, '') : desc)), input);
+        const input = o.kind === 'set'
+          ? h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
+            o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)))
+          : h('span', { class: 'checks', id, role: 'group', 'aria-label': title });
+        if (o.kind === 'perseat') { input.dataset.opt = o.name; fillPerSeat(input); }
+        return wire(input, h('span', { class: 'name' }, title, hint), input);
       }
-      const title = o.name[0].toUpperCase() + o.name.slice(1);
-      const label = h('label', { class: 'name', for: id, title: desc }, title, h('small', { class: 'muted hint' }, desc));
+      const label = h('label', { class: 'name', for: id, title: o.description || '' }, title, hint);
       let input;
-      if (o.kind === 0) input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
-      else if (o.kind === 1) input = h('select', { id }, o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
-      else if (o.kind === 2) input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
-      else {
-        // Values listed in parentheses in the description become suggestions.
-        const hint = desc.match(/\(([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\)/);
-        input = h('input', { id, value: o.default || '', placeholder: 'default', list: hint ? id + '-list' : null });
-        if (hint) return wire(input, label, input, h('datalist', { id: id + '-list' }, hint[1].split(/,\s*/).map(v => h('option', { value: v }))));
-      }
+      if (o.kind === 'bool') input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
+      else if (o.kind === 'choice') input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
+        o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
+      else if (o.kind === 'int') input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
+      else input = h('input', { id, value: o.default || '', placeholder: 'default', maxlength: 200 });
       return wire(input, label, input);
     }
     gameChanged();

@@ -69,3 +69,25 @@ func (p *Position) SquareName(sq int) string { return fmt.Sprintf("%c%d", 'a'+sq
 
 // SeatName implements game.Viewer.
 func (p *Position) SeatName(s game.Player) string { return game.SeatNumber(s) }
+
+// Eliminate implements game.Eliminator: a seat that leaves a game of three
+// or four takes its pieces off the board, and the turn passes on if it
+// was its own. It is not undone.
+func (p *Position) Eliminate(pl game.Player) {
+	victim := int(pl)
+	if victim < 0 || victim >= p.n || !p.alive[victim] {
+		return
+	}
+	p.alive[victim] = false
+	for sq, v := range p.board {
+		if v != 0 && int(v>>4) == victim {
+			p.hash ^= keys[sq][victim][v&15]
+			p.board[sq] = 0
+		}
+	}
+	if p.toMove == victim {
+		p.hash ^= sideKeys[p.toMove]
+		p.toMove = p.next(p.toMove)
+		p.hash ^= sideKeys[p.toMove]
+	}
+}

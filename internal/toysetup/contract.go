@@ -100,5 +100,36 @@ func (p *Pos) Gain(m game.Move) int {
 	return 0
 }
 
-// InCheck implements game.Evaluator: the toy has no check.
-func (p *Pos) InCheck() bool { return false }
+// InCheck implements game.Evaluator: the King of the side to move stands
+// on an enemy Rook's open line or beside the enemy King.
+func (p *Pos) InCheck() bool {
+	k := byte('K')
+	if p.side == 1 {
+		k = 'k'
+	}
+	at := strings.IndexByte(string(p.board[:]), k)
+	if at < 0 {
+		return false
+	}
+	for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+		f, r := at%size, at/size
+		for step := 1; ; step++ {
+			f, r = f+d[0], r+d[1]
+			if f < 0 || f >= size || r < 0 || r >= size {
+				break
+			}
+			c := p.board[r*size+f]
+			if c == '.' {
+				continue
+			}
+			enemy := owner(c) != p.side
+			rook := (c == 'R' || c == 'r') && (d[0] == 0 || d[1] == 0)
+			king := (c == 'K' || c == 'k') && step == 1
+			if enemy && (rook || king) {
+				return true
+			}
+			break
+		}
+	}
+	return false
+}

@@ -1,0 +1,98 @@
+package server
+
+import (
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"wyrm/game"
+)
+
+// The toy game reaches every per-game part of the site through the
+// contract alone, as any new game does: rules diagrams, check marks, the
+// record's variant tag, seat names and setup help.
+func TestAGameReachesTheSiteThroughTheContract(t *testing.T) {
+	h := newHarness(t, "")
+	if code, body := h.get("/rules/toy"); code != 200 || !strings.Contains(body, "King") || !strings.Contains(body, "A Rook slides") || strings.Count(body, "<svg") != 2 {
+		t.Fatalf("rules page: %d %.300s", code, body)
+	}
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	for _, mv := range []string{"a1a4", "e5e4", "a4c4"} {
+		c.send(map[string]any{"type": "move", "move": mv})
+		c.expect("ack")
+	}
+	st := c.waitState(func(s stateJSON) bool { return len(s.Plies) == 3 })
+	if !slices.Equal(st.Board.Check, []int{22}) {
+		t.Fatalf("check marks %v, want the North King on c5 (22)", st.Board.Check)
+	}
+	royal := 0
+	for _, p := range st.Board.Pieces {
+		if p.Royal {
+			royal++
+		}
+	}
+	if royal != 2 || !slices.Equal(st.Names, []string{"South", "North"}) {
+		t.Fatalf("royal pieces %d, seat names %v", royal, st.Names)
+	}
+	if code, rec := h.get("/api/games/" + cr.ID + "/record"); code != 200 || !strings.Contains(rec, `[Variant "toy"]`) {
+		t.Fatalf("record: %d %s", code, rec)
+	}
+
+	// Setup help, and the game's own reading of a choice being written.
+	cr = h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c = h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	s := h.srv.session(cr.ID)
+	s.mu.Lock()
+	st = s.state([]int{0, 1})
+	s.mu.Unlock()
+	if st.Stage != "deploy" || !slices.Equal(st.Help[0].Zone, []int{0, 1, 2, 3, 4}) || !slices.Equal(st.Help[1].Zone, []int{20, 21, 22, 23, 24}) || st.Help[0].Text == "" {
+		t.Fatalf("setup help: stage %s help %+v", st.Stage, st.Help)
+	}
+	if st.Board == nil || st.Board.Geometry == nil || st.Board.Geometry.Files != 5 {
+		t.Fatalf("setup board: %+v", st.Board)
+	}
+	c.send(map[string]any{"type": "check", "seat": 0, "choice": "b1"})
+	if m := c.expect("checked"); m["summary"] != "King on b1" {
+		t.Fatalf("check: %v", m)
+	}
+	c.send(map[string]any{"type": "check", "seat": 0, "choice": "b3"})
+	if m := c.expect("error"); m["code"] != "invalid" || !strings.Contains(m["message"].(string), "rank 1") {
+		t.Fatalf("check of a bad choice: %v", m)
+	}
+	c.send(map[string]any{"type": "check", "seat": 3, "choice": "b1"})
+	if m := c.expect("error"); m["code"] != "forbidden" {
+		t.Fatalf("check for a seat not held: %v", m)
+	}
+	if len(s.t.Log) != 0 {
+		t.Fatal("checks changed the game")
+	}
+	// The lobby learns the seats' names and count without a game.
+	code, body := h.get(`/api/seats?game=toy&options={}`)
+	var seats struct {
+		Players int
+		Names   []string
+	}
+	if code != 200 || json.Unmarshal([]byte(body), &seats) != nil || seats.Players != 2 || !slices.Equal(seats.Names, []string{"South", "North"}) {
+		t.Fatalf("seats: %d %s", code, body)
+	}
+}
+
+// The server and the web app import no game: they know games only
+// through the contract.
+func TestServerImportsNoGame(t *testing.T) {
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	out, err := exec.Command(gobin, "list", "-deps", "wyrm/server/...", "wyrm/web/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if strings.HasPrefix(dep, "wyrm/games") || dep == "wyrm/internal/localfile" {
+			t.Errorf("the server depends on %s", dep)
+		}
+	}
+}

@@ -8,7 +8,7 @@ var testEveryMove = false
 
 // over reports whether no further move may be played.
 func (p *Position) over() bool {
-	return p.toMove < 0 || p.quiet >= quietLimit || p.repeated()
+	return p.toMove < 0 || p.quiet >= p.quietLimit() || p.repeated()
 }
 
 // repeated reports whether the current position has occurred three times

@@ -1,6 +1,8 @@
 package dungeon
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -346,17 +348,110 @@ func TestTurnOrderClockwise(t *testing.T) {
 	}
 }
 
-func TestQuietTurnsDraw(t *testing.T) {
-	p := mustParse(t, "unit-lab human:Pj1,Hc4 undead:Lj7,Ka7 1 99 150")
-	if p.Outcome().Over {
-		t.Fatal("over too early")
+// Four Kings far apart on the four-player map, and the same with seats
+// out: no capture is possible, so every turn counts for the no-capture rule.
+const (
+	quietFour  = "four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:Jt10 1 %d 300"
+	quietThree = "four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:- 1 %d 300"
+	quietTwo   = "unit-lab human:Pj1,Hc4 undead:Lj7,Ka7 1 %d 150"
+)
+
+// TestQuietRoundsDraw: 50 rounds without a capture draw, a round being one
+// turn of every seat still in: 100 turns with two, 150 with three, 200
+// with four.
+func TestQuietRoundsDraw(t *testing.T) {
+	cases := []struct {
+		name   string
+		pos    string
+		quiet  int
+		drawn  bool // at once
+		next   bool // after one more quiet turn
+		remain []int
+	}{
+		{"four players, half way", quietFour, 100, false, false, []int{0, 1, 2, 3}},
+		{"four players, one turn short", quietFour, 199, false, true, []int{0, 1, 2, 3}},
+		{"four players, 50 rounds", quietFour, 200, true, true, []int{0, 1, 2, 3}},
+		{"three left, one turn short", quietThree, 149, false, true, []int{0, 1, 2}},
+		{"three left, 50 rounds", quietThree, 150, true, true, []int{0, 1, 2}},
+		{"two players, one turn short", quietTwo, 99, false, true, []int{0, 1}},
+		{"two players, 50 rounds", quietTwo, 100, true, true, []int{0, 1}},
 	}
-	play(t, p, "c4c3")
-	if o := p.Outcome(); !o.Over || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
-		t.Fatalf("outcome %+v", o)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+			checkQuietDraw(t, p, c.drawn, c.remain)
+			if c.drawn {
+				return
+			}
+			// A move and a pass (played directly: here every seat has
+			// moves) each count as one turn.
+			for _, mv := range []game.Move{p.LegalMoves(nil)[0], passMove} {
+				q := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+				q.Play(mv)
+				checkQuietDraw(t, q, c.next, c.remain)
+			}
+		})
 	}
-	if len(p.LegalMoves(nil)) != 0 || p.ToMove() != game.NoPlayer {
-		t.Fatal("moves after the draw")
+}
+
+// checkQuietDraw checks that p is drawn by the no-capture rule among the
+// seats in remain (the others lose), or that play goes on.
+func checkQuietDraw(t *testing.T, p *Position, drawn bool, remain []int) {
+	t.Helper()
+	o := p.Outcome()
+	if !drawn {
+		if o.Over || p.ToMove() == game.NoPlayer || len(p.LegalMoves(nil)) == 0 {
+			t.Errorf("%s: over (%+v), want play to go on", p, o)
+		}
+		return
+	}
+	if !o.Over || o.Reason != "50 rounds without a capture" || p.ToMove() != game.NoPlayer || len(p.LegalMoves(nil)) != 0 {
+		t.Fatalf("%s: outcome %+v, want a draw by the no-capture rule", p, o)
+	}
+	for s := 0; s < p.Players(); s++ {
+		want := game.Loss
+		if slices.Contains(remain, s) {
+			want = game.Draw
+		}
+		if o.Results[s] != want {
+			t.Errorf("%s: seat %d %v, want %v", p, s+1, o.Results[s], want)
+		}
+	}
+}
+
+// TestQuietCountAfterResignation: a resignation keeps the share of the 50
+// rounds already played, in turns of the seats left.
+func TestQuietCountAfterResignation(t *testing.T) {
+	cases := []struct {
+		pos       string
+		quiet     int
+		resign    game.Player
+		wantQuiet int
+		drawnNext bool // after one more quiet turn
+	}{
+		{quietFour, 160, 3, 120, false},
+		{quietFour, 199, 1, 149, true},
+		{quietFour, 0, 2, 0, false},
+		{quietThree, 149, 2, 99, true},
+		{quietThree, 75, 0, 50, false},
+	}
+	for _, c := range cases {
+		p := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+		p.Eliminate(c.resign)
+		if n, limit := p.Quiet(); n != c.wantQuiet || limit != 50*p.liveCount() {
+			t.Errorf("%s, seat %d resigns: Quiet() = %d, %d; want %d, %d", fmt.Sprintf(c.pos, c.quiet), c.resign+1, n, limit, c.wantQuiet, 50*p.liveCount())
+		}
+		if p.Outcome().Over {
+			t.Errorf("%s: over after the resignation", p)
+			continue
+		}
+		if q := mustParse(t, p.String()); q.String() != p.String() {
+			t.Errorf("round trip after the resignation: %s, want %s", q, p)
+		}
+		p.Play(p.LegalMoves(nil)[0])
+		if got := p.Outcome().Over; got != c.drawnNext {
+			t.Errorf("%s: over %v, want %v", p, got, c.drawnNext)
+		}
 	}
 }
 

@@ -560,3 +560,145 @@ func TestSalamanderHitsTroll(t *testing.T) {
 		t.Fatalf("after the hit: %s", s)
 	}
 }
+
+// TestHexObeysTheCheckRule: a hex is an action like any other. In check,
+// only a hex that takes away every threat to the own King is legal, unless
+// no action at all obeys the check rule; out of check every hex is legal.
+func TestHexObeysTheCheckRule(t *testing.T) {
+	cases := []struct {
+		name  string
+		pos   string
+		hexes string // the legal hexes
+		all   string // every legal action, when listed
+	}{
+		{
+			// The Knight on b3 checks the Warlord: hexing it is one way out,
+			// hexing the Princess is none.
+			name:  "hexing the checker",
+			pos:   "compact-skirmish greenskin:Ja1,Qb1,Gj2 human:Nb3,Pj10 1 0 0",
+			hexes: "b1@b3",
+			all:   "a1a2 a1b2 a1xb3 b1@b3 b1xb3",
+		},
+		{
+			// Knight and Stronghold both check: a hex stops only one of
+			// them, so only the King's own moves obey the rule.
+			name:  "double check",
+			pos:   "compact-skirmish greenskin:Ja1,Qj1 human:Nb3,Sa8,Pi10 1 0 0",
+			hexes: "",
+			all:   "a1b1 a1b2 a1xb3",
+		},
+		{
+			// As above with the King boxed in and the Knight defended:
+			// nothing obeys the rule, so it is lifted and every hex is
+			// legal again, with every other action the units allow.
+			name:  "check rule lifted",
+			pos:   "compact-skirmish greenskin:Ja1,Gb1,Gb2,Qj1 human:Nb3,Hc4,Sa8,Pi10 1 0 0",
+			hexes: "j1@a8 j1@b3 j1@c4 j1@i10",
+		},
+		{
+			// Four players: the Warlord stands next to a hexed Demonics
+			// that the Human Stronghold can take, whose explosion would
+			// destroy it. Hexing the Stronghold is the only way out;
+			// hexing the Demonics again changes nothing.
+			name:  "explosion threat",
+			pos:   "four-player-dungeon human:Pk1,Sh13 undead:Lb10 redskin:Dh8h2,Ek20 greenskin:Jg8,Qs10 4 0 0",
+			hexes: "s10@h13",
+			all:   "s10@h13",
+		},
+		{
+			// Out of check every hex is legal.
+			name:  "not in check",
+			pos:   "compact-skirmish greenskin:Ja1,Qb1,Gj2 human:Nc4,Pj10 1 0 0",
+			hexes: "b1@c4 b1@j10",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.pos)
+			legal := p.LegalMoves(nil)
+			var hexes []string
+			for _, mv := range legal {
+				if mType(mv) == mtHex {
+					hexes = append(hexes, p.MoveString(mv))
+				}
+			}
+			slices.Sort(hexes)
+			if got := strings.Join(hexes, " "); got != c.hexes {
+				t.Errorf("legal hexes %q, want %q", got, c.hexes)
+			}
+			if c.all != "" {
+				if got := allMoves(p); got != c.all {
+					t.Errorf("legal actions %q, want %q", got, c.all)
+				}
+			}
+			// The check rule: every legal action leaves the King safe,
+			// unless the rule is lifted, when every action is legal.
+			s := int(p.toMove)
+			safe := 0
+			for _, mv := range legal {
+				p.Play(mv)
+				if !p.inCheck(s) {
+					safe++
+				}
+				p.Undo()
+			}
+			pseudo := len(p.pseudo(nil, false))
+			if safe != len(legal) && (safe != 0 || len(legal) != pseudo) {
+				t.Errorf("%d of %d legal actions leave the King safe, %d actions the units allow", safe, len(legal), pseudo)
+			}
+			if n, _ := p.countLegal(nil); n != uint64(len(legal)) {
+				t.Errorf("bulk count %d, %d legal actions", n, len(legal))
+			}
+		})
+	}
+}
+
+// TestDemonicsLeavingDoesNotExplode: a Demonics explodes when an action
+// removes it, not when it leaves the board with its eliminated owner.
+func TestDemonicsLeavingDoesNotExplode(t *testing.T) {
+	// Redskin's Demonics stands next to the Undead King and a Human Hero;
+	// the Human Stronghold can take either the Demonics or the Red Dragon.
+	const pos = "four-player-dungeon human:Pk1,Hi8,Sh13 undead:Lg8 redskin:Dh8,Em13 greenskin:Jt10 1 0 0"
+	cases := []struct {
+		name   string
+		action string // a move, or "resign" for Redskin resigning
+		want   string
+	}{
+		// The capture explodes: the King and Hero next to it go, and the
+		// Stronghold that took it; Undead is out and Redskin moves next.
+		{"Demonics captured", "h13xh8", "four-player-dungeon human:Pk1 undead:- redskin:Em13 greenskin:Jt10 3 0 1"},
+		// Redskin's King is taken: its Demonics leaves without exploding.
+		{"owner's King captured", "h13xm13", "four-player-dungeon human:Pk1,Hi8,Sm13 undead:Lg8 redskin:- greenskin:Jt10 2 0 1"},
+		// Redskin resigns: the same.
+		{"owner resigns", "resign", "four-player-dungeon human:Pk1,Hi8,Sh13 undead:Lg8 redskin:- greenskin:Jt10 1 0 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, pos)
+			if c.action == "resign" {
+				p.Eliminate(2)
+			} else {
+				play(t, p, c.action)
+			}
+			if p.String() != c.want {
+				t.Fatalf("\n got %s\nwant %s", p, c.want)
+			}
+			if err := checkInvariants(p); err != nil {
+				t.Fatal(err)
+			}
+			if c.action != "resign" {
+				p.Undo()
+				if p.String() != pos {
+					t.Fatalf("undo: %s", p)
+				}
+			}
+		})
+	}
+	// Nor is the threat of taking the owner's King check: the Stronghold
+	// on m12 reaches the Red Dragon but not the hexed Demonics next to the
+	// Undead King.
+	p := mustParse(t, "four-player-dungeon human:Pk1,Sm12 undead:Lg8 redskin:Dh8h2,Em13 greenskin:Jt10 2 0 0")
+	if p.InCheck() {
+		t.Error("a Demonics that would leave with its owner counts as an explosion threat")
+	}
+}

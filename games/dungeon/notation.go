@@ -14,7 +14,8 @@ import (
 // where each seat is "<faction>:<units>" with units comma-separated as
 // <letter><square><marks> (marks: w wounded Troll, u spent Shaman hex,
 // h1 or h2 hex turns left), or "<faction>:-" for an eliminated seat; the
-// seat to move is 1-based, "-" when the game is over.
+// seat to move is 1-based, "-" when the game is over; quiet turns are the
+// turns since the last capture, at most 50 per seat still in.
 func (p *Position) String() string {
 	var b strings.Builder
 	b.WriteString(p.m.ID)
@@ -156,9 +157,11 @@ func parsePosition(s string, maps []*Map) (*Position, error) {
 		}
 		p.toMove = int8(t - 1)
 	}
+	// The limit is that of the seats still in (50 rounds of them); a count
+	// at the limit is a game drawn by the rule.
 	q, err := strconv.Atoi(quiet)
-	if err != nil || q < 0 || q > quietLimit {
-		return nil, fmt.Errorf("quiet turns %q is not a number from 0 to %d", quiet, quietLimit)
+	if limit := int(p.quietLimit()); err != nil || q < 0 || q > limit {
+		return nil, fmt.Errorf("quiet turns %q is not a number from 0 to %d (50 rounds of the %d seats still in)", quiet, limit, p.liveCount())
 	}
 	tn, err := strconv.Atoi(turn)
 	if err != nil || tn < 0 || tn > 1<<30 {

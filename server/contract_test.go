@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"wyrm/game"
+	"wyrm/internal/toygame"
+	"wyrm/internal/toysetup"
 )
 
 // The toy game reaches every per-game part of the site through the
@@ -95,4 +97,34 @@ func TestServerImportsNoGame(t *testing.T) {
 			t.Errorf("the server depends on %s", dep)
 		}
 	}
+}
+
+// A game's no-progress count reaches the board view through the contract.
+func TestBoardShowsTheNoProgressCount(t *testing.T) {
+	p, err := toygame.Game{}.Start(game.Options{"players": "2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mv := range []string{"a1a2", "a8a7", "a2a1"} {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Play(m)
+	}
+	b := viewBoard(p, false)
+	if b.Quiet == nil || b.Quiet.Count != 3 || b.Quiet.Limit != 40 {
+		t.Fatalf("quiet %+v, want 3 of 40", b.Quiet)
+	}
+	if b := viewBoard(mustToySetupPos(t), false); b.Quiet != nil {
+		t.Fatalf("a game without the rule shows a count: %+v", b.Quiet)
+	}
+}
+
+func mustToySetupPos(t *testing.T) game.Position {
+	p, err := toysetup.Game{}.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -70,6 +70,14 @@ type boardJSON struct {
 	Position string        `json:"position,omitempty"`
 	Check    []int         `json:"check,omitempty"` // squares of royal pieces in check
 	Ply      int           `json:"ply"`
+	// Quiet is the count of a no-progress draw rule and its limit, for
+	// games that have one (game.QuietCounter).
+	Quiet *quietJSON `json:"quiet,omitempty"`
+}
+
+type quietJSON struct {
+	Count int `json:"count"`
+	Limit int `json:"limit"`
 }
 
 func viewGeometry(b game.Board) *geometryJSON {
@@ -105,6 +113,10 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 		inCheck = tm
 	}
 	b.Pieces, b.Check = viewPieces(pos, inCheck)
+	if q, ok := pos.(game.QuietCounter); ok {
+		n, limit := q.Quiet()
+		b.Quiet = &quietJSON{Count: n, Limit: limit}
+	}
 	h := pos.Hands()
 	for i := 0; i < pos.Players(); i++ {
 		b.Hands = append(b.Hands, h[i])

@@ -91,3 +91,6 @@ func (p *Position) Eliminate(pl game.Player) {
 		p.hash ^= sideKeys[p.toMove]
 	}
 }
+
+// Quiet implements game.QuietCounter: plies since the last capture.
+func (p *Position) Quiet() (plies, limit int) { return p.quiet, quietLimit }

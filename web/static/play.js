@@ -192,6 +192,9 @@ export function showGame(root, id) {
     const viewing = viewPly !== null && viewBoard;
     const board = viewing ? viewBoard : st.board;
     status.replaceChildren(viewing ? `Viewing position after move ${viewPly} of ${st.plies.length}` : statusText());
+    // The game's no-progress draw rule, once half of it has run.
+    const q = board && board.quiet;
+    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
     if (st.outcome.over) status.className = 'status result'; else status.className = 'status';
     // Setup stages.
     setupEl.replaceChildren();

@@ -10,6 +10,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/games"
+	"wyrm/games/dragon"
 	"wyrm/internal/toygame"
 	"wyrm/search"
 	"wyrm/uci"
@@ -301,5 +302,28 @@ func TestMaxPliesDefaultsPerGame(t *testing.T) {
 		if got := maxPlies(g, c.flag); got != c.want {
 			t.Errorf("%s with MaxPlies %d: %d, want %d", c.game, c.flag, got, c.want)
 		}
+	}
+}
+
+// The copy of the reference openings kept in testdata reads as openings,
+// so that the documented matches run in a plain clone.
+func TestOpeningsCopyReads(t *testing.T) {
+	b, err := os.ReadFile("testdata/dragon-chess-openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		fen, _, _ := strings.Cut(line, ";")
+		if fen = strings.TrimSpace(fen); fen == "" || strings.HasPrefix(fen, "#") {
+			continue
+		}
+		if _, err := dragon.ParseFEN(fen); err != nil {
+			t.Fatalf("opening %q: %v", fen, err)
+		}
+		n++
+	}
+	if n < 20 {
+		t.Fatalf("only %d openings", n)
 	}
 }

@@ -161,6 +161,9 @@ func canonical(specs []Option, opts Options, internal bool) (Options, error) {
 			var picked []string
 			for _, c := range strings.Split(v, ",") {
 				c = strings.ToLower(strings.TrimSpace(c))
+				if c == "" {
+					return nil, fmt.Errorf("option %s: choose one for every seat, or none", name)
+				}
 				if !slices.Contains(s.Choices, c) {
 					return nil, fmt.Errorf("option %s: %q is not one of %s", name, clip(c), strings.Join(s.Choices, ", "))
 				}

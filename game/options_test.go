@@ -33,6 +33,7 @@ func TestNormalizeWritesCanonicalValues(t *testing.T) {
 		{in: Options{"rules": "a,a"}, err: "given twice"},
 		{in: Options{"rules": "d"}, err: "not one of a, b, c"},
 		{in: Options{"sides": "red,red"}, err: "chosen twice"},
+		{in: Options{"sides": "red,"}, err: "for every seat, or none"},
 		{in: Options{"players": "5"}, err: "from 2 to 4"},
 		{in: Options{"players": "two"}, err: "from 2 to 4"},
 		{in: Options{"dragons": "3"}, err: "not one of 1, 2"},

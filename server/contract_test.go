@@ -2,8 +2,11 @@ package server
 
 import (
 	"encoding/json"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -127,4 +130,35 @@ func mustToySetupPos(t *testing.T) game.Position {
 		t.Fatal(err)
 	}
 	return p
+}
+
+// No game is named in the server's or the web app's own files: every
+// per-game word comes through the contract.
+func TestNoGameNamedInServerOrWeb(t *testing.T) {
+	names := regexp.MustCompile(`(?i)dragon|dungeon|gygax|illescas`)
+	for _, root := range []string{".", "../web"} {
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(path, "_test.go") || strings.Contains(path, "testdata") {
+				return err
+			}
+			switch filepath.Ext(path) {
+			case ".go", ".js", ".html", ".css":
+			default:
+				return nil
+			}
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for i, line := range strings.Split(string(b), "\n") {
+				if names.MatchString(line) {
+					t.Errorf("%s:%d names a game: %s", path, i+1, strings.TrimSpace(line))
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -1,5 +1,7 @@
 package game
 
+import "io/fs"
+
 // Position is a mutable game state with its own history. Every game
 // implements all of it: the rules (Rules), what the search needs
 // (Evaluator) and what a viewer draws (Viewer), so that the compiler, not a
@@ -75,6 +77,10 @@ type Game interface {
 	// Diagrams lists the positions that show, one piece at a time, how the
 	// pieces move, for rules pages; the moves come from the game itself.
 	Diagrams() []Diagram
+	// Pictures holds the game's own piece pictures: SVG files named
+	// "<art>.svg" after PieceView.Art, drawn for wyrm. Nil when the game's
+	// pieces are drawn as letters.
+	Pictures() fs.FS
 }
 
 // Info is everything constant about a game, in one place.

@@ -63,4 +63,6 @@ type UnitHelp struct {
 	Role    string `json:"role,omitempty"`  // what it stands for ("Knight")
 	Cost    int    `json:"cost"`
 	Ability string `json:"ability,omitempty"`
+	// Art names the unit's picture among its game's Pictures.
+	Art string `json:"art,omitempty"`
 }

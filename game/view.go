@@ -63,6 +63,9 @@ type PieceView struct {
 	// Royal marks a piece whose capture or mate ends its owner's game, so
 	// that a viewer can show check on it.
 	Royal bool
+	// Art names the piece's picture among its game's Pictures ("king"),
+	// "" when the piece is drawn as its letter.
+	Art string
 	// Marks are states worth showing: "frozen", "wounded", "hexed",
 	// "reversed", "hex-used".
 	Marks []string

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -264,6 +265,7 @@ func (contemptGame) Parse(s string, o game.Options) (game.Position, error) {
 	return toygame.Game{}.Parse(s, o)
 }
 func (contemptGame) Diagrams() []game.Diagram { return nil }
+func (contemptGame) Pictures() fs.FS          { return nil }
 
 func TestGameContemptIsTheDefault(t *testing.T) {
 	// The same forced repetition as above: the draw is scored at minus the

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"wyrm/game"
 	"wyrm/internal/toygame"
@@ -115,7 +116,7 @@ func TestBoardShowsTheNoProgressCount(t *testing.T) {
 		}
 		p.Play(m)
 	}
-	b := viewBoard(p, false)
+	b := viewBoard(quietToy{p.(*toygame.Position)}, false)
 	if b.Quiet == nil || b.Quiet.Count != 3 || b.Quiet.Limit != 40 {
 		t.Fatalf("quiet %+v, want 3 of 40", b.Quiet)
 	}
@@ -123,6 +124,11 @@ func TestBoardShowsTheNoProgressCount(t *testing.T) {
 		t.Fatalf("a game without the rule shows a count: %+v", b.Quiet)
 	}
 }
+
+// quietToy is the toy with its capture count as a game.QuietCounter.
+type quietToy struct{ *toygame.Position }
+
+func (q quietToy) Quiet() (int, int) { return q.QuietPlies() }
 
 func mustToySetupPos(t *testing.T) game.Position {
 	p, err := toysetup.Game{}.Start(nil)
@@ -161,4 +167,25 @@ func TestNoGameNamedInServerOrWeb(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// Pictures come from the game's own embedded files, by a plain name only.
+func TestPicturesAreTheGamesOwn(t *testing.T) {
+	h := newHarnessGames(t, pictureToy{})
+	if code, body := h.get("/pictures/toy/king.svg"); code != 200 || !strings.Contains(body, "<svg") {
+		t.Fatalf("a picture: %d %.80s", code, body)
+	}
+	for _, path := range []string{"/pictures/toy/queen.svg", "/pictures/toy/..%2f..%2fetc%2fpasswd", "/pictures/toy/King.svg",
+		"/pictures/toy/king.png", "/pictures/nosuch/king.svg", "/pictures/toy/%2fdev%2fzero"} {
+		if code, _ := h.get(path); code != 404 {
+			t.Errorf("%s: %d, want 404", path, code)
+		}
+	}
+}
+
+// pictureToy is the toy game with one picture.
+type pictureToy struct{ toysetup.Game }
+
+func (pictureToy) Pictures() fs.FS {
+	return fstest.MapFS{"king.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}}
 }

@@ -322,6 +322,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
 	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
+	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

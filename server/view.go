@@ -50,6 +50,7 @@ type pieceJSON struct {
 	Letter string   `json:"letter"`
 	Name   string   `json:"name"`
 	Royal  bool     `json:"royal,omitempty"`
+	Art    string   `json:"art,omitempty"` // picture: /pictures/{game}/{art}.svg
 	Marks  []string `json:"marks,omitempty"`
 }
 
@@ -94,7 +95,7 @@ func viewGeometry(b game.Board) *geometryJSON {
 func viewPieces(b game.Board, inCheck game.Player) (pieces []pieceJSON, check []int) {
 	pieces = []pieceJSON{}
 	for _, p := range b.Pieces(nil) {
-		pieces = append(pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Royal: p.Royal, Marks: p.Marks})
+		pieces = append(pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Royal: p.Royal, Art: p.Art, Marks: p.Marks})
 		if p.Royal && p.Owner == inCheck {
 			check = append(check, p.Square)
 		}

@@ -1,6 +1,7 @@
 package dragonchess
 
 import (
+	"io/fs"
 	"strings"
 
 	"wyrm/game"
@@ -46,3 +47,6 @@ func (dragonchessGame) Diagrams() []game.Diagram {
 	}
 	return ds
 }
+
+// Pictures implements game.Game: none yet, the pieces are letters.
+func (dragonchessGame) Pictures() fs.FS { return nil }

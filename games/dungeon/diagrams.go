@@ -2,6 +2,7 @@ package dungeon
 
 import (
 	"fmt"
+	"io/fs"
 
 	"wyrm/game"
 )
@@ -25,3 +26,6 @@ func (Game) Diagrams() []game.Diagram {
 	}
 	return ds
 }
+
+// Pictures implements game.Game: none yet, the units are letters.
+func (Game) Pictures() fs.FS { return nil }

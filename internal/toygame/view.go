@@ -2,6 +2,7 @@ package toygame
 
 import (
 	"fmt"
+	"io/fs"
 
 	"wyrm/game"
 )
@@ -92,5 +93,10 @@ func (p *Position) Eliminate(pl game.Player) {
 	}
 }
 
-// Quiet implements game.QuietCounter: plies since the last capture.
-func (p *Position) Quiet() (plies, limit int) { return p.quiet, quietLimit }
+// QuietPlies is the number of plies since the last capture and the count
+// that draws. (Not game.QuietCounter: the search's tests compare it with a
+// plain minimax that knows nothing of a fading evaluation.)
+func (p *Position) QuietPlies() (plies, limit int) { return p.quiet, quietLimit }
+
+// Pictures implements game.Game: letters only.
+func (Game) Pictures() fs.FS { return nil }

@@ -1,6 +1,7 @@
 package toysetup
 
 import (
+	"io/fs"
 	"strings"
 
 	"wyrm/game"
@@ -133,3 +134,6 @@ func (p *Pos) InCheck() bool {
 	}
 	return false
 }
+
+// Pictures implements game.Game: letters only.
+func (Game) Pictures() fs.FS { return nil }

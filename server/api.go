@@ -273,7 +273,11 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		secureHeaders(w.Header())
+		if err := checkSameOrigin(r); err != nil {
+			writeErr(rec, err)
+			return
+		}
 		h.ServeHTTP(rec, r)
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"wyrm/server/apierr"
 )
 
 // metrics are counted by hand and written in the Prometheus text format.
@@ -58,7 +59,25 @@ func (h *histogram) write(b *strings.Builder, name, help string) {
 	fmt.Fprintf(b, "%s_bucket{le=\"+Inf\"} %d\n%s_sum %g\n%s_count %d\n", name, cum, name, h.sum, name, h.n)
 }
 
-func (srv *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
+// handleMetrics serves the metrics on the public address, to this machine
+// or the operator's token only (MetricsHandler serves them elsewhere).
+func (srv *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	if !srv.metricsAllowed(r) {
+		writeErr(w, apierr.New(apierr.Forbidden, "metrics are for the operator"))
+		return
+	}
+	srv.writeMetrics(w)
+}
+
+// MetricsHandler serves /metrics alone, for a listener of the operator's
+// own (wyrm serve --metrics-addr).
+func (srv *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, _ *http.Request) { srv.writeMetrics(w) })
+	return mux
+}
+
+func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	m := srv.metrics
 	var b strings.Builder
 	gauge := func(name, typ, help string, v int64) {

@@ -35,7 +35,21 @@ type Config struct {
 	ThinkTime func(level int) time.Duration
 	// Now is the clock; nil means time.Now (tests may fake it).
 	Now func() time.Time
+	// ProxyHeader names the header in which a trusted reverse proxy
+	// passes the client's address ("X-Forwarded-For"); empty means the
+	// connection's own address is the client's.
+	ProxyHeader string
+	// MetricsToken lets a bearer of it read /metrics from anywhere; without
+	// it only this machine may.
+	MetricsToken string
+	// MinClock is the shortest time control a new game may have; 0 means
+	// DefaultMinClock. (Tests shorten it to see clocks run out.)
+	MinClock time.Duration
 }
+
+// DefaultMinClock is the shortest time control of a new game: anything
+// shorter is over before a move crosses the network.
+const DefaultMinClock = 15 * time.Second
 
 // Server is the play server. Create it with New, serve Handler, and call
 // Close when done.
@@ -51,6 +65,9 @@ type Server struct {
 	now     func() time.Time
 	metrics *metrics
 
+	proxyHeader, metricsToken string
+	minClock                  time.Duration
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -65,7 +82,11 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
-		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{}}
+		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
+		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
+	if srv.minClock <= 0 {
+		srv.minClock = DefaultMinClock
+	}
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
 	}
@@ -223,6 +244,9 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
+	}
+	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
 	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
 	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}

@@ -49,7 +49,7 @@ func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }, MinClock: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ import (
 
 // Config is what a Server is built from.
 type Config struct {
-	Store *store.Store
+	Store store.Store
 	Games []game.Game
 	// Engine plays computer seats; nil means RandomEngine.
 	Engine Engine
@@ -40,7 +40,7 @@ type Config struct {
 // Server is the play server. Create it with New, serve Handler, and call
 // Close when done.
 type Server struct {
-	store   *store.Store
+	store   store.Store
 	games   map[string]game.Game
 	order   []game.Game
 	engine  Engine

@@ -13,6 +13,9 @@ const maxBatch = 512
 type appendReq struct {
 	gameID string
 	a      Action
+	// fenced appends go through only while term is the game's lease term.
+	fenced bool
+	term   int64
 	done   chan error
 }
 

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -109,6 +110,40 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 			t.Fatalf("open a version-999 database: %v, want ErrSchemaTooNew", err)
 		}
 	})
+}
+
+// A database at an older version gets the missing steps, and keeps its
+// games.
+func TestPostgresUpgradesFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDB(t)
+	all, err := migrations("postgres")
+	if err != nil || len(all) < 2 {
+		t.Fatalf("%d migrations, %v", len(all), err)
+	}
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = migratePostgres(ctx, pool, all[:1])
+	pool.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rawExec(t, url, `INSERT INTO games VALUES ('g', 1, '{}')`)
+
+	p, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	var v int
+	if err := p.pool.QueryRow(ctx, "SELECT MAX(version) FROM schema_version").Scan(&v); err != nil || v != len(all) {
+		t.Fatalf("schema version %d, %v; want %d", v, err, len(all))
+	}
+	if _, err := p.Acquire(ctx, "g", "n1", time.Minute); err != nil {
+		t.Fatalf("lease on an upgraded database: %v", err)
+	}
 }
 
 // A step that fails leaves the database as it was: steps run in one

@@ -10,7 +10,7 @@ import (
 )
 
 // Postgres is a Store in a PostgreSQL database, which several wyrm nodes
-// may share.
+// may share. It also keeps per-game leases (see Leases).
 type Postgres struct {
 	pool *pgxpool.Pool
 	c    *committer
@@ -124,11 +124,25 @@ const insertAction = `INSERT INTO actions(game_id, seq, at_ms, seat, kind, data)
 VALUES($1, $2, $3, $4, $5, $6)
 ON CONFLICT (game_id, seq) DO NOTHING`
 
+// insertFenced adds one action only while $7 is the game's lease term, and
+// tells which check failed. FOR SHARE holds the lease row until commit, so
+// an Acquire by another node waits for this batch; and a batch that waited
+// for an Acquire sees the new term and is refused.
+const insertFenced = `WITH lease AS (
+	SELECT 1 FROM leases WHERE game_id = $1 AND term = $7 FOR SHARE
+), ins AS (
+	INSERT INTO actions(game_id, seq, at_ms, seat, kind, data)
+	SELECT $1, $2::integer, $3::bigint, $4::integer, $5::text, $6::text FROM lease
+	ON CONFLICT (game_id, seq) DO NOTHING
+	RETURNING 1
+)
+SELECT EXISTS (SELECT 1 FROM lease), EXISTS (SELECT 1 FROM ins)`
+
 // commit writes a batch in one transaction, its statements pipelined in
 // one round trip. Postgres aborts the whole transaction on any failed
-// statement, so conflicts are rows not inserted rather than errors; a
-// statement that still fails (an unknown game) fails its own request, and
-// the rest of the batch is retried without it.
+// statement, so conflicts and fencing are rows not inserted rather than
+// errors; a statement that still fails (an unknown game) fails its own
+// request, and the rest of the batch is retried without it.
 func (p *Postgres) commit(batch []*appendReq) []error {
 	ctx, cancel := context.WithTimeout(context.Background(), commitTimeout)
 	defer cancel()
@@ -165,7 +179,7 @@ func (p *Postgres) commit(batch []*appendReq) []error {
 }
 
 // commitBatch runs batch in one transaction. It returns each request's
-// refusal (ErrConflict) and a non-nil error if the transaction
+// refusal (ErrConflict, ErrFenced) and a non-nil error if the transaction
 // did not commit, with bad the index of the request whose statement failed
 // or -1 if the transaction as a whole failed.
 func (p *Postgres) commitBatch(ctx context.Context, batch []*appendReq) (refused []error, bad int, err error) {
@@ -177,11 +191,29 @@ func (p *Postgres) commitBatch(ctx context.Context, batch []*appendReq) (refused
 	defer tx.Rollback(ctx)
 	b := &pgx.Batch{}
 	for _, r := range batch {
-		b.Queue(insertAction, r.gameID, r.a.Seq, r.a.AtMs, r.a.Seat, r.a.Kind, r.a.Data)
+		args := []any{r.gameID, r.a.Seq, r.a.AtMs, r.a.Seat, r.a.Kind, r.a.Data}
+		if r.fenced {
+			b.Queue(insertFenced, append(args, r.term)...)
+		} else {
+			b.Queue(insertAction, args...)
+		}
 	}
 	br := tx.SendBatch(ctx, b)
 	defer br.Close()
-	for i := range batch {
+	for i, r := range batch {
+		if r.fenced {
+			var leased, inserted bool
+			if err := br.QueryRow().Scan(&leased, &inserted); err != nil {
+				return nil, i, err
+			}
+			switch {
+			case !leased:
+				refused[i] = ErrFenced
+			case !inserted:
+				refused[i] = ErrConflict
+			}
+			continue
+		}
 		tag, err := br.Exec()
 		if err != nil {
 			return nil, i, err

@@ -231,9 +231,10 @@ func (p *Postgres) commitBatch(ctx context.Context, batch []*appendReq) (refused
 	return refused, -1, nil
 }
 
-// Games returns every stored game, oldest first.
+// Games returns every stored game, oldest first. Ties go by id in byte
+// order, as in SQLite, whatever the database's collation.
 func (p *Postgres) Games(ctx context.Context) ([]Game, error) {
-	rows, err := p.pool.Query(ctx, "SELECT id, created_ms, def FROM games ORDER BY created_ms, id")
+	rows, err := p.pool.Query(ctx, `SELECT id, created_ms, def FROM games ORDER BY created_ms, id COLLATE "C"`)
 	if err != nil {
 		return nil, err
 	}

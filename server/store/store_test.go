@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -105,4 +106,29 @@ func TestRedactHidesPasswords(t *testing.T) {
 			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// Games come oldest first, ties by id in byte order, in every store.
+func TestGamesOldestFirst(t *testing.T) {
+	forEach(t, func(t *testing.T, target string) {
+		ctx := context.Background()
+		s := mustOpen(t, target)
+		for _, g := range []Game{{ID: "late", CreatedMs: 9}, {ID: "b", CreatedMs: 3}, {ID: "a", CreatedMs: 3}, {ID: "B", CreatedMs: 3}, {ID: "first", CreatedMs: 1}} {
+			g.Def = []byte(`{}`)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gs, err := s.Games(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+		}
+		if fmt.Sprint(ids) != "[first B a b late]" {
+			t.Fatalf("order %v", ids)
+		}
+	})
 }

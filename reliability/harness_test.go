@@ -32,7 +32,7 @@ import (
 type env struct {
 	t    *testing.T
 	url  string // http://127.0.0.1:port
-	st   *store.Store
+	st   store.Store
 	srv  *server.Server
 	hs   *http.Server
 	logs *syncBuffer

@@ -21,7 +21,7 @@ import (
 
 // Config is what a Server is built from.
 type Config struct {
-	Store *store.Store
+	Store store.Store
 	Games []game.Game
 	// Engine plays computer seats; nil means RandomEngine.
 	Engine Engine
@@ -54,7 +54,7 @@ const DefaultMinClock = 15 * time.Second
 // Server is the play server. Create it with New, serve Handler, and call
 // Close when done.
 type Server struct {
-	store   *store.Store
+	store   store.Store
 	games   map[string]game.Game
 	order   []game.Game
 	engine  Engine

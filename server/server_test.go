@@ -24,7 +24,7 @@ import (
 type harness struct {
 	t    testing.TB
 	path string
-	st   *store.Store
+	st   store.Store
 	srv  *Server
 	http *httptest.Server
 }

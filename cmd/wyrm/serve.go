@@ -29,7 +29,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "listen address HOST:PORT")
-	dbPath := fs.String("db", "wyrm.db", "SQLite file holding every game")
+	dbPath := fs.String("db", "wyrm.db", "where every game is kept: a SQLite file, or a postgres:// URL for PostgreSQL")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
 	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
@@ -125,8 +125,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	hs.RegisterOnShutdown(srv.Close)
-	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), dbPath)
-	log.Info("listening", "addr", ln.Addr().String(), "db", dbPath)
+	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), store.Redact(dbPath))
+	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(dbPath))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -31,6 +31,7 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // writeErr answers err with its code's status and a body that names the
 // code, so that clients can tell a refused move from a server fault.
 func writeErr(w http.ResponseWriter, err error) {
+	setRetryAfter(w, err)
 	code, msg := apierr.Of(err)
 	writeJSON(w, code.Status(), map[string]string{"error": msg, "code": string(code)})
 }
@@ -177,7 +178,7 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	resp, err := srv.Create(r.Context(), req)
+	resp, err := srv.create(r.Context(), srv.clientKey(r), req)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -274,6 +275,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 			}
 		}()
 		secureHeaders(w.Header())
+		setWriteDeadline(w, r)
 		if err := checkSameOrigin(r); err != nil {
 			writeErr(rec, err)
 			return

@@ -90,6 +90,10 @@ func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	gauge("wyrm_ws_rejected_total", "counter", "Websocket actions refused.", m.rejected.Load())
 	gauge("wyrm_ws_connections", "gauge", "Open websocket connections.", m.conns.Load())
 	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking now.", m.thinking.Load())
+	b.WriteString("# HELP wyrm_limited_total Requests refused by a per-client or per-node limit.\n# TYPE wyrm_limited_total counter\n")
+	for _, name := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+		fmt.Fprintf(&b, "wyrm_limited_total{limit=%q} %d\n", name, srv.limits.refused[name].Load())
+	}
 	m.action.write(&b, "wyrm_ws_action_seconds", "Time to handle one websocket message, saving included.")
 	m.save.write(&b, "wyrm_store_append_seconds", "Time to store one action durably.")
 	m.http.write(&b, "wyrm_http_request_seconds", "Time to answer one HTTP request.")

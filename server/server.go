@@ -42,6 +42,9 @@ type Config struct {
 	// MetricsToken lets a bearer of it read /metrics from anywhere; without
 	// it only this machine may.
 	MetricsToken string
+	// Limits bound what one client may do; zero fields take
+	// DefaultLimits.
+	Limits Limits
 	// MinClock is the shortest time control a new game may have; 0 means
 	// DefaultMinClock. (Tests shorten it to see clocks run out.)
 	MinClock time.Duration
@@ -67,6 +70,7 @@ type Server struct {
 
 	proxyHeader, metricsToken string
 	minClock                  time.Duration
+	limits                    *limiters
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -87,6 +91,7 @@ func New(cfg Config) (*Server, error) {
 	if srv.minClock <= 0 {
 		srv.minClock = DefaultMinClock
 	}
+	srv.limits = newLimiters(cfg.Limits)
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
 	}
@@ -129,6 +134,11 @@ func New(cfg Config) (*Server, error) {
 		}
 		srv.sessions[sg.ID] = s
 		srv.metrics.games.Add(1)
+		if !s.t.Outcome().Over && s.broken == nil {
+			// Unfinished computer-only games still count against the node's
+			// cap (their creators' own counts are not kept across restarts).
+			s.release, _ = srv.holdComputer("", def)
+		}
 	}
 	for _, s := range srv.sessions {
 		s.mu.Lock()
@@ -239,8 +249,20 @@ func (srv *Server) normalize(name string, opts game.Options) (game.Game, game.Op
 	return g, opts, nil
 }
 
-// Create makes and stores a new game.
+// Create makes and stores a new game for the server's own use (tests,
+// tools): no client limits apply.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	return srv.create(ctx, "", req)
+}
+
+// create makes and stores a new game for client (a clientKey; "" for the
+// server itself), within the client's limits.
+func (srv *Server) create(ctx context.Context, client string, req CreateRequest) (CreateResponse, error) {
+	if client != "" {
+		if ok, retry := srv.limits.create.Allow(client, srv.now()); !ok {
+			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
+		}
+	}
 	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
@@ -261,19 +283,64 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 			resp.Tokens[i] = tok
 		}
 	}
-	if _, err := srv.add(ctx, resp.ID, def); err != nil {
+	release, err := srv.holdComputer(client, def)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	if _, err := srv.add(ctx, resp.ID, def, release); err != nil {
+		release()
 		return CreateResponse{}, err
 	}
 	return resp, nil
 }
 
-// add stores and starts a game.
-func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error) {
+// holdComputer takes the places a game with computer seats needs: one of
+// the client's computer games, and for a game with no person one of the
+// node's computer-only games. The returned func gives them back once.
+func (srv *Server) holdComputer(client string, def Def) (func(), error) {
+	computers := 0
+	for _, s := range def.Seats {
+		if s.Kind == SeatComputer {
+			computers++
+		}
+	}
+	if computers == 0 {
+		return func() {}, nil
+	}
+	ls := srv.limits
+	if client != "" && !ls.computer.Acquire(client) {
+		return nil, ls.tooMany(limComputer, time.Minute, "you have %d unfinished games against the computer; finish or resign one first", ls.computer.Max)
+	}
+	only := computers == len(def.Seats)
+	if only && ls.computerOnly.Add(1) > ls.maxComputerOnly {
+		ls.computerOnly.Add(-1)
+		if client != "" {
+			ls.computer.Release(client)
+		}
+		return nil, ls.tooMany(limComputerOnly, time.Minute, "this server is running as many computer-only games as it can (%d); try later", ls.maxComputerOnly)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if client != "" {
+				ls.computer.Release(client)
+			}
+			if only {
+				ls.computerOnly.Add(-1)
+			}
+		})
+	}, nil
+}
+
+// add stores and starts a game; release gives back what the game holds
+// of its creator's limits once it is over (nil: nothing).
+func (srv *Server) add(ctx context.Context, id string, def Def, release func()) (*session, error) {
 	created := srv.now().UnixMilli()
 	s, err := newSession(srv, id, created, def, nil)
 	if err != nil {
 		return nil, err
 	}
+	s.release = release
 	b, err := json.Marshal(def)
 	if err != nil {
 		return nil, err
@@ -326,7 +393,12 @@ func (srv *Server) rematch(s *session, seat int) error {
 		def.Seats = append(def.Seats, old)
 	}
 	id := newID()
-	if _, err := srv.add(context.Background(), id, def); err != nil {
+	release, err := srv.holdComputer("", def)
+	if err != nil {
+		return err
+	}
+	if _, err := srv.add(context.Background(), id, def, release); err != nil {
+		release()
 		return err
 	}
 	return s.commit(seat, table.ActRematch, id)

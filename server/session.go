@@ -27,7 +27,8 @@ type session struct {
 	subs     map[*client]struct{}
 	thinking bool
 	timer    *time.Timer
-	broken   error // replay failed; the game is read-only
+	broken   error  // replay failed; the game is read-only
+	release  func() // gives back the creator's limits once the game is over
 }
 
 // newSession builds a session from its definition and replays log.
@@ -78,6 +79,10 @@ func (s *session) commit(seat int, kind, data string) error {
 	}
 	if kind == table.ActMove {
 		s.srv.metrics.moves.Add(1)
+	}
+	if s.release != nil && s.t.Outcome().Over {
+		s.release()
+		s.release = nil
 	}
 	s.srv.log.Info("action", "game", s.id, "seq", a.Seq, "seat", seat, "kind", kind, "data", a.Data)
 	s.changed()

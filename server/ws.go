@@ -48,6 +48,7 @@ type client struct {
 	once   sync.Once
 	tokens float64
 	last   time.Time
+	key    string // the client's address, for per-client limits
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -99,15 +100,21 @@ func (s *session) broadcast() {
 func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		http.Error(w, "no such game", http.StatusNotFound)
+		writeErr(w, errNoGame)
 		return
 	}
+	key := srv.clientKey(r)
+	if !srv.limits.conns.Acquire(key) {
+		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+		return
+	}
+	defer srv.limits.conns.Release(key)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
 	conn.SetReadLimit(maxMessage)
-	c := &client{s: s, conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
+	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
 	srv.metrics.conns.Add(1)
 	defer srv.metrics.conns.Add(-1)
 	if !srv.track(c) {
@@ -194,8 +201,14 @@ func (c *client) readLoop(ctx context.Context) {
 			}
 			return
 		}
-		if !c.allow() {
+		// The connection's own bucket first, then the client's over all
+		// its connections.
+		connOK := c.allow()
+		if !connOK || !c.clientAllowed() {
 			c.s.srv.metrics.limited.Add(1)
+			if connOK {
+				c.s.srv.limits.refused[limMessages].Add(1)
+			}
 			rejected++
 			if rejected > maxRejected {
 				c.close(websocket.StatusPolicyViolation, "too many messages")
@@ -227,6 +240,12 @@ func (c *client) allow() bool {
 	}
 	c.tokens--
 	return true
+}
+
+// clientAllowed takes a token of the client's bucket for messages.
+func (c *client) clientAllowed() bool {
+	ok, _ := c.s.srv.limits.messages.Allow(c.key, time.Now())
+	return ok
 }
 
 // errorMsg answers message id with err's code and message. A long message
@@ -265,6 +284,10 @@ func (c *client) handle(data []byte) {
 		c.queue(map[string]any{"type": "pong", "id": m.ID})
 		return
 	case "hello":
+		if ok, retry := s.srv.limits.hellos.Allow(c.key, time.Now()); !ok {
+			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
+			break
+		}
 		err = c.hello(m.Tokens)
 		if err == nil {
 			c.queue(s.state(c.seats))

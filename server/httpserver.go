@@ -15,7 +15,7 @@ const (
 	// answerTimeout bounds the writing of an ordinary answer (not a
 	// websocket or an event stream, which bound each message instead).
 	answerTimeout = 30 * time.Second
-	maxHeader    = 32 << 10
+	maxHeader     = 32 << 10
 )
 
 // HTTPServer returns an http.Server for h with the play server's timeouts.

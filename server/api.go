@@ -138,8 +138,10 @@ func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
 		for i := range s.t.Seats() {
 			e.Names = append(e.Names, s.t.SeatName(i))
 		}
-		for i, seat := range e.Seats {
-			if !seat.Taken {
+		// Only open challenges invite strangers; a private invitation's
+		// seat is for the holder of its link.
+		for i, seat := range s.t.Def.Seats {
+			if (seat.Kind == SeatOpen || (seat.Kind == SeatInvite && seat.InviteHash == "")) && s.t.Tokens[i] == "" {
 				e.Open = append(e.Open, i)
 			}
 		}
@@ -200,13 +202,14 @@ func (srv *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 
 func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		Seat int `json:"seat"`
+		Seat   int    `json:"seat"`
+		Invite string `json:"invite,omitempty"` // the secret of a private link
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		writeErr(w, err)
 		return
 	}
-	tok, err := srv.Join(r.PathValue("id"), req.Seat)
+	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite)
 	if err != nil {
 		writeErr(w, err)
 		return

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -225,11 +226,12 @@ type CreateRequest struct {
 	Clock   Clock        `json:"clock"`
 }
 
-// CreateResponse tells the creator the game id and the tokens of the local
-// seats (seat index -> token).
+// CreateResponse tells the creator the game id, the tokens of the local
+// seats and the secrets of the invitation links (seat index -> secret).
 type CreateResponse struct {
-	ID     string         `json:"id"`
-	Tokens map[int]string `json:"tokens"`
+	ID      string         `json:"id"`
+	Tokens  map[int]string `json:"tokens"`
+	Invites map[int]string `json:"invites,omitempty"`
 }
 
 // normalize finds the game name and puts opts, chosen by a client, in
@@ -271,9 +273,14 @@ func (srv *Server) create(ctx context.Context, client string, req CreateRequest)
 		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
 	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
-	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}
+	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
-		def.Seats[i].TokenHash = ""
+		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
+		if def.Seats[i].Kind == SeatInvite {
+			secret, h := newToken()
+			def.Seats[i].InviteHash = h
+			resp.Invites[i] = secret
+		}
 		if def.Seats[i].Kind != SeatComputer {
 			def.Seats[i].Level = 0
 		}
@@ -360,8 +367,9 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	return s, nil
 }
 
-// Join gives an invited seat to whoever asks first and returns its token.
-func (srv *Server) Join(id string, seat int) (string, error) {
+// Join gives an open seat to whoever asks first, or an invite seat to
+// whoever shows its link's secret first, and returns the seat's token.
+func (srv *Server) Join(id string, seat int, invite string) (string, error) {
 	s := srv.session(id)
 	if s == nil {
 		return "", errNoGame
@@ -369,6 +377,12 @@ func (srv *Server) Join(id string, seat int) (string, error) {
 	tok, h := newToken()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if seat >= 0 && seat < s.t.Seats() {
+		want := s.t.Def.Seats[seat].InviteHash
+		if want != "" && subtle.ConstantTimeCompare([]byte(hashToken(invite)), []byte(want)) != 1 {
+			return "", apierr.New(apierr.Forbidden, "this invitation link is not valid for this seat")
+		}
+	}
 	if err := s.commit(seat, table.ActJoin, h); err != nil {
 		return "", err
 	}

@@ -201,11 +201,14 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.db")
 	h := newHarness(t, path)
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
-	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1})
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1}); code != http.StatusForbidden {
+		t.Fatalf("join without the link's secret: %d", code)
+	}
+	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]})
 	if code != 200 {
 		t.Fatalf("join: %d %v", code, join)
 	}
-	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1}); code != http.StatusConflict {
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]}); code != http.StatusConflict {
 		t.Fatalf("second join of a taken seat: %d", code)
 	}
 	white := h.dial(cr.ID, cr.Tokens[0])

@@ -9,8 +9,11 @@ import (
 const (
 	// SeatLocal is played from the creating browser (hotseat).
 	SeatLocal = "local"
-	// SeatInvite is kept for a person who joins by link or from the lobby.
+	// SeatInvite is kept for a person who joins by a private link: the
+	// link carries a secret, stored hashed, and the game is not listed.
 	SeatInvite = "invite"
+	// SeatOpen is an open challenge: listed in the lobby, anyone may take it.
+	SeatOpen = "open"
 	// SeatComputer is played by the engine on the server.
 	SeatComputer = "computer"
 )
@@ -25,7 +28,14 @@ type Seat struct {
 	// TokenHash is the SHA-256 of the secret token of a local seat; invited
 	// seats get theirs through a join action.
 	TokenHash string `json:"tokenHash,omitempty"`
+	// InviteHash is the SHA-256 of the secret of an invite seat's link.
+	// (Games stored before invitations had secrets have none: their seats
+	// are taken as open.)
+	InviteHash string `json:"inviteHash,omitempty"`
 }
+
+// Joinable reports whether a person may take the seat by joining.
+func (s Seat) Joinable() bool { return s.Kind == SeatInvite || s.Kind == SeatOpen }
 
 // TimeControl is a game's clock setting; zero InitialMs means no clocks.
 type TimeControl struct {
@@ -50,13 +60,13 @@ func (d *Def) Check(players int) error {
 	}
 	for i, s := range d.Seats {
 		switch s.Kind {
-		case SeatLocal, SeatInvite:
+		case SeatLocal, SeatInvite, SeatOpen:
 		case SeatComputer:
 			if s.Level < 1 || s.Level > MaxLevel {
 				return apierr.New(apierr.Invalid, "seat %d: computer level must be 1 to %d", i+1, MaxLevel)
 			}
 		default:
-			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite or computer)", i+1, s.Kind)
+			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
 		}
 	}
 	c := d.Clock

@@ -58,6 +58,9 @@ type Table struct {
 	Over   *game.Outcome // an end made by the table (resign, time, agreement)
 	Out    []bool        // seats out by resignation or time
 	Offers []bool        // seats offering a draw now
+	// OfferedAt is the number of moves played when each seat last offered
+	// a draw (-1: never), so that an offer is not repeated in one position.
+	OfferedAt []int
 	Clock  Clock
 	// Rematch is the id of the game that followed this one.
 	Rematch string
@@ -121,6 +124,10 @@ func (t *Table) reset() error {
 	t.Setup, t.Pos, t.Start, t.Plies, t.Over = nil, nil, "", nil, nil
 	t.Out = make([]bool, n)
 	t.Offers = make([]bool, n)
+	t.OfferedAt = make([]int, n)
+	for i := range t.OfferedAt {
+		t.OfferedAt[i] = -1
+	}
 	t.Clock = NewClock(t.Def.Clock, n)
 	t.Rematch = ""
 	if sg, ok := t.G.(game.SetupGame); ok {
@@ -257,14 +264,27 @@ func (t *Table) playing(seat int) error {
 	if t.Outcome().Over {
 		return apierr.New(apierr.Conflict, "the game is over")
 	}
-	if t.Out[seat] {
+	if !t.In(seat) {
 		return apierr.New(apierr.Conflict, "this seat is out of the game")
 	}
 	return nil
 }
 
+// In reports whether seat is still in the game: it has neither left
+// (resignation, time) nor been eliminated by the rules (its King taken in
+// a game that plays on).
+func (t *Table) In(seat int) bool {
+	if t.Out[seat] {
+		return false
+	}
+	return t.Pos == nil || t.Pos.Outcome().Results[seat] != game.Eliminated
+}
+
 func (t *Table) join(a Action) error {
-	if t.Def.Seats[a.Seat].Kind != SeatInvite || t.Tokens[a.Seat] != "" {
+	if t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is over: its seats can no longer be taken")
+	}
+	if !t.Def.Seats[a.Seat].Joinable() || t.Tokens[a.Seat] != "" {
 		return apierr.New(apierr.Conflict, "this seat is already taken")
 	}
 	t.Tokens[a.Seat] = a.Data
@@ -361,15 +381,21 @@ func (t *Table) offerDraw(a Action) error {
 	if t.Pos == nil {
 		return apierr.New(apierr.Conflict, "draws can be offered once play begins")
 	}
+	accepting := slices.Contains(t.Offers, true) && !t.Offers[a.Seat]
+	if !accepting && t.OfferedAt[a.Seat] == len(t.Plies) {
+		return apierr.New(apierr.Conflict, "you have offered a draw in this position already; offer again after a move")
+	}
 	t.Offers[a.Seat] = true
+	t.OfferedAt[a.Seat] = len(t.Plies)
+	// The players still in agree among themselves.
 	for i := range t.Seats() {
-		if !t.Out[i] && !t.Offers[i] {
+		if t.In(i) && !t.Offers[i] {
 			return nil
 		}
 	}
 	o := game.Drawn(t.Seats(), "agreement")
 	for i := range t.Seats() {
-		if t.Out[i] {
+		if !t.In(i) {
 			o.Results[i] = game.Eliminated
 		}
 	}

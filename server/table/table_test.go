@@ -85,10 +85,15 @@ func TestActionsAreCheckedWithTheirCodes(t *testing.T) {
 
 func TestDrawNeedsEverySeatStillIn(t *testing.T) {
 	tb, errs := run(t, toysetup.Game{}, twoLocal(),
-		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawDecline},
+		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawDecline},
+		Action{Seat: 0, Kind: ActDrawOffer}, // declined in this position: not again before a move
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2"}, Action{Seat: 1, Kind: ActMove, Data: "c5c4"},
 		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer})
-	if slices.ContainsFunc(errs, func(e error) bool { return e != nil }) {
-		t.Fatal(errs)
+	want := []apierr.Code{"", apierr.Conflict, "", apierr.Conflict, "", "", "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Errorf("action %d: %v, want code %q", i, e, want[i])
+		}
 	}
 	o := tb.Outcome()
 	if !o.Over || o.Reason != "agreement" || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
@@ -156,6 +161,33 @@ func TestLeavingAGameOfThreePlaysOn(t *testing.T) {
 	o := tb.Outcome()
 	if !o.Over || o.Results[0] != game.Eliminated || o.Results[1] != game.Draw || o.Results[2] != game.Draw {
 		t.Fatalf("outcome %+v", o)
+	}
+}
+
+// A seat whose King was taken, in a game that plays on, has no say in a
+// draw: the players still in agree among themselves.
+func TestEliminatedSeatHasNoSayInDraws(t *testing.T) {
+	def := Def{Game: "toy", Options: game.Options{"players": "3"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}}
+	tb, errs := run(t, toygame.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "b1b8"}, Action{Seat: 1, Kind: ActMove, Data: "f1f2"},
+		Action{Seat: 2, Kind: ActMove, Data: "c8c7"}, Action{Seat: 0, Kind: ActMove, Data: "b8a8"}, // takes seat 3's King
+		Action{Seat: 2, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer})
+	want := []apierr.Code{"", "", "", "", apierr.Conflict, "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Fatalf("action %d: %v, want code %q", i, e, want[i])
+		}
+	}
+	o := tb.Outcome()
+	if !o.Over || o.Reason != "agreement" || o.Results[2] != game.Eliminated || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+func TestFinishedGameSeatsCannotBeJoined(t *testing.T) {
+	_, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActResign}, Action{Seat: 1, Kind: ActJoin, Data: "h"})
+	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+		t.Fatal(errs)
 	}
 }
 

@@ -1,5 +1,5 @@
 // The lobby: create a game, join an open one, watch one in progress.
-import { api, addTokens, h } from './app.js';
+import { api, addTokens, addInvites, h } from './app.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
@@ -62,6 +62,7 @@ export function showLobby(root) {
       try {
         const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock });
         addTokens(r.id, Object.values(r.tokens));
+        addInvites(r.id, r.invites);
         location.hash = '#/g/' + r.id;
       } catch (e) { err.textContent = e.message; }
     };
@@ -108,7 +109,8 @@ export function showLobby(root) {
       const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
         Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
       const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
-        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by link'), h('option', { value: 'computer' }, 'The computer'));
+        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by a private link'),
+        h('option', { value: 'open' }, 'Anyone, from the lobby'), h('option', { value: 'computer' }, 'The computer'));
       kind.value = old ? old[0] : i === 0 ? 'local' : 'computer';
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';

@@ -61,7 +61,7 @@ type Table struct {
 	// OfferedAt is the number of moves played when each seat last offered
 	// a draw (-1: never), so that an offer is not repeated in one position.
 	OfferedAt []int
-	Clock  Clock
+	Clock     Clock
 	// Rematch is the id of the game that followed this one.
 	Rematch string
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -108,70 +107,6 @@ func (srv *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
-}
-
-type listEntry struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Title   string     `json:"title"`
-	Created int64      `json:"created"`
-	Stage   string     `json:"stage"`
-	Plies   int        `json:"plies"`
-	Open    []int      `json:"open"` // invited seats nobody took yet
-	Seats   []seatJSON `json:"seats"`
-	Names   []string   `json:"seatNames"` // the game's names of the seats
-	Result  string     `json:"result,omitempty"`
-}
-
-func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
-	srv.mu.Lock()
-	all := make([]*session, 0, len(srv.sessions))
-	for _, s := range srv.sessions {
-		all = append(all, s)
-	}
-	srv.mu.Unlock()
-	var open, playing, over []listEntry
-	for _, s := range all {
-		s.mu.Lock()
-		e := listEntry{ID: s.id, Game: s.g.Info().Name, Title: s.g.Info().Title, Created: s.created, Stage: s.t.Stage(),
-			Plies: len(s.t.Plies), Open: []int{}, Seats: s.seats(s.t.Waiting())}
-		for i := range s.t.Seats() {
-			e.Names = append(e.Names, s.t.SeatName(i))
-		}
-		// Only open challenges invite strangers; a private invitation's
-		// seat is for the holder of its link.
-		for i, seat := range s.t.Def.Seats {
-			if (seat.Kind == SeatOpen || (seat.Kind == SeatInvite && seat.InviteHash == "")) && s.t.Tokens[i] == "" {
-				e.Open = append(e.Open, i)
-			}
-		}
-		if o := s.t.Outcome(); o.Over {
-			e.Result = o.Reason
-		}
-		s.mu.Unlock()
-		switch {
-		case e.Stage == "over":
-			over = append(over, e)
-		case len(e.Open) > 0:
-			open = append(open, e)
-		default:
-			playing = append(playing, e)
-		}
-	}
-	for _, l := range [][]listEntry{open, playing, over} {
-		sort.Slice(l, func(i, j int) bool { return l[i].Created > l[j].Created })
-	}
-	if len(over) > 20 {
-		over = over[:20]
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"open": nz(open), "playing": nz(playing), "finished": nz(over)})
-}
-
-func nz(l []listEntry) []listEntry {
-	if l == nil {
-		return []listEntry{}
-	}
-	return l
 }
 
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {

@@ -78,6 +78,8 @@ type Server struct {
 	wg     sync.WaitGroup
 	down   atomic.Bool
 
+	lobby *lobby
+
 	mu       sync.Mutex
 	sessions map[string]*session
 	clients  map[*client]struct{}
@@ -93,6 +95,7 @@ func New(cfg Config) (*Server, error) {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = newLimiters(cfg.Limits)
+	srv.lobby = newLobby()
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
 	}
@@ -143,6 +146,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	for _, s := range srv.sessions {
 		s.mu.Lock()
+		srv.lobby.update(s)
 		s.schedule() // resume computer players and clocks
 		s.mu.Unlock()
 	}
@@ -362,6 +366,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	srv.metrics.games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
+	srv.lobby.update(s)
 	s.schedule()
 	s.mu.Unlock()
 	return s, nil
@@ -426,6 +431,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
+	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)

@@ -5,31 +5,73 @@ const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 m
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
 
 export function showLobby(root) {
-  let meta = null, timer = null;
+  let meta = null;
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, 'New game'), form), h('section', {}, lists)));
 
+  // The lists hold the pages loaded so far; the server pushes the games
+  // that change (no polling), and "More" loads the next page.
+  const kinds = [['open', 'Open challenges', 'Nobody waiting for an opponent right now.'],
+    ['playing', 'Games in progress', 'No game being played.'], ['finished', 'Finished games', 'None yet.']];
+  const shown = { open: [], playing: [], finished: [] }, next = {};
+  let events = null;
   async function refresh() {
     try {
       const l = await api('/api/games');
-      lists.replaceChildren(
-        table('Open games', 'Nobody waiting for an opponent right now.', l.open, g => g.open.map(s =>
-          h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`))),
-        table('Games in progress', 'No game being played.', l.playing, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')]),
-        table('Finished games', 'None yet.', l.finished, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')]));
+      for (const [k] of kinds) { shown[k] = l[k]; next[k] = l.next && l.next[k]; }
+      draw();
     } catch (e) {
       lists.replaceChildren(h('p', { class: 'error' }, e.message));
     }
   }
+  async function more(k) {
+    try {
+      const l = await api(`/api/games?list=${k}&cursor=${encodeURIComponent(next[k])}`);
+      shown[k] = shown[k].concat(l.games.filter(g => !shown[k].some(x => x.id === g.id)));
+      next[k] = l.next;
+      draw();
+    } catch (e) { lists.prepend(h('p', { class: 'error' }, e.message)); }
+  }
+  // merge places changed games in the list they now belong to, newest first.
+  function merge(games) {
+    for (const g of games) {
+      for (const [k] of kinds) shown[k] = shown[k].filter(x => x.id !== g.id);
+      const l = shown[g.list];
+      if (!l) continue;
+      let i = 0;
+      while (i < l.length && (l[i].created > g.created || (l[i].created === g.created && l[i].id > g.id))) i++;
+      if (i < l.length || !next[g.list]) l.splice(i, 0, g); // past the loaded pages it is "More" to find
+    }
+    draw();
+  }
+  function draw() {
+    const actions = {
+      open: g => g.open.map(s => h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`)),
+      playing: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')],
+      finished: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')],
+    };
+    lists.replaceChildren(...kinds.map(([k, title, empty]) => table(title, empty, shown[k], actions[k],
+      next[k] ? h('button', { class: 'more', onclick: () => more(k) }, 'More') : '')));
+  }
+  function listen() {
+    if (typeof EventSource === 'undefined') return;
+    events = new EventSource('/api/lobby/events');
+    events.addEventListener('games', ev => { try { merge(JSON.parse(ev.data)); } catch { /* a broken push is skipped */ } });
+    events.onopen = () => refresh(); // (re)connected: catch up with what was missed
+  }
+  function resultText(g) {
+    if (g.winner >= 0) return `${seatName(g, g.winner)} wins — ${g.result}`;
+    return g.result;
+  }
   function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
-  function table(title, empty, rows, actions) {
+  function table(title, empty, rows, actions, moreButton) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
-      h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', {},
+      h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', { 'data-id': g.id },
         h('td', {}, h('strong', {}, g.title)),
         h('td', { class: 'muted' }, g.seats.map(s => s.name).join(' · ')),
-        h('td', { class: 'muted' }, g.stage === 'over' ? g.result : g.stage === 'play' ? `move ${g.plies}` : g.stage),
-        h('td', {}, actions(g)))))));
+        h('td', { class: 'muted' }, g.stage === 'over' ? resultText(g) : g.stage === 'play' ? `move ${Math.floor(g.plies / g.seats.length) + 1}` : g.stage),
+        h('td', {}, actions(g)))))), moreButton);
   }
 
   async function buildForm() {
@@ -158,6 +200,6 @@ export function showLobby(root) {
 
   buildForm().catch(e => form.replaceChildren(h('p', { class: 'error' }, e.message)));
   refresh();
-  timer = setInterval(refresh, 4000);
-  return () => clearInterval(timer);
+  listen();
+  return () => { if (events) events.close(); };
 }

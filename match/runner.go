@@ -27,15 +27,16 @@ type Config struct {
 	// more seats, a full rotation) of games. Empty: the game's Start, with
 	// option "seed" varied per rotation when the game has one.
 	Openings []string
-	// MaxPlies stops a game after so many moves (0: the game's own cap for
-	// a game.LongGame, otherwise DefaultMaxPlies). The match scores it as a
-	// draw; its record says it did not finish.
+	// MaxPlies stops a game after so many moves (0: the game's own cap,
+	// game.Info.Plies). The match scores it as a draw; its record says it
+	// did not finish.
 	MaxPlies int
-	// Adjudicate, when positive, scores a drawn game by the game's own
-	// evaluation of the final position for A's seat: a lead of at least
-	// this many centipawns counts as a win, a deficit as a loss. It is a
-	// measuring aid for games whose draws say little (long multi-player
-	// games ended by the move limit), reported in the game's reason.
+	// Adjudicate, when positive, scores a drawn or unfinished game by the
+	// game's own evaluation of the final position for A's seat: a lead of
+	// at least this many centipawns counts as a win, a deficit as a loss.
+	// It is a measuring aid for games whose draws say little (long
+	// multi-player games stopped by the move limit), reported in the
+	// game's reason and written with Termination "adjudication".
 	Adjudicate int
 	// SPRT, when not nil, stops the match once it decides.
 	SPRT        *SPRT

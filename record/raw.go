@@ -16,12 +16,15 @@ type rawGame struct {
 	begun  bool   // a tag or movetext token was seen
 }
 
-// record turns the game into a Record; ok passes through, so that the
-// parser can say in one return whether there was a game.
-func (g *rawGame) record(ok bool) (Record, bool, error) {
-	if !ok {
-		return Record{}, false, nil
-	}
+// done ends a game the parser has found: its record, and whether there is
+// one, as the parser returns them.
+func (g *rawGame) done() (Record, bool, error) {
+	r, err := g.record()
+	return r, err == nil, err
+}
+
+// record turns the game into a Record.
+func (g *rawGame) record() (Record, error) {
 	r := Record{Moves: g.moves}
 	own := map[string]string{}
 	var seats [game.MaxPlayers]string
@@ -53,16 +56,16 @@ func (g *rawGame) record(ok bool) (Record, bool, error) {
 	var err error
 	if v, ok := own[tagOptions]; ok && v != "" {
 		if r.Options, err = parseOptions(v); err != nil {
-			return Record{}, false, err
+			return Record{}, err
 		}
 	}
 	if r.Left, err = parseLeft(own[tagLeft], r.Seats()); err != nil {
-		return Record{}, false, err
+		return Record{}, err
 	}
 	if r.Results, err = g.results(own, r.Seats()); err != nil {
-		return Record{}, false, err
+		return Record{}, err
 	}
-	return r, true, nil
+	return r, nil
 }
 
 // results reads each seat's result: a two-seat game's from the Result tag

@@ -58,7 +58,7 @@ func (p *parser) game() (rec Record, ok bool, err error) {
 		switch c {
 		case '[':
 			if g.moved || g.result != "" {
-				return g.record(true)
+				return g.done()
 			}
 			name, value, err := p.tag()
 			if err != nil {
@@ -87,7 +87,7 @@ func (p *parser) game() (rec Record, ok bool, err error) {
 		if g.result != "" {
 			// Movetext after a result begins a game without tags.
 			p.i -= len(tok)
-			return g.record(true)
+			return g.done()
 		}
 		g.begun = true
 		m := moveOf(tok)
@@ -100,7 +100,10 @@ func (p *parser) game() (rec Record, ok bool, err error) {
 			g.moved = true
 		}
 	}
-	return g.record(g.begun)
+	if !g.begun {
+		return Record{}, false, nil
+	}
+	return g.done()
 }
 
 // space skips white space, counting lines.

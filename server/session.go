@@ -150,39 +150,61 @@ func (s *session) schedule() {
 		pos := t.Pos.Clone()
 		level := seat.Level
 		budget := s.srv.thinkTime(level)
+		// The move must come before the seat's flag falls (with a margin
+		// for saving it), however long it waits for a searcher; untimed, a
+		// wait has a bound of its own and is then tried again.
+		wait := maxSearchWait
 		if t.Clock.Running {
-			// Under a clock, spend about a thirtieth of what is left.
 			left := time.Duration(t.Clock.Left(w, now)) * time.Millisecond
+			// Under a clock, spend about a thirtieth of what is left.
 			budget = max(min(budget, left/30+time.Duration(t.Clock.IncrementMs)*time.Millisecond/2), 20*time.Millisecond)
+			wait = max(left-flagMargin, time.Millisecond)
 		}
-		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget) })
+		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget, wait) })
 		return
 	}
 }
 
-// think runs the engine for seat on its own copy of the position.
-func (s *session) think(seat, seq int, pos game.Position, level int, budget time.Duration) {
+// Bounds of a computer's wait for a searcher.
+const (
+	// maxSearchWait is how long an untimed computer waits in line before
+	// its turn is scheduled again.
+	maxSearchWait = time.Minute
+	// flagMargin is the time kept back from a computer's clock for saving
+	// and sending its move.
+	flagMargin = 100 * time.Millisecond
+)
+
+// think runs the engine for seat on its own copy of the position: it waits
+// at most wait for a searcher, then thinks for budget. A busy engine never
+// makes the computer play at random: under a clock it waits as long as its
+// time allows (and loses on time if it must), untimed it tries again.
+func (s *session) think(seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
 	s.srv.metrics.thinking.Add(1)
 	defer s.srv.metrics.thinking.Add(-1)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, budget)
+	ctx, cancel := context.WithTimeout(s.srv.ctx, wait)
 	defer cancel()
-	m, err := s.srv.engine.BestMove(ctx, pos, level)
-	text := ""
-	if err == nil {
-		text = pos.MoveString(m)
-	} else if !errors.Is(err, context.Canceled) {
-		s.srv.log.Error("engine failed; playing a random move", "game", s.id, "err", err)
-		if m, err = (RandomEngine{}).BestMove(ctx, pos, level); err == nil {
-			text = pos.MoveString(m)
+	start := time.Now()
+	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)
+	s.srv.metrics.observeSearch(time.Since(start))
+	if err != nil {
+		if errors.Is(err, ErrBusy) {
+			s.srv.metrics.searchBusy.Add(1)
 		}
-	}
-	if text == "" {
+		if !errors.Is(err, context.Canceled) && s.srv.ctx.Err() == nil {
+			s.srv.log.Warn("computer found no move", "game", s.id, "seat", seat, "err", err)
+		}
 		s.mu.Lock()
 		s.thinking = false
+		// Untimed, the computer waits in line again; under a clock its
+		// time is up by now and the flag timer ends the game.
+		if len(s.t.Log) == seq && !s.t.Clock.Running && !s.srv.closing() {
+			s.schedule()
+		}
 		s.mu.Unlock()
 		return
 	}
-	s.computerAct(seat, seq, table.ActMove, text)
+	s.computerAct(seat, seq, table.ActMove, pos.MoveString(m))
 }
 
 // computerAct commits a computer's action if the game has not moved on.

@@ -198,7 +198,7 @@ func (s *session) think(seat, seq int, pos game.Position, level int, budget, wai
 		s.thinking = false
 		// Untimed, the computer waits in line again; under a clock its
 		// time is up by now and the flag timer ends the game.
-		if len(s.t.Log) == seq && !s.t.Clock.Running && !s.srv.closing() {
+		if errors.Is(err, ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.srv.closing() {
 			s.schedule()
 		}
 		s.mu.Unlock()

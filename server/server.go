@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,6 +47,9 @@ type Config struct {
 	// Limits bound what one client may do; zero fields take
 	// DefaultLimits.
 	Limits Limits
+	// Node names this server among those sharing a database; "" means
+	// "local". Its heartbeat tells a restart how long it was down.
+	Node string
 	// MinClock is the shortest time control a new game may have; 0 means
 	// DefaultMinClock. (Tests shorten it to see clocks run out.)
 	MinClock time.Duration
@@ -72,6 +76,7 @@ type Server struct {
 	proxyHeader, metricsToken string
 	minClock                  time.Duration
 	limits                    *limiters
+	node                      string
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -95,6 +100,10 @@ func New(cfg Config) (*Server, error) {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = newLimiters(cfg.Limits)
+	srv.node = cfg.Node
+	if srv.node == "" {
+		srv.node = "local"
+	}
 	srv.lobby = newLobby()
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
@@ -114,6 +123,10 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	lastUp, err := cfg.Store.LastBeat(srv.ctx, srv.node)
+	if err != nil {
+		return nil, err
+	}
 	stored, err := cfg.Store.Games(srv.ctx)
 	if err != nil {
 		return nil, err
@@ -144,12 +157,15 @@ func New(cfg Config) (*Server, error) {
 			s.release, _ = srv.holdComputer("", def)
 		}
 	}
+	srv.resumeClocks(lastUp)
 	for _, s := range srv.sessions {
 		s.mu.Lock()
 		srv.lobby.update(s)
 		s.schedule() // resume computer players and clocks
 		s.mu.Unlock()
 	}
+	srv.beat()
+	srv.goSafe(srv.heartbeat)
 	srv.log.Info("games restored", "count", len(srv.sessions))
 	return srv, nil
 }
@@ -176,9 +192,55 @@ func (srv *Server) Close() {
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.beat() // the last moment up, for the next start's clocks
 }
 
 func (srv *Server) closing() bool { return srv.down.Load() }
+
+// heartbeatEvery is how often the server records that it is up: a restart
+// after a crash charges the players at most this much of the downtime.
+const heartbeatEvery = time.Second
+
+// heartbeat records that the server is up until it closes.
+func (srv *Server) heartbeat() {
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			srv.beat()
+		case <-srv.ctx.Done():
+			return
+		}
+	}
+}
+
+func (srv *Server) beat() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.store.Beat(ctx, srv.node, srv.now().UnixMilli()); err != nil {
+		srv.log.Warn("heartbeat", "err", err)
+	}
+}
+
+// resumeClocks stops charging the players for the time the server was
+// down: each running clock gets a resume action that gives back the time
+// from lastUp (the last heartbeat) to now. With no heartbeat (a database
+// from before them) the downtime is not known and nothing is given back.
+func (srv *Server) resumeClocks(lastUp int64) {
+	if lastUp == 0 {
+		return
+	}
+	for _, s := range srv.sessions {
+		s.mu.Lock()
+		if t := s.t; s.broken == nil && t.Clock.Running && !t.Outcome().Over {
+			if err := s.commit(int(t.ToMove()), table.ActResume, strconv.FormatInt(lastUp, 10)); err != nil {
+				srv.log.Error("resume clock", "game", s.id, "err", err)
+			}
+		}
+		s.mu.Unlock()
+	}
+}
 
 // goSafe runs f in a goroutine that Close waits for and whose panic is
 // logged rather than fatal.

@@ -467,3 +467,53 @@ func TestClockRunsOut(t *testing.T) {
 		t.Errorf("clocks %v, want [0 200]", st.Clock.Remaining)
 	}
 }
+
+// The time the server is down is not charged to the player to move.
+func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	now := time.UnixMilli(1_000_000)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	open := func() (*Server, store.Store) {
+		st, err := store.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Now: clock, MinClock: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv, st
+	}
+	srv, st := open()
+	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
+		Clock: Clock{InitialMs: 60_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := srv.session(cr.ID)
+	s.mu.Lock()
+	for i, mv := range []string{"c1c2", "c5c4"} {
+		if err := s.commit(i, "move", mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Unlock()
+	advance(5 * time.Second) // seat 1 thinks 5 s; then the server goes down
+	srv.Close()
+	st.Close()
+	advance(62 * time.Second) // longer than the whole clock
+	srv, st = open()
+	defer st.Close()
+	defer srv.Close()
+	s = srv.session(cr.ID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o := s.t.Outcome(); o.Over {
+		t.Fatalf("lost on time while the server was down: %+v", o)
+	}
+	if left := s.t.Clock.Left(0, srv.now().UnixMilli()); left != 55_000 {
+		t.Fatalf("seat 1 has %d ms, want 55000", left)
+	}
+}

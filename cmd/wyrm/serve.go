@@ -41,6 +41,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
 	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
 	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
+	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
@@ -64,7 +65,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
-		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim}, log, stdout, stderr)
+		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock}, log, stdout, stderr)
 }
 
 // installedGames returns every game with the maps of dir installed (none
@@ -104,6 +105,7 @@ type serveConfig struct {
 	metricsAddr          string
 	metricsToken         string
 	limits               server.Limits
+	minClock             time.Duration
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -127,7 +129,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		rulesFS = os.DirFS(rules)
 	}
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
-		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits})
+		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1

@@ -76,7 +76,7 @@ func TestServeKeepsGamesInPostgres(t *testing.T) {
 	db := strings.Replace(pgtest.NewDB(t), "postgres://postgres@", "postgres://postgres:hunter2@", 1)
 	r := startServe(t, db)
 	var created struct{ ID string }
-	post(t, r.url+"api/games", `{"game":"dragon","seats":[{"kind":"local"},{"kind":"invite"}]}`, &created)
+	post(t, r.url+"api/games", `{"game":"dragon","seats":[{"kind":"local"},{"kind":"open"}]}`, &created)
 	var joined struct{ Token string }
 	post(t, r.url+"api/games/"+created.ID+"/join", `{"seat":1}`, &joined)
 	if code := r.stop(); code != 0 {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -110,6 +111,22 @@ func (p *Postgres) CreateGame(ctx context.Context, g Game) error {
 		return fmt.Errorf("store game %s: %w", g.ID, err)
 	}
 	return nil
+}
+
+// Beat implements Store.
+func (p *Postgres) Beat(ctx context.Context, node string, atMs int64) error {
+	_, err := p.pool.Exec(ctx, "INSERT INTO heartbeats(node, at_ms) VALUES($1, $2) ON CONFLICT(node) DO UPDATE SET at_ms = excluded.at_ms", node, atMs)
+	return err
+}
+
+// LastBeat implements Store.
+func (p *Postgres) LastBeat(ctx context.Context, node string) (int64, error) {
+	var at int64
+	err := p.pool.QueryRow(ctx, "SELECT at_ms FROM heartbeats WHERE node = $1", node).Scan(&at)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, nil
+	}
+	return at, err
 }
 
 // Append stores one action of a game and returns once it is committed. a.Seq

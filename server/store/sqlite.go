@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 
@@ -95,6 +96,22 @@ func (s *SQLite) CreateGame(ctx context.Context, g Game) error {
 		return fmt.Errorf("store game %s: %w", g.ID, err)
 	}
 	return nil
+}
+
+// Beat implements Store.
+func (s *SQLite) Beat(ctx context.Context, node string, atMs int64) error {
+	_, err := s.db.ExecContext(ctx, "INSERT INTO heartbeats(node, at_ms) VALUES(?,?) ON CONFLICT(node) DO UPDATE SET at_ms = excluded.at_ms", node, atMs)
+	return err
+}
+
+// LastBeat implements Store.
+func (s *SQLite) LastBeat(ctx context.Context, node string) (int64, error) {
+	var at int64
+	err := s.db.QueryRowContext(ctx, "SELECT at_ms FROM heartbeats WHERE node = ?", node).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, nil
+	}
+	return at, err
 }
 
 // Append stores one action of a game and returns once it is on disk. a.Seq

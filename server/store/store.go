@@ -31,6 +31,11 @@ type Store interface {
 	Games(ctx context.Context) ([]Game, error)
 	// Actions returns a game's log in order.
 	Actions(ctx context.Context, gameID string) ([]Action, error)
+	// Beat records that node is running at atMs; LastBeat returns the
+	// latest such time (0 when none), so that a restarted node knows how
+	// long it was down.
+	Beat(ctx context.Context, node string, atMs int64) error
+	LastBeat(ctx context.Context, node string) (int64, error)
 	// Close finishes the appends already queued and releases the database.
 	Close() error
 }

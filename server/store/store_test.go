@@ -132,3 +132,24 @@ func TestGamesOldestFirst(t *testing.T) {
 		}
 	})
 }
+
+func TestHeartbeatsKeepTheLatestTime(t *testing.T) {
+	forEach(t, func(t *testing.T, target string) {
+		ctx := context.Background()
+		s := mustOpen(t, target)
+		if at, err := s.LastBeat(ctx, "a"); err != nil || at != 0 {
+			t.Fatalf("no beat yet: %d %v", at, err)
+		}
+		for _, at := range []int64{100, 250} {
+			if err := s.Beat(ctx, "a", at); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := s.Beat(ctx, "b", 7); err != nil {
+			t.Fatal(err)
+		}
+		if at, err := s.LastBeat(ctx, "a"); err != nil || at != 250 {
+			t.Fatalf("last beat of a: %d %v", at, err)
+		}
+	})
+}

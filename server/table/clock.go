@@ -64,3 +64,11 @@ func (c *Clock) Left(seat int, at int64) int64 {
 func (c *Clock) Flagged(seat int, at int64) bool {
 	return c.Timed() && c.Running && c.Left(seat, at) <= 0
 }
+
+// Pause charges nobody for the time from down to up: the clock of the seat
+// to move stood still while the server was down.
+func (c *Clock) Pause(down, up int64) {
+	if c.Running && up > down {
+		c.LastAt += up - down
+	}
+}

@@ -23,6 +23,7 @@ const (
 	ActDrawDecline = "decline" // a seat declines the open offers
 	ActTimeout     = "timeout" // the seat's clock ran out
 	ActRematch     = "rematch" // Data: id of the new game
+	ActResume      = "resume"  // the server is back; Data: when it was last known up (ms)
 )
 
 // Action is one entry of a game's log.
@@ -249,6 +250,8 @@ func (t *Table) Apply(a Action) error {
 		err = t.offerDraw(a)
 	case ActDrawDecline:
 		err = t.declineDraw(a)
+	case ActResume:
+		err = t.resume(a)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown action %q", a.Kind)
 	}
@@ -412,6 +415,21 @@ func (t *Table) declineDraw(a Action) error {
 		return apierr.New(apierr.Conflict, "there is no draw offer to decline")
 	}
 	clear(t.Offers)
+	return nil
+}
+
+// resume gives the seat to move back the time the server was down: from
+// when it was last known up (a.Data) to its restart (a.AtMs), the clock
+// stood still.
+func (t *Table) resume(a Action) error {
+	if t.Outcome().Over || !t.Clock.Running || int(t.ToMove()) != a.Seat {
+		return apierr.New(apierr.Conflict, "no clock is running for this seat")
+	}
+	down, err := strconv.ParseInt(a.Data, 10, 64)
+	if err != nil {
+		return apierr.New(apierr.BadRequest, "resume: bad time %q", a.Data)
+	}
+	t.Clock.Pause(max(down, t.Clock.LastAt), a.AtMs)
 	return nil
 }
 

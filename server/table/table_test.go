@@ -215,3 +215,26 @@ func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 		t.Fatalf("a definition with too few seats: %v", err)
 	}
 }
+
+// The time a server was down is charged to nobody: a resume at restart
+// gives it back to the seat to move.
+func TestResumeGivesBackTheDowntime(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{InitialMs: 60_000}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 3000},
+		// seat 1 thinks; the server was last up at 10 s and back at 72 s:
+		Action{Seat: 0, Kind: ActResume, Data: "10000", AtMs: 72_000},
+		Action{Seat: 1, Kind: ActResume, Data: "10000", AtMs: 72_000}) // not its clock
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+	// 7 s before the fall, 62 s down (not charged), 1 s after it.
+	if left := tb.Clock.Left(0, 73_000); left != 60_000-8000 {
+		t.Fatalf("seat 1 has %d ms left, want %d", left, 60_000-8000)
+	}
+	if tb.Clock.Flagged(0, 73_000) {
+		t.Fatal("flagged for the server's downtime")
+	}
+}

@@ -14,7 +14,8 @@ import (
 // so that no two of the 24 look alike even at the size of a small square.
 var drawings = [numKinds]string{
 	Hero: `<path d="M6 42q1-12 16.5-13T39 42z"/><circle cx="22.5" cy="20" r="8"/>` +
-		`<path d="M13.5 19q0-12 9-12t9 12z"/><path d="M21.3 17h2.4v8h-2.4zM22.5 2l2.5 5.5h-5z"/><circle cx="22.5" cy="36" r="2.6" fill="@a"/>`,
+		`<path d="M13.5 19q0-12 9-12t9 12z"/><path d="M21.3 17h2.4v8h-2.4zM22.5 2l2.5 5.5h-5z"/><circle cx="22.5" cy="36" r="2.6" fill="@a"/>` +
+		`<path d="M18.3 21.5h.1M26.7 21.5h.1" stroke="@d" stroke-width="2.4"/>`,
 	Stronghold: `<path d="M22.5 16V3" fill="none"/><path d="M23 2.5l8 3-8 3z" fill="@a"/>` +
 		`<path d="M7 41V12h5v4h3.7v-4h5v4h3.6v-4h5v4H33v-4h5v29z"/>` +
 		`<path d="M18 41v-7q0-4.5 4.5-4.5T27 34v7zM20.5 19h4v5h-4z" fill="@h"/>`,

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"wyrm/game"
 	"wyrm/internal/art"
 )
 
@@ -62,3 +63,12 @@ var pieceArt = func() (a [16]string) {
 // Pictures implements game.Game: the pieces drawn for wyrm, one picture
 // per piece and colour ("white-king.svg").
 func (gameDef) Pictures() fs.FS { return pictures }
+
+// HandArt implements game.Viewer: the Dragons in hand are drawn as on the
+// board.
+func (p *Position) HandArt(s game.Player, letter byte) string {
+	if (letter == 'D' || letter == 'd') && (s == 0 || s == 1) {
+		return pieceArt[makePiece(int(s), dragon)]
+	}
+	return ""
+}

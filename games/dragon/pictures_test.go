@@ -47,3 +47,19 @@ func TestPictures(t *testing.T) {
 		t.Errorf("the position shows %d kinds, not all 7", len(kinds))
 	}
 }
+
+func TestDragonsInHandHavePictures(t *testing.T) {
+	p, err := ParseFEN(StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := p.HandArt(0, 'D'); a != "white-dragon" {
+		t.Fatalf("White's Dragon in hand: %q", a)
+	}
+	if a := p.HandArt(1, 'd'); a != "black-dragon" {
+		t.Fatalf("Black's Dragon in hand: %q", a)
+	}
+	if a := p.HandArt(0, 'Q'); a != "" {
+		t.Fatalf("a Queen in hand: %q", a)
+	}
+}

@@ -59,3 +59,6 @@ func (p *Position) DescribeMove(m game.Move) game.MoveView {
 func (p *Position) SquareName(sq int) string { return squareName(sq) }
 
 var _ game.Viewer = (*Position)(nil)
+
+// HandArt implements game.Viewer: no pieces are held in hand.
+func (p *Position) HandArt(game.Player, byte) string { return "" }

@@ -76,3 +76,6 @@ func (m *Map) viewSquareName(sq int) string {
 	}
 	return m.squareName(m.toBox[sq])
 }
+
+// HandArt implements game.Viewer: no pieces are held in hand.
+func (p *Position) HandArt(game.Player, byte) string { return "" }

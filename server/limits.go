@@ -67,10 +67,16 @@ func newLimiters(l Limits) *limiters {
 		}
 		return v
 	}
+	// A burst is never more than a minute's worth: lowering a rate lowers
+	// its burst with it.
+	rate := func(perMinute, burst, defPerMinute, defBurst int) *limit.Rate {
+		perMinute = pick(perMinute, defPerMinute)
+		return limit.NewRate(perMinute, min(pick(burst, defBurst), perMinute))
+	}
 	ls := &limiters{
-		create:          limit.NewRate(pick(l.CreatePerMinute, def.CreatePerMinute), pick(l.CreateBurst, def.CreateBurst)),
-		messages:        limit.NewRate(pick(l.MessagesPerMinute, def.MessagesPerMinute), pick(l.MessagesBurst, def.MessagesBurst)),
-		hellos:          limit.NewRate(pick(l.HellosPerMinute, def.HellosPerMinute), pick(l.HellosBurst, def.HellosBurst)),
+		create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
+		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
+		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),

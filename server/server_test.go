@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -515,5 +516,63 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	}
 	if left := s.t.Clock.Left(0, srv.now().UnixMilli()); left != 55_000 {
 		t.Fatalf("seat 1 has %d ms, want 55000", left)
+	}
+}
+
+// busyEngine has no searcher free: every call waits for its context.
+type busyEngine struct{ calls atomic.Int64 }
+
+func (b *busyEngine) BestMove(ctx context.Context, _ game.Position, _ int, _ time.Duration) (game.Move, error) {
+	b.calls.Add(1)
+	<-ctx.Done()
+	return game.NoMove, ErrBusy
+}
+
+// A computer whose engine is busy waits within its clock and loses on time
+// if it must; it never plays a random move instead.
+func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	eng := &busyEngine{}
+	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Engine: eng, MinClock: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}},
+		Clock: Clock{InitialMs: 400}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := srv.session(cr.ID)
+	s.mu.Lock()
+	if err := s.commit(0, "move", "c1c2"); err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Unlock()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		o, plies := s.t.Outcome(), len(s.t.Plies)
+		s.mu.Unlock()
+		if plies > 1 {
+			t.Fatal("the computer played while its engine was busy")
+		}
+		if o.Over {
+			if o.Reason != "time" || o.Winner() != 0 {
+				t.Fatalf("outcome %+v", o)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not end on time")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if eng.calls.Load() == 0 {
+		t.Fatal("the engine was never asked")
 	}
 }

@@ -1,10 +1,9 @@
 package game
 
-// Searchable is what the search engine needs beyond Position. Every wyrm game
-// implements it; it lives here (not in package search) so that the game
-// packages and the search can be written against one definition.
-type Searchable interface {
-	Position
+// Evaluator is what the search needs beyond the rules. It lives here (not
+// in package search) so that the game packages and the search are written
+// against one definition.
+type Evaluator interface {
 	// Evaluate scores the position for player p in centipawns: positive is
 	// good for p. It is called on quiet positions that are not Over.
 	Evaluate(p Player) int
@@ -21,8 +20,15 @@ type Searchable interface {
 	InCheck() bool
 }
 
+// Searchable is a Position: every game can be searched. The name stays
+// for code that reads better saying what it searches.
+type Searchable = Position
+
+// The interfaces below are hooks: a game implements one only where it
+// applies, and callers fall back to a sensible default without it.
+
 // NullMover is implemented by games where passing the turn is a meaningful
-// hypothetical for null-move pruning.
+// hypothetical for null-move pruning. Without it the search never passes.
 type NullMover interface {
 	// PlayNull passes the turn to the next player.
 	PlayNull()
@@ -30,33 +36,24 @@ type NullMover interface {
 	UndoNull()
 }
 
-// Perfter is implemented by games with their own fast perft. Perft counts
-// the leaf nodes of the legal move tree to depth; Divide does the same per
-// root move, keyed by MoveString.
+// Perfter is implemented by games with their own fast perft (bulk counting
+// at the last ply); without it Perft walks the tree through Position.
 type Perfter interface {
 	Perft(depth int) uint64
 }
 
 // SANer is implemented by games with a separate human notation (standard
 // algebraic notation for Dragon Chess). ParseMove must accept it too.
+// Without it, MoveString is the human notation as well.
 type SANer interface {
 	SAN(m Move) string
 }
 
 // Eliminator is implemented by games where one player can leave (resign)
-// while the others play on: Eliminate removes p from play.
+// while the others play on: Eliminate removes p from play. Without it a
+// player who leaves ends the game.
 type Eliminator interface {
 	Eliminate(p Player)
-}
-
-// Contempter is implemented by the positions of games that want the engine
-// to rate a draw further below even than the search's default when the user
-// has not chosen a contempt: games whose evaluation of the two sides is too
-// rough for a small penalty to keep the engine from settling for an early
-// draw.
-type Contempter interface {
-	// Contempt returns the game's default draw penalty in centipawns.
-	Contempt() int
 }
 
 // RootMarker is implemented by positions whose evaluation depends on the
@@ -67,7 +64,7 @@ type RootMarker interface {
 }
 
 // QuietCounter is implemented by games with a no-progress draw rule (the
-// fifty-move rule, Dungeon Chess's 100 turns without a capture). The search
+// fifty-move rule, Dungeon Chess's rounds without a capture). The search
 // lets an evaluation fade towards a draw as the count nears its limit, so
 // that the side ahead makes progress while it still can.
 type QuietCounter interface {

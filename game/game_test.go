@@ -69,8 +69,8 @@ func TestGeometryCoordsRoundTrip(t *testing.T) {
 	}
 }
 
-func TestSeatNameFallsBackToNumbers(t *testing.T) {
-	if got := SeatName(nil, 2); got != "seat 3" {
-		t.Fatalf("SeatName(nil, 2) = %q", got)
+func TestSeatNumberCountsFromOne(t *testing.T) {
+	if got := SeatNumber(2); got != "seat 3" {
+		t.Fatalf("SeatNumber(2) = %q", got)
 	}
 }

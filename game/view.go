@@ -2,21 +2,30 @@ package game
 
 import "fmt"
 
-// Viewer is implemented by every game so that generic code (the web app, the
-// render command, rules pages) can draw positions and moves without knowing
-// the game. Squares are numbered level-major, then rank, then file:
+// Board is a drawable board: its shape, its pieces and the names of its
+// squares. Squares are numbered level-major, then rank, then file:
 // sq = level*Files*Ranks + rank*Files + file, all from 0, rank 0 at seat 0's
 // edge, level 0 the lowest.
-type Viewer interface {
+type Board interface {
 	Geometry() Geometry
 	// Pieces appends the pieces on the board.
 	Pieces(dst []PieceView) []PieceView
+	// SquareName names a square in the game's notation ("e4", "2g1").
+	SquareName(sq int) string
+}
+
+// Viewer is the part of a Position that generic code (the web app, the
+// render command, rules pages) uses to draw positions and moves without
+// knowing the game.
+type Viewer interface {
+	Board
 	// Hands returns, per seat, the letters of the pieces held in hand.
 	Hands() [MaxPlayers]string
 	// DescribeMove explains m, legal here, in terms of squares.
 	DescribeMove(m Move) MoveView
-	// SquareName names a square in the game's notation ("e4", "2g1").
-	SquareName(sq int) string
+	// SeatName names seat p as players call it ("White", "Gold",
+	// "Greenskin").
+	SeatName(p Player) string
 }
 
 // Geometry is the shape of a game's board.
@@ -51,6 +60,12 @@ type PieceView struct {
 	Letter byte
 	// Name is the piece's full name ("Dragon", "Salamander").
 	Name string
+	// Royal marks a piece whose capture or mate ends its owner's game, so
+	// that a viewer can show check on it.
+	Royal bool
+	// Art names the piece's picture among its game's Pictures ("king"),
+	// "" when the piece is drawn as its letter.
+	Art string
 	// Marks are states worth showing: "frozen", "wounded", "hexed",
 	// "reversed", "hex-used".
 	Marks []string
@@ -76,18 +91,6 @@ type MoveView struct {
 	Promotion byte
 }
 
-// SeatNamer is implemented by positions whose seats have names players use
-// ("White", "Gold", "Greenskin"). Without it, seats are "seat 1", "seat 2".
-type SeatNamer interface {
-	SeatName(p Player) string
-}
-
-// SeatName names seat p of pos, falling back to its number from 1.
-func SeatName(pos Position, p Player) string {
-	if n, ok := pos.(SeatNamer); ok {
-		if s := n.SeatName(p); s != "" {
-			return s
-		}
-	}
-	return fmt.Sprintf("seat %d", int(p)+1)
-}
+// SeatNumber names seat p by its number from 1 ("seat 2"): what games
+// without names of their own call their seats.
+func SeatNumber(p Player) string { return fmt.Sprintf("seat %d", int(p)+1) }

@@ -10,8 +10,9 @@ import (
 
 	"wyrm/game"
 	"wyrm/games"
+	"wyrm/games/dragon"
+	"wyrm/internal/toygame"
 	"wyrm/search"
-	"wyrm/search/toygame"
 	"wyrm/uci"
 )
 
@@ -269,26 +270,6 @@ func TestAdjudication(t *testing.T) {
 	}
 }
 
-func TestPGNResult(t *testing.T) {
-	two, three := []string{"a", "b"}, []string{"a", "b", "c"}
-	cases := []struct {
-		names []string
-		res   [game.MaxPlayers]game.Result
-		want  string
-	}{
-		{two, [game.MaxPlayers]game.Result{game.Win, game.Loss}, "1-0"},
-		{two, [game.MaxPlayers]game.Result{game.Loss, game.Win}, "0-1"},
-		{two, [game.MaxPlayers]game.Result{game.Draw, game.Draw}, "1/2-1/2"},
-		{three, [game.MaxPlayers]game.Result{game.Eliminated, game.Loss, game.Win}, "seat2"},
-		{three, [game.MaxPlayers]game.Result{game.Draw, game.Draw, game.Draw}, "1/2-1/2"},
-	}
-	for _, c := range cases {
-		if got := pgnResult(GameRecord{Names: c.names, Results: c.res}); got != c.want {
-			t.Errorf("%v: %q want %q", c.res, got, c.want)
-		}
-	}
-}
-
 func TestMaxPliesDefaultsPerGame(t *testing.T) {
 	for _, c := range []struct {
 		game       string
@@ -301,5 +282,28 @@ func TestMaxPliesDefaultsPerGame(t *testing.T) {
 		if got := maxPlies(g, c.flag); got != c.want {
 			t.Errorf("%s with MaxPlies %d: %d, want %d", c.game, c.flag, got, c.want)
 		}
+	}
+}
+
+// The copy of the reference openings kept in testdata reads as openings,
+// so that the documented matches run in a plain clone.
+func TestOpeningsCopyReads(t *testing.T) {
+	b, err := os.ReadFile("testdata/dragon-chess-openings.epd")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, line := range strings.Split(string(b), "\n") {
+		fen, _, _ := strings.Cut(line, ";")
+		if fen = strings.TrimSpace(fen); fen == "" || strings.HasPrefix(fen, "#") {
+			continue
+		}
+		if _, err := dragon.ParseFEN(fen); err != nil {
+			t.Fatalf("opening %q: %v", fen, err)
+		}
+		n++
+	}
+	if n < 20 {
+		t.Fatalf("only %d openings", n)
 	}
 }

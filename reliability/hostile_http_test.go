@@ -50,7 +50,7 @@ func TestMalformedBodiesForEveryEndpoint(t *testing.T) {
 		{"POST", "/api/games/" + g.ID + "/join", `{"seat":1}{"seat":1}`, []int{400}},
 		{"POST", "/api/games/" + g.ID + "/join", `{"seat":99999999999999999999}`, []int{400}},
 		{"POST", "/api/games/" + g.ID + "/join", `{"seat":0}`, []int{409}},
-		{"POST", "/api/games/" + g.ID + "/join", `{"seat":-1}`, []int{409}},
+		{"POST", "/api/games/" + g.ID + "/join", `{"seat":-1}`, []int{400}},
 		{"POST", "/api/games/" + g.ID + "/join", `{"seat":"` + strings.Repeat("9", 1<<17) + `"}`, []int{400, 413}},
 		{"POST", "/api/games/nosuchgame/join", `{"seat":1}`, []int{404}},
 		{"GET", "/api/games/nosuchgame", ``, []int{404}},

@@ -72,11 +72,12 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// startProc runs "wyrm serve" on addr and db and waits until it is healthy.
-func startProc(t *testing.T, addr, db string) *proc {
+// startProc runs "wyrm serve" on addr and db, with any further flags, and
+// waits until it is healthy.
+func startProc(t *testing.T, addr, db string, flags ...string) *proc {
 	t.Helper()
 	p := &proc{addr: addr, stderr: &syncBuffer{}, exited: make(chan struct{})}
-	p.cmd = exec.Command(wyrmBinary(t), "serve", "--addr", addr, "--db", db, "--log-level", "warn")
+	p.cmd = exec.Command(wyrmBinary(t), append([]string{"serve", "--addr", addr, "--db", db, "--log-level", "warn"}, flags...)...)
 	p.cmd.Stderr = p.stderr
 	p.cmd.Dir = t.TempDir()
 	if err := p.cmd.Start(); err != nil {

@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 go build -o /tmp/wyrm-strength ./cmd/wyrm
 W=/tmp/wyrm-strength
-OPEN=../shared/reference/dragon-chess-openings.epd
+OPEN=match/testdata/dragon-chess-openings.epd  # a copy of the reference openings
 what=${1:-all}
 
 if [[ $what == all || $what == basic ]]; then

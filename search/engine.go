@@ -154,7 +154,7 @@ func (e *Engine) SetMultiMode(m MultiMode) { e.mode = m }
 
 // SetContempt sets how many centipawns worse than even the engine rates a
 // draw for itself; 0 rates draws as even, a negative value seeks them. It
-// overrides the default, which is the game's own (game.Contempter) or
+// overrides the default, which is the game's own (game.Info.Contempt) or
 // DefaultContempt.
 func (e *Engine) SetContempt(cp int) { e.userContempt, e.contemptSet = clampContempt(cp), true }
 
@@ -166,8 +166,8 @@ func (e *Engine) contemptFor(pos game.Searchable) int {
 	if e.contemptSet {
 		return e.userContempt
 	}
-	if c, ok := pos.(game.Contempter); ok {
-		return clampContempt(c.Contempt())
+	if c := pos.Game().Info().Contempt; c != 0 {
+		return clampContempt(c)
 	}
 	return DefaultContempt
 }

@@ -76,7 +76,7 @@ func TestRealGamesSearchLegalMoves(t *testing.T) {
 			e.SetMultiMode(mode)
 			r := e.Search(context.Background(), p, Limits{Nodes: 3000}, nil)
 			if _, err := p.ParseMove(r.BestText); err != nil {
-				t.Errorf("%s %v %s: best %q: %v", c.g.Name(), c.opts, mode, r.BestText, err)
+				t.Errorf("%s %v %s: best %q: %v", c.g.Info().Name, c.opts, mode, r.BestText, err)
 			}
 		}
 	}
@@ -111,7 +111,7 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 		raw, f := eval(c.late)
 		want := (raw*(2*c.limit-c.n) - e.contempt*c.n) / (2 * c.limit)
 		if raw0 <= 0 || f0 != raw0 || f != want || f >= raw {
-			t.Errorf("%s: early %d faded to %d (want unchanged); late %d faded to %d, want %d", c.g.Name(), raw0, f0, raw, f, want)
+			t.Errorf("%s: early %d faded to %d (want unchanged); late %d faded to %d, want %d", c.g.Info().Name, raw0, f0, raw, f, want)
 		}
 	}
 }

@@ -2,13 +2,14 @@ package search
 
 import (
 	"context"
+	"io/fs"
 	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
 
 	"wyrm/game"
-	"wyrm/search/toygame"
+	"wyrm/internal/toygame"
 )
 
 func toy(t testing.TB, s string) game.Searchable {
@@ -245,7 +246,26 @@ func (p contemptToy) Clone() game.Position {
 	return contemptToy{p.Position.Clone().(*toygame.Position), p.contempt}
 }
 
-func (p contemptToy) Contempt() int { return p.contempt }
+// Game is the toy game with its contempt in its Info.
+func (p contemptToy) Game() game.Game { return contemptGame{p.contempt} }
+
+type contemptGame struct{ contempt int }
+
+func (g contemptGame) Info() game.Info {
+	i := toygame.Game{}.Info()
+	i.Contempt = g.contempt
+	return i
+}
+
+func (contemptGame) Options() []game.Option                         { return nil }
+func (contemptGame) Normalize(o game.Options) (game.Options, error) { return o, nil }
+func (contemptGame) SeatNames(game.Options) ([]string, error)       { return []string{"a", "b"}, nil }
+func (contemptGame) Start(o game.Options) (game.Position, error)    { return toygame.Game{}.Start(o) }
+func (contemptGame) Parse(s string, o game.Options) (game.Position, error) {
+	return toygame.Game{}.Parse(s, o)
+}
+func (contemptGame) Diagrams() []game.Diagram { return nil }
+func (contemptGame) Pictures() fs.FS          { return nil }
 
 func TestGameContemptIsTheDefault(t *testing.T) {
 	// The same forced repetition as above: the draw is scored at minus the

@@ -6,15 +6,19 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"wyrm/game"
+	"wyrm/server/apierr"
+	"wyrm/server/table"
 )
 
 const maxBody = 64 << 10
+
+// errNoGame answers a game id that names no game.
+var errNoGame = apierr.New(apierr.NotFound, "no such game")
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
 	w.Header().Set("Content-Type", "application/json")
@@ -23,8 +27,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
-func writeError(w http.ResponseWriter, code int, msg string) {
-	writeJSON(w, code, map[string]string{"error": msg})
+// writeErr answers err with its code's status and a body that names the
+// code, so that clients can tell a refused move from a server fault.
+func writeErr(w http.ResponseWriter, err error) {
+	setRetryAfter(w, err)
+	code, msg := apierr.Of(err)
+	writeJSON(w, code.Status(), map[string]string{"error": msg, "code": string(code)})
 }
 
 // bodyTimeout bounds the reading of a request body, so that a client
@@ -36,140 +44,80 @@ func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		return fmt.Errorf("malformed request: %v", err)
+		return apierr.New(apierr.BadRequest, "malformed request: %v", err)
 	}
 	// One JSON value per body: trailing data means a broken client.
 	if _, err := dec.Token(); err != io.EOF {
-		return errors.New("malformed request: data after the JSON object")
+		return apierr.New(apierr.BadRequest, "malformed request: data after the JSON object")
 	}
 	return nil
 }
 
 func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 	if srv.closing() {
-		writeError(w, http.StatusServiceUnavailable, "shutting down")
+		writeErr(w, apierr.New(apierr.Unavailable, "shutting down"))
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
 type metaGame struct {
-	Name    string       `json:"name"`
-	Title   string       `json:"title"`
-	Options []optionJSON `json:"options"`
-	Setup   bool         `json:"setup"`
-}
-
-// optionJSON is a game.Option for the browser.
-type optionJSON struct {
-	Name        string   `json:"name"`
-	Description string   `json:"description,omitempty"`
-	Kind        int      `json:"kind"` // 0 bool, 1 choice, 2 int, 3 text
-	Default     string   `json:"default,omitempty"`
-	Choices     []string `json:"choices,omitempty"`
-	Min         int      `json:"min,omitempty"`
-	Max         int      `json:"max,omitempty"`
+	Name    string        `json:"name"`
+	Title   string        `json:"title"`
+	Options []game.Option `json:"options"`
+	Seats   []string      `json:"seats"` // seat names with the default options
+	Setup   bool          `json:"setup"`
 }
 
 func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 	out := []metaGame{}
 	for _, g := range srv.order {
 		_, setup := g.(game.SetupGame)
-		opts := []optionJSON{}
+		opts := []game.Option{}
 		for _, o := range g.Options() {
-			opts = append(opts, optionJSON{Name: o.Name, Description: o.Description, Kind: int(o.Kind), Default: o.Default,
-				Choices: o.Choices, Min: o.Min, Max: o.Max})
+			if !o.Internal {
+				opts = append(opts, o)
+			}
 		}
-		out = append(out, metaGame{Name: g.Name(), Title: g.Title(), Options: opts, Setup: setup})
+		seats, _ := g.SeatNames(game.Options{})
+		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": maxLevel})
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel})
 }
 
-// handleSeats answers how many seats a game with the given options has, or
-// why the options are wrong.
+// handleSeats answers how many seats a game with the given options has and
+// what the game calls them, or why the options are wrong.
 func (srv *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 	opts := game.Options{}
 	if o := r.URL.Query().Get("options"); o != "" {
-		if err := json.Unmarshal([]byte(o), &opts); err != nil {
-			writeError(w, http.StatusBadRequest, "malformed options")
+		if len(o) > maxBody || json.Unmarshal([]byte(o), &opts) != nil {
+			writeErr(w, apierr.New(apierr.BadRequest, "malformed options"))
 			return
 		}
 	}
-	_, n, err := srv.players(r.URL.Query().Get("game"), opts)
+	_, opts, err := srv.normalize(r.URL.Query().Get("game"), opts)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]int{"players": n})
-}
-
-type listEntry struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Title   string     `json:"title"`
-	Created int64      `json:"created"`
-	Stage   string     `json:"stage"`
-	Plies   int        `json:"plies"`
-	Open    []int      `json:"open"` // invited seats nobody took yet
-	Seats   []seatJSON `json:"seats"`
-	Result  string     `json:"result,omitempty"`
-}
-
-func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
-	srv.mu.Lock()
-	all := make([]*session, 0, len(srv.sessions))
-	for _, s := range srv.sessions {
-		all = append(all, s)
+	g := srv.games[r.URL.Query().Get("game")]
+	names, err := g.SeatNames(opts)
+	if err != nil {
+		writeErr(w, apierr.Wrap(apierr.Invalid, err))
+		return
 	}
-	srv.mu.Unlock()
-	var open, playing, over []listEntry
-	for _, s := range all {
-		s.mu.Lock()
-		e := listEntry{ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Created: s.created, Stage: s.stage(),
-			Plies: len(s.plies), Open: []int{}, Seats: s.seats(s.waiting())}
-		for i, seat := range e.Seats {
-			if !seat.Taken {
-				e.Open = append(e.Open, i)
-			}
-		}
-		if o := s.outcome(); o.Over {
-			e.Result = o.Reason
-		}
-		s.mu.Unlock()
-		switch {
-		case e.Stage == "over":
-			over = append(over, e)
-		case len(e.Open) > 0:
-			open = append(open, e)
-		default:
-			playing = append(playing, e)
-		}
-	}
-	for _, l := range [][]listEntry{open, playing, over} {
-		sort.Slice(l, func(i, j int) bool { return l[i].Created > l[j].Created })
-	}
-	if len(over) > 20 {
-		over = over[:20]
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"open": nz(open), "playing": nz(playing), "finished": nz(over)})
-}
-
-func nz(l []listEntry) []listEntry {
-	if l == nil {
-		return []listEntry{}
-	}
-	return l
+	writeJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
 }
 
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
 	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeErr(w, err)
 		return
 	}
-	resp, err := srv.Create(r.Context(), req)
+	resp, err := srv.create(r.Context(), srv.clientKey(r), req)
 	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeErr(w, err)
 		return
 	}
 	writeJSON(w, http.StatusCreated, resp)
@@ -178,7 +126,7 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeError(w, http.StatusNotFound, "no such game")
+		writeErr(w, errNoGame)
 		return
 	}
 	s.mu.Lock()
@@ -189,19 +137,16 @@ func (srv *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 
 func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		Seat int `json:"seat"`
+		Seat   int    `json:"seat"`
+		Invite string `json:"invite,omitempty"` // the secret of a private link
 	}
 	if err := readJSON(w, r, &req); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeErr(w, err)
 		return
 	}
-	tok, err := srv.Join(r.PathValue("id"), req.Seat)
+	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite)
 	if err != nil {
-		code := http.StatusConflict
-		if err.Error() == "no such game" {
-			code = http.StatusNotFound
-		}
-		writeError(w, code, err.Error())
+		writeErr(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "seat": req.Seat})
@@ -212,19 +157,19 @@ func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handlePly(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeError(w, http.StatusNotFound, "no such game")
+		writeErr(w, errNoGame)
 		return
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil {
-		writeError(w, http.StatusBadRequest, "bad move number")
+		writeErr(w, apierr.New(apierr.BadRequest, "bad move number"))
 		return
 	}
 	s.mu.Lock()
-	p, err := s.positionAt(n)
+	p, err := s.t.PositionAt(n)
 	s.mu.Unlock()
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		writeErr(w, err)
 		return
 	}
 	b := viewBoard(p, false)
@@ -257,7 +202,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 					panic(v)
 				}
 				srv.log.Error("handler panic", "path", r.URL.Path, "value", fmt.Sprint(v))
-				writeError(rec, http.StatusInternalServerError, "internal error")
+				writeErr(rec, apierr.New(apierr.Internal, "internal error"))
 			}
 			d := time.Since(start)
 			if !strings.HasPrefix(r.URL.Path, "/ws/") { // websockets live for minutes
@@ -267,7 +212,12 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		secureHeaders(w.Header())
+		setWriteDeadline(w, r)
+		if err := checkSameOrigin(r); err != nil {
+			writeErr(rec, err)
+			return
+		}
 		h.ServeHTTP(rec, r)
 	})
 }

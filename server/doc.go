@@ -1,8 +1,8 @@
 // Package server is wyrm's play server: an HTTP API, websockets for real
 // time play, an embedded SQLite store, computer players and the static web
-// app. It knows the games only through the wyrm/game contract, plus small
-// per-game helpers for what the contract leaves out (rules diagrams, and
-// Dungeon Chess setup choices for computer seats).
+// app. It knows the games only through the wyrm/game contract: rules
+// diagrams, check marks, seat names, setup help and record tags all come
+// from the games themselves.
 //
 // # Storage
 //
@@ -15,7 +15,7 @@
 // # HTTP
 //
 //	GET  /api/meta                    games and their options
-//	GET  /api/seats?game=&options=    number of seats for those options
+//	GET  /api/seats?game=&options=    number and names of seats for those options
 //	GET  /api/games                   open, in progress and finished games
 //	POST /api/games                   create: {game, options, seats, clock}
 //	GET  /api/games/{id}              the state as a spectator sees it
@@ -33,9 +33,12 @@
 // {"type":"hello","tokens":[...]} and then acts with
 // {"type":"move","move":"e2e4"}, {"type":"setup","seat":0,"choice":"..."},
 // {"type":"resign"}, {"type":"draw"} (offer or accept), {"type":"decline"},
-// {"type":"rematch"}, {"type":"suggest","seat":0} or {"type":"ping"}; an
-// optional "id" is echoed in the {"type":"ack"} or {"type":"error",
-// "message":...} answer. Messages are limited in size and rate; anything
-// malformed, unknown, out of turn or from a spectator gets an error and
-// changes nothing.
+// {"type":"rematch"}, {"type":"suggest","seat":0} (a valid setup choice),
+// {"type":"check","seat":0,"choice":"..."} (the game's reading of a setup
+// choice being written, answered {"type":"checked","summary":...}) or
+// {"type":"ping"}; an optional "id" is echoed in the {"type":"ack"} or
+// {"type":"error","code":...,"message":...} answer, whose code is one of
+// server/apierr's (the same as HTTP errors carry). Messages are limited in
+// size and rate; anything malformed, unknown, out of turn or from a
+// spectator gets an error and changes nothing.
 package server

@@ -11,8 +11,8 @@ import (
 
 	"wyrm/game"
 	"wyrm/games/dragon"
+	toy "wyrm/internal/toysetup"
 	"wyrm/server/store"
-	toy "wyrm/server/toygame"
 )
 
 // fuzzServer is a server without HTTP listener on an in-memory database
@@ -36,7 +36,7 @@ func fuzzServer(f *testing.F) *Server {
 // play on in the background and starve the fuzzer.
 type idleEngine struct{}
 
-func (idleEngine) BestMove(context.Context, game.Position, int) (game.Move, error) {
+func (idleEngine) BestMove(context.Context, game.Position, int, time.Duration) (game.Move, error) {
 	return game.NoMove, context.Canceled
 }
 
@@ -73,7 +73,7 @@ func FuzzClientMessage(f *testing.F) {
 		s := srv.session(cr.ID)
 		c := &client{s: s, send: make(chan []byte, sendQueue), done: make(chan struct{}), seats: []int{0}}
 		s.mu.Lock()
-		before, log := s.pos.String(), len(s.log)
+		before, log := s.t.Pos.String(), len(s.t.Log)
 		s.mu.Unlock()
 		c.handle(data)
 		var replies []map[string]any
@@ -94,7 +94,7 @@ func FuzzClientMessage(f *testing.F) {
 		switch replies[0]["type"] {
 		case "ack":
 		case "error", "pong":
-			if s.pos.String() != before || len(s.log) != log {
+			if s.t.Pos.String() != before || len(s.t.Log) != log {
 				t.Fatalf("%q was refused (%v) but changed the game", data, replies[0])
 			}
 		default:
@@ -137,16 +137,16 @@ func FuzzReplay(f *testing.F) {
 		}
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if len(s.log) > len(actions) {
-			t.Fatalf("replay kept %d of %d actions", len(s.log), len(actions))
+		if len(s.t.Log) > len(actions) {
+			t.Fatalf("replay kept %d of %d actions", len(s.t.Log), len(actions))
 		}
 		if _, err := json.Marshal(s.state([]int{0})); err != nil {
 			t.Fatalf("state: %v", err)
 		}
 		_ = s.record()
-		for n := 0; n <= len(s.plies); n++ {
-			if _, err := s.positionAt(n); err != nil && s.pos != nil {
-				t.Fatalf("ply %d of %d: %v", n, len(s.plies), err)
+		for n := 0; n <= len(s.t.Plies); n++ {
+			if _, err := s.t.PositionAt(n); err != nil && s.t.Pos != nil {
+				t.Fatalf("ply %d of %d: %v", n, len(s.t.Plies), err)
 			}
 		}
 	})

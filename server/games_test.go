@@ -8,7 +8,7 @@ import (
 func realGames() map[string]game.Game {
 	m := map[string]game.Game{}
 	for _, g := range games.All() {
-		m[g.Name()] = g
+		m[g.Info().Name] = g
 	}
 	return m
 }

@@ -11,102 +11,6 @@ import (
 	"wyrm/game"
 )
 
-// diagram is one piece shown alone (with whatever else the position needs
-// to be legal) together with every square the game's own move generator
-// lets it reach.
-type diagram struct {
-	Letter byte   // the piece shown, of the seat to move
-	Drop   bool   // show the piece's drops from the hand instead
-	Pos    string // position string in the game's notation
-	Opts   game.Options
-	Note   string
-}
-
-// diagramSets builds each game's diagrams. Only the position strings are
-// written per game; the moves always come from the game itself.
-var diagramSets = map[string]func() []diagram{
-	"dragon": func() []diagram {
-		var ds []diagram
-		for _, l := range "KQRBNPD" {
-			row := "3" + string(l) + "4"
-			pos := "1k6/7p/8/8/" + row + "/8/P7/K7 w - - 0 1"
-			switch l {
-			case 'K':
-				pos = "1k6/7p/8/8/" + row + "/8/P7/8 w - - 0 1"
-			case 'P':
-				pos = "1k6/7p/8/8/8/8/3P4/K7 w - - 0 1"
-			}
-			ds = append(ds, diagram{Letter: byte(l), Pos: pos})
-		}
-		return append(ds, diagram{Letter: 'D', Drop: true, Pos: "1k6/7p/8/8/8/8/P7/K7[D] w - - 0 1",
-			Note: "A Dragon in hand may be dropped on an empty square of its own back rank."})
-	},
-	"dragonchess": func() []diagram {
-		levels := map[rune]int{'S': 0, 'G': 0, 'R': 0, 'W': 1, 'O': 1, 'U': 1, 'H': 1, 'T': 1, 'C': 1, 'M': 1, 'K': 1, 'P': 1, 'D': 2, 'B': 2, 'E': 2}
-		var ds []diagram
-		for _, l := range "SGRWOUHTCMKPDBE" {
-			boards := [3][8]string{}
-			for lv := range boards {
-				for r := range boards[lv] {
-					boards[lv][r] = "12"
-				}
-			}
-			// Kings on the Ground's corners, the piece on f4 of its level.
-			boards[1][0], boards[1][7] = "11k", "K11"
-			if l == 'K' {
-				boards[1][7] = "12"
-			}
-			boards[levels[l]][4] = "5" + string(l) + "6"
-			if l == 'W' || l == 'D' {
-				boards[levels[l]][4] = "12"
-				boards[levels[l]][6] = "5" + string(l) + "6" // f2: its first rank of play
-			}
-			// An enemy Warrior nearby shows how the piece captures: on the
-			// Ground below a Sky or Underworld piece, diagonally ahead of a
-			// Ground piece.
-			if levels[l] == 1 {
-				if l != 'W' {
-					boards[1][3] = "6w5"
-				} else {
-					boards[1][5] = "6w5"
-				}
-			} else {
-				boards[1][4] = "5w6"
-			}
-			var parts []string
-			for _, b := range boards {
-				parts = append(parts, strings.Join(b[:], "/"))
-			}
-			ds = append(ds, diagram{Letter: byte(l), Pos: strings.Join(parts, "|") + " g 0 1"})
-		}
-		return ds
-	},
-	"dungeon": func() []diagram {
-		// Each unit on c5 of the Compact Skirmish map, beside the lake, with
-		// its King on a1 and three enemy pawns (b6, c8, a4) to show its attacks.
-		factions := []struct{ name, units, king, pawn string }{
-			{"human", "HSNAWP", "P", "H"}, {"undead", "KTRYVL", "L", "K"},
-			{"redskin", "BIMFDE", "E", "B"}, {"greenskin", "GOCUQJ", "J", "G"},
-		}
-		var ds []diagram
-		for i, f := range factions {
-			foe := factions[(i+1)%len(factions)]
-			for _, u := range f.units {
-				own := f.king + "a1," + string(u) + "c5"
-				if string(u) == f.king {
-					own = string(u) + "c5"
-				}
-				ds = append(ds, diagram{Letter: byte(u), Opts: game.Options{"map": "compact-skirmish"},
-					Pos: fmt.Sprintf("compact-skirmish %s:%s %s:%sa4,%sb6,%sc8,%sj10 1 0 0", f.name, own, foe.name, foe.pawn, foe.pawn, foe.pawn, foe.king)})
-			}
-		}
-		return ds
-	},
-	"toy": func() []diagram {
-		return []diagram{{Letter: 'K', Pos: "....k/...../..K../...../..... 0"}, {Letter: 'R', Pos: "....k/...../..R../...../K.... 0"}}
-	},
-}
-
 func (srv *Server) rulesPage(w http.ResponseWriter, title, body string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -126,7 +30,7 @@ func (srv *Server) handleRulesIndex(w http.ResponseWriter, _ *http.Request) {
 	var b strings.Builder
 	b.WriteString("<ul>")
 	for _, g := range srv.order {
-		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Name()), html.EscapeString(g.Title()))
+		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Info().Name), html.EscapeString(g.Info().Title))
 	}
 	b.WriteString("</ul>")
 	srv.rulesPage(w, "Rules", b.String())
@@ -148,9 +52,10 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	}
 	b.WriteString(srv.diagramsHTML(g))
 	if srv.rules != nil {
-		// Documents are named after the game or its title ("dragon-chess.md").
-		slug := strings.ToLower(strings.ReplaceAll(g.Title(), " ", "-"))
-		for _, name := range []string{g.Name() + ".md", slug + ".md"} {
+		// Documents are named after the game or its title, in lower case with
+		// dashes for spaces.
+		slug := strings.ToLower(strings.ReplaceAll(g.Info().Title, " ", "-"))
+		for _, name := range []string{g.Info().Name + ".md", slug + ".md"} {
 			if doc, err := fs.ReadFile(srv.rules, name); err == nil {
 				b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
 				b.WriteString(markdown(string(doc)))
@@ -158,29 +63,26 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	srv.rulesPage(w, g.Title()+" — rules", b.String())
+	srv.rulesPage(w, g.Info().Title+" — rules", b.String())
 }
 
 // diagramsHTML draws every piece's moves as the game generates them.
 func (srv *Server) diagramsHTML(g game.Game) string {
-	set, ok := diagramSets[g.Name()]
-	if !ok {
+	set := g.Diagrams()
+	if len(set) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	wide := ""
 	b.WriteString(`<h2>How the pieces move</h2><p class="muted">Each diagram is computed by wyrm's own move generator: the piece stands alone and every square it may move to (dot), capture on (ring) or drop on is marked.</p>`)
 	var cards []string
-	for _, d := range set() {
-		p, err := g.Parse(d.Pos, d.Opts)
+	for _, d := range set {
+		p, err := g.Parse(d.Position, d.Options)
 		if err != nil {
-			srv.log.Error("rules diagram", "game", g.Name(), "pos", d.Pos, "err", err)
+			srv.log.Error("rules diagram", "game", g.Info().Name, "pos", d.Position, "err", err)
 			continue
 		}
-		v, ok := p.(game.Viewer)
-		if !ok {
-			return ""
-		}
+		v := game.Viewer(p)
 		if v.Geometry().Levels > 1 {
 			wide = " wide"
 		}

@@ -2,25 +2,28 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"wyrm/game"
+	"wyrm/server/apierr"
 	"wyrm/server/store"
+	"wyrm/server/table"
 )
 
 // Config is what a Server is built from.
 type Config struct {
-	Store *store.Store
+	Store store.Store
 	Games []game.Game
 	// Engine plays computer seats; nil means RandomEngine.
 	Engine Engine
@@ -34,12 +37,32 @@ type Config struct {
 	ThinkTime func(level int) time.Duration
 	// Now is the clock; nil means time.Now (tests may fake it).
 	Now func() time.Time
+	// ProxyHeader names the header in which a trusted reverse proxy
+	// passes the client's address ("X-Forwarded-For"); empty means the
+	// connection's own address is the client's.
+	ProxyHeader string
+	// MetricsToken lets a bearer of it read /metrics from anywhere; without
+	// it only this machine may.
+	MetricsToken string
+	// Limits bound what one client may do; zero fields take
+	// DefaultLimits.
+	Limits Limits
+	// Node names this server among those sharing a database; "" means
+	// "local". Its heartbeat tells a restart how long it was down.
+	Node string
+	// MinClock is the shortest time control a new game may have; 0 means
+	// DefaultMinClock. (Tests shorten it to see clocks run out.)
+	MinClock time.Duration
 }
+
+// DefaultMinClock is the shortest time control of a new game: anything
+// shorter is over before a move crosses the network.
+const DefaultMinClock = 15 * time.Second
 
 // Server is the play server. Create it with New, serve Handler, and call
 // Close when done.
 type Server struct {
-	store   *store.Store
+	store   store.Store
 	games   map[string]game.Game
 	order   []game.Game
 	engine  Engine
@@ -50,10 +73,17 @@ type Server struct {
 	now     func() time.Time
 	metrics *metrics
 
+	proxyHeader, metricsToken string
+	minClock                  time.Duration
+	limits                    *limiters
+	node                      string
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	down   atomic.Bool
+
+	lobby *lobby
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -64,9 +94,19 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
-		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{}}
+		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
+		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
+	if srv.minClock <= 0 {
+		srv.minClock = DefaultMinClock
+	}
+	srv.limits = newLimiters(cfg.Limits)
+	srv.node = cfg.Node
+	if srv.node == "" {
+		srv.node = "local"
+	}
+	srv.lobby = newLobby()
 	for _, g := range cfg.Games {
-		srv.games[g.Name()] = g
+		srv.games[g.Info().Name] = g
 	}
 	if srv.engine == nil {
 		srv.engine = RandomEngine{}
@@ -83,6 +123,10 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	lastUp, err := cfg.Store.LastBeat(srv.ctx, srv.node)
+	if err != nil {
+		return nil, err
+	}
 	stored, err := cfg.Store.Games(srv.ctx)
 	if err != nil {
 		return nil, err
@@ -107,12 +151,21 @@ func New(cfg Config) (*Server, error) {
 		}
 		srv.sessions[sg.ID] = s
 		srv.metrics.games.Add(1)
+		if !s.t.Outcome().Over && s.broken == nil {
+			// Unfinished computer-only games still count against the node's
+			// cap (their creators' own counts are not kept across restarts).
+			s.release, _ = srv.holdComputer("", def)
+		}
 	}
+	srv.resumeClocks(lastUp)
 	for _, s := range srv.sessions {
 		s.mu.Lock()
+		srv.lobby.update(s)
 		s.schedule() // resume computer players and clocks
 		s.mu.Unlock()
 	}
+	srv.beat()
+	srv.goSafe(srv.heartbeat)
 	srv.log.Info("games restored", "count", len(srv.sessions))
 	return srv, nil
 }
@@ -139,9 +192,55 @@ func (srv *Server) Close() {
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.beat() // the last moment up, for the next start's clocks
 }
 
 func (srv *Server) closing() bool { return srv.down.Load() }
+
+// heartbeatEvery is how often the server records that it is up: a restart
+// after a crash charges the players at most this much of the downtime.
+const heartbeatEvery = time.Second
+
+// heartbeat records that the server is up until it closes.
+func (srv *Server) heartbeat() {
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			srv.beat()
+		case <-srv.ctx.Done():
+			return
+		}
+	}
+}
+
+func (srv *Server) beat() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.store.Beat(ctx, srv.node, srv.now().UnixMilli()); err != nil {
+		srv.log.Warn("heartbeat", "err", err)
+	}
+}
+
+// resumeClocks stops charging the players for the time the server was
+// down: each running clock gets a resume action that gives back the time
+// from lastUp (the last heartbeat) to now. With no heartbeat (a database
+// from before them) the downtime is not known and nothing is given back.
+func (srv *Server) resumeClocks(lastUp int64) {
+	if lastUp == 0 {
+		return
+	}
+	for _, s := range srv.sessions {
+		s.mu.Lock()
+		if t := s.t; s.broken == nil && t.Clock.Running && !t.Outcome().Over {
+			if err := s.commit(int(t.ToMove()), table.ActResume, strconv.FormatInt(lastUp, 10)); err != nil {
+				srv.log.Error("resume clock", "game", s.id, "err", err)
+			}
+		}
+		s.mu.Unlock()
+	}
+}
 
 // goSafe runs f in a goroutine that Close waits for and whose panic is
 // logged rather than fatal.
@@ -193,45 +292,61 @@ type CreateRequest struct {
 	Clock   Clock        `json:"clock"`
 }
 
-// CreateResponse tells the creator the game id and the tokens of the local
-// seats (seat index -> token).
+// CreateResponse tells the creator the game id, the tokens of the local
+// seats and the secrets of the invitation links (seat index -> secret).
 type CreateResponse struct {
-	ID     string         `json:"id"`
-	Tokens map[int]string `json:"tokens"`
+	ID      string         `json:"id"`
+	Tokens  map[int]string `json:"tokens"`
+	Invites map[int]string `json:"invites,omitempty"`
 }
 
-// players returns how many seats a game with these options has.
-func (srv *Server) players(name string, opts game.Options) (game.Game, int, error) {
+// normalize finds the game name and puts opts, chosen by a client, in
+// the game's canonical, self-contained form.
+func (srv *Server) normalize(name string, opts game.Options) (game.Game, game.Options, error) {
 	g, ok := srv.games[name]
 	if !ok {
-		return nil, 0, fmt.Errorf("unknown game %q", name)
+		return nil, nil, apierr.New(apierr.Invalid, "unknown game %q", name)
 	}
-	if err := game.Validate(g.Options(), opts); err != nil {
-		return nil, 0, err
+	if opts == nil {
+		opts = game.Options{}
 	}
-	p, err := g.Start(opts)
+	opts, err := g.Normalize(opts)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, apierr.Wrap(apierr.Invalid, err)
 	}
-	return g, p.Players(), nil
+	return g, opts, nil
 }
 
-// Create makes and stores a new game.
+// Create makes and stores a new game for the server's own use (tests,
+// tools): no client limits apply.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	if req.Options == nil {
-		req.Options = game.Options{}
+	return srv.create(ctx, "", req)
+}
+
+// create makes and stores a new game for client (a clientKey; "" for the
+// server itself), within the client's limits.
+func (srv *Server) create(ctx context.Context, client string, req CreateRequest) (CreateResponse, error) {
+	if client != "" {
+		if ok, retry := srv.limits.create.Allow(client, srv.now()); !ok {
+			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
+		}
 	}
-	g, n, err := srv.players(req.Game, req.Options)
+	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	def := Def{Game: g.Name(), Options: req.Options, Seats: slices.Clone(req.Seats), Clock: req.Clock}
-	if err := def.check(g, n); err != nil {
-		return CreateResponse{}, err
+	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
-	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}
+	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
+	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
-		def.Seats[i].TokenHash = ""
+		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
+		if def.Seats[i].Kind == SeatInvite {
+			secret, h := newToken()
+			def.Seats[i].InviteHash = h
+			resp.Invites[i] = secret
+		}
 		if def.Seats[i].Kind != SeatComputer {
 			def.Seats[i].Level = 0
 		}
@@ -241,26 +356,71 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 			resp.Tokens[i] = tok
 		}
 	}
-	if _, err := srv.add(ctx, resp.ID, def); err != nil {
+	release, err := srv.holdComputer(client, def)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	if _, err := srv.add(ctx, resp.ID, def, release); err != nil {
+		release()
 		return CreateResponse{}, err
 	}
 	return resp, nil
 }
 
-// add stores and starts a game.
-func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error) {
+// holdComputer takes the places a game with computer seats needs: one of
+// the client's computer games, and for a game with no person one of the
+// node's computer-only games. The returned func gives them back once.
+func (srv *Server) holdComputer(client string, def Def) (func(), error) {
+	computers := 0
+	for _, s := range def.Seats {
+		if s.Kind == SeatComputer {
+			computers++
+		}
+	}
+	if computers == 0 {
+		return func() {}, nil
+	}
+	ls := srv.limits
+	if client != "" && !ls.computer.Acquire(client) {
+		return nil, ls.tooMany(limComputer, time.Minute, "you have %d unfinished games against the computer; finish or resign one first", ls.computer.Max)
+	}
+	only := computers == len(def.Seats)
+	if only && ls.computerOnly.Add(1) > ls.maxComputerOnly {
+		ls.computerOnly.Add(-1)
+		if client != "" {
+			ls.computer.Release(client)
+		}
+		return nil, ls.tooMany(limComputerOnly, time.Minute, "this server is running as many computer-only games as it can (%d); try later", ls.maxComputerOnly)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if client != "" {
+				ls.computer.Release(client)
+			}
+			if only {
+				ls.computerOnly.Add(-1)
+			}
+		})
+	}, nil
+}
+
+// add stores and starts a game; release gives back what the game holds
+// of its creator's limits once it is over (nil: nothing).
+func (srv *Server) add(ctx context.Context, id string, def Def, release func()) (*session, error) {
 	created := srv.now().UnixMilli()
 	s, err := newSession(srv, id, created, def, nil)
 	if err != nil {
 		return nil, err
 	}
+	s.release = release
 	b, err := json.Marshal(def)
 	if err != nil {
 		return nil, err
 	}
 	if err := srv.store.CreateGame(ctx, store.Game{ID: id, CreatedMs: created, Def: b}); err != nil {
 		srv.log.Error("create failed", "err", err)
-		return nil, errors.New("the server could not save the game")
+		return nil, apierr.New(apierr.Internal, "the server could not save the game")
 	}
 	srv.mu.Lock()
 	srv.sessions[id] = s
@@ -268,21 +428,29 @@ func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error
 	srv.metrics.games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
+	srv.lobby.update(s)
 	s.schedule()
 	s.mu.Unlock()
 	return s, nil
 }
 
-// Join gives an invited seat to whoever asks first and returns its token.
-func (srv *Server) Join(id string, seat int) (string, error) {
+// Join gives an open seat to whoever asks first, or an invite seat to
+// whoever shows its link's secret first, and returns the seat's token.
+func (srv *Server) Join(id string, seat int, invite string) (string, error) {
 	s := srv.session(id)
 	if s == nil {
-		return "", errors.New("no such game")
+		return "", errNoGame
 	}
 	tok, h := newToken()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.commit(seat, actJoin, h); err != nil {
+	if seat >= 0 && seat < s.t.Seats() {
+		want := s.t.Def.Seats[seat].InviteHash
+		if want != "" && subtle.ConstantTimeCompare([]byte(hashToken(invite)), []byte(want)) != 1 {
+			return "", apierr.New(apierr.Forbidden, "this invitation link is not valid for this seat")
+		}
+	}
+	if err := s.commit(seat, table.ActJoin, h); err != nil {
 		return "", err
 	}
 	return tok, nil
@@ -291,24 +459,30 @@ func (srv *Server) Join(id string, seat int) (string, error) {
 // rematch starts a new game with the same settings and the seats turned
 // by one, each held by the same token as before. Caller holds s.mu.
 func (srv *Server) rematch(s *session, seat int) error {
-	if !s.outcome().Over {
-		return errors.New("the game is not over yet")
+	t := s.t
+	if !t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is not over yet")
 	}
-	if s.rematch != "" {
+	if t.Rematch != "" {
 		return nil // already made; the state says where
 	}
-	n := len(s.def.Seats)
-	def := Def{Game: s.def.Game, Options: s.def.Options, Clock: s.def.Clock, RematchOf: s.id}
+	n := t.Seats()
+	def := Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id}
 	for j := range n {
-		old := s.def.Seats[(j+1)%n]
-		old.TokenHash = s.tokens[(j+1)%n]
+		old := t.Def.Seats[(j+1)%n]
+		old.TokenHash = t.Tokens[(j+1)%n]
 		def.Seats = append(def.Seats, old)
 	}
 	id := newID()
-	if _, err := srv.add(context.Background(), id, def); err != nil {
+	release, err := srv.holdComputer("", def)
+	if err != nil {
 		return err
 	}
-	return s.commit(seat, actRematch, id)
+	if _, err := srv.add(context.Background(), id, def, release); err != nil {
+		release()
+		return err
+	}
+	return s.commit(seat, table.ActRematch, id)
 }
 
 // Handler returns the HTTP handler of the whole app.
@@ -319,12 +493,14 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
+	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
 	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
+	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

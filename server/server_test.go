@@ -16,15 +16,15 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
+	toygame "wyrm/internal/toysetup"
 	"wyrm/server/store"
-	"wyrm/server/toygame"
 )
 
 // harness is a server on a temporary database.
 type harness struct {
 	t    testing.TB
 	path string
-	st   *store.Store
+	st   store.Store
 	srv  *Server
 	http *httptest.Server
 }
@@ -49,7 +49,7 @@ func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }, MinClock: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,11 +201,14 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.db")
 	h := newHarness(t, path)
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
-	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1})
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1}); code != http.StatusForbidden {
+		t.Fatalf("join without the link's secret: %d", code)
+	}
+	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]})
 	if code != 200 {
 		t.Fatalf("join: %d %v", code, join)
 	}
-	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1}); code != http.StatusConflict {
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]}); code != http.StatusConflict {
 		t.Fatalf("second join of a taken seat: %d", code)
 	}
 	white := h.dial(cr.ID, cr.Tokens[0])
@@ -226,7 +229,7 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	h2 := newHarness(t, path)
 	s := h2.srv.session(cr.ID)
 	s.mu.Lock()
-	pos, plies := s.pos.String(), len(s.plies)
+	pos, plies := s.t.Pos.String(), len(s.t.Plies)
 	s.mu.Unlock()
 	if plies != 2 || pos != "r...r/...k./...../..K../R...R 0" {
 		t.Fatalf("after restart: %d plies, %s", plies, pos)
@@ -275,8 +278,8 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 	}
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if len(s.log) != 0 || s.pos.String() != "r.k.r/...../...../...../R.K.R 0" {
-		t.Errorf("bad messages changed the game: %d actions, %s", len(s.log), s.pos)
+	if len(s.t.Log) != 0 || s.t.Pos.String() != "r.k.r/...../...../...../R.K.R 0" {
+		t.Errorf("bad messages changed the game: %d actions, %s", len(s.t.Log), s.t.Pos)
 	}
 	s.mu.Unlock()
 	// A message over the size limit closes only that connection.
@@ -353,8 +356,8 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if s.remaining[1] != 52000 || s.remaining[0] != 60000 {
-		t.Errorf("clocks %v, want [60000 52000]", s.remaining)
+	if s.t.Clock.Remaining[1] != 52000 || s.t.Clock.Remaining[0] != 60000 {
+		t.Errorf("clocks %v, want [60000 52000]", s.t.Clock.Remaining)
 	}
 	s.mu.Unlock()
 	c.send(map[string]any{"type": "draw", "seat": 0})
@@ -462,5 +465,55 @@ func TestClockRunsOut(t *testing.T) {
 	}
 	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 200 {
 		t.Errorf("clocks %v, want [0 200]", st.Clock.Remaining)
+	}
+}
+
+// The time the server is down is not charged to the player to move.
+func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	now := time.UnixMilli(1_000_000)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	open := func() (*Server, store.Store) {
+		st, err := store.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Now: clock, MinClock: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv, st
+	}
+	srv, st := open()
+	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
+		Clock: Clock{InitialMs: 60_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := srv.session(cr.ID)
+	s.mu.Lock()
+	for i, mv := range []string{"c1c2", "c5c4"} {
+		if err := s.commit(i, "move", mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Unlock()
+	advance(5 * time.Second) // seat 1 thinks 5 s; then the server goes down
+	srv.Close()
+	st.Close()
+	advance(62 * time.Second) // longer than the whole clock
+	srv, st = open()
+	defer st.Close()
+	defer srv.Close()
+	s = srv.session(cr.ID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o := s.t.Outcome(); o.Over {
+		t.Fatalf("lost on time while the server was down: %+v", o)
+	}
+	if left := s.t.Clock.Left(0, srv.now().UnixMilli()); left != 55_000 {
+		t.Fatalf("seat 1 has %d ms, want 55000", left)
 	}
 }

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"wyrm/server/toygame"
+	toygame "wyrm/internal/toysetup"
 )
 
 // FuzzSpectatorMessage feeds arbitrary bytes to the websocket message
@@ -26,14 +26,14 @@ func FuzzSpectatorMessage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, c := range []*client{newClient([]int{0, 1}), newClient(nil)} {
 			s.mu.Lock()
-			before := len(s.log)
+			before := len(s.t.Log)
 			s.mu.Unlock()
 			c.handle(data)
 			if len(c.send) == 0 {
 				t.Fatalf("no answer to %q", data)
 			}
 			s.mu.Lock()
-			after := len(s.log)
+			after := len(s.t.Log)
 			s.mu.Unlock()
 			if c.seats == nil && after != before {
 				t.Fatalf("a spectator's %q changed the game", data)

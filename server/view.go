@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"wyrm/game"
+	"wyrm/server/table"
 )
 
 // moveJSON is a game.MoveView for the browser.
@@ -34,11 +35,22 @@ type legalJSON struct {
 	moveJSON
 }
 
+// plyJSON is one played move as the move list shows it.
+type plyJSON struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+	SAN  string `json:"san,omitempty"`
+	moveJSON
+	AtMs int64 `json:"at"`
+}
+
 type pieceJSON struct {
 	Sq     int      `json:"sq"`
 	Owner  int      `json:"owner"`
 	Letter string   `json:"letter"`
 	Name   string   `json:"name"`
+	Royal  bool     `json:"royal,omitempty"`
+	Art    string   `json:"art,omitempty"` // picture: /pictures/{game}/{art}.svg
 	Marks  []string `json:"marks,omitempty"`
 }
 
@@ -56,43 +68,57 @@ type boardJSON struct {
 	Geometry *geometryJSON `json:"geometry,omitempty"`
 	Pieces   []pieceJSON   `json:"pieces"`
 	Hands    []string      `json:"hands"`
-	Position string        `json:"position"`
+	Position string        `json:"position,omitempty"`
 	Check    []int         `json:"check,omitempty"` // squares of royal pieces in check
 	Ply      int           `json:"ply"`
+	// Quiet is the count of a no-progress draw rule and its limit, for
+	// games that have one (game.QuietCounter).
+	Quiet *quietJSON `json:"quiet,omitempty"`
 }
 
-func viewGeometry(v game.Viewer) *geometryJSON {
-	g := v.Geometry()
+type quietJSON struct {
+	Count int `json:"count"`
+	Limit int `json:"limit"`
+}
+
+func viewGeometry(b game.Board) *geometryJSON {
+	g := b.Geometry()
 	out := &geometryJSON{Levels: g.Levels, Files: g.Files, Ranks: g.Ranks, Terrain: string(g.Terrain), LevelNames: g.LevelNames}
 	out.SquareNames = make([]string, g.Squares())
 	for i := range out.SquareNames {
-		out.SquareNames[i] = v.SquareName(i)
+		out.SquareNames[i] = b.SquareName(i)
 	}
 	return out
 }
 
-// viewBoard describes pos for drawing; it never changes pos.
-func viewBoard(pos game.Position, withGeometry bool) boardJSON {
-	b := boardJSON{Position: pos.String(), Pieces: []pieceJSON{}}
-	v, ok := pos.(game.Viewer)
-	if !ok {
-		return b
-	}
-	if withGeometry {
-		b.Geometry = viewGeometry(v)
-	}
-	tm := pos.ToMove()
-	inCheck := false
-	if sr, ok := pos.(game.Searchable); ok && tm != game.NoPlayer {
-		inCheck = sr.InCheck()
-	}
-	for _, p := range v.Pieces(nil) {
-		b.Pieces = append(b.Pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Marks: p.Marks})
-		if inCheck && p.Owner == tm && royal(p) {
-			b.Check = append(b.Check, p.Square)
+// viewPieces describes b's pieces, marking the royal ones of seat inCheck.
+func viewPieces(b game.Board, inCheck game.Player) (pieces []pieceJSON, check []int) {
+	pieces = []pieceJSON{}
+	for _, p := range b.Pieces(nil) {
+		pieces = append(pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Royal: p.Royal, Art: p.Art, Marks: p.Marks})
+		if p.Royal && p.Owner == inCheck {
+			check = append(check, p.Square)
 		}
 	}
-	h := v.Hands()
+	return pieces, check
+}
+
+// viewBoard describes pos for drawing; it never changes pos.
+func viewBoard(pos game.Position, withGeometry bool) boardJSON {
+	b := boardJSON{Position: pos.String(), Hands: []string{}}
+	if withGeometry {
+		b.Geometry = viewGeometry(pos)
+	}
+	inCheck := game.NoPlayer
+	if tm := pos.ToMove(); tm != game.NoPlayer && pos.InCheck() {
+		inCheck = tm
+	}
+	b.Pieces, b.Check = viewPieces(pos, inCheck)
+	if q, ok := pos.(game.QuietCounter); ok {
+		n, limit := q.Quiet()
+		b.Quiet = &quietJSON{Count: n, Limit: limit}
+	}
+	h := pos.Hands()
 	for i := 0; i < pos.Players(); i++ {
 		b.Hands = append(b.Hands, h[i])
 	}
@@ -126,44 +152,58 @@ type outcomeJSON struct {
 // stateJSON is everything a client shows of a game, from the point of view
 // of the seats it holds.
 type stateJSON struct {
-	Type     string              `json:"type"`
-	ID       string              `json:"id"`
-	Game     string              `json:"game"`
-	Title    string              `json:"title"`
-	Options  game.Options        `json:"options"`
-	Seats    []seatJSON          `json:"seats"`
-	Names    []string            `json:"seatNames,omitempty"` // the game's names of the seats, once play begins
-	You      []int               `json:"you"`
-	Stage    string              `json:"stage"`
-	Waiting  []int               `json:"waiting"`
-	Setup    map[int]string      `json:"setup,omitempty"`  // Visible text per held seat
-	Zones    map[int][]int       `json:"zones,omitempty"`  // squares each held seat deploys on
-	Guides   map[int]*setupGuide `json:"guides,omitempty"` // how each held seat writes its choice
-	Board    *boardJSON          `json:"board,omitempty"`
-	ToMove   int                 `json:"toMove"`
-	Legal    []legalJSON         `json:"legal,omitempty"`
-	Plies    []ply               `json:"plies"`
-	Start    string              `json:"start,omitempty"`
-	Clock    *clockJSON          `json:"clock,omitempty"`
-	Outcome  outcomeJSON         `json:"outcome"`
-	Offers   []int               `json:"drawOffers,omitempty"`
-	Rematch  string              `json:"rematch,omitempty"`
-	Thinking bool                `json:"thinking,omitempty"`
-	Version  int                 `json:"version"`
-	Error    string              `json:"error,omitempty"`
+	Type     string                 `json:"type"`
+	ID       string                 `json:"id"`
+	Game     string                 `json:"game"`
+	Title    string                 `json:"title"`
+	Options  game.Options           `json:"options"`
+	Seats    []seatJSON             `json:"seats"`
+	Names    []string               `json:"seatNames"` // the game's names of the seats in this stage
+	You      []int                  `json:"you"`
+	Stage    string                 `json:"stage"`
+	Waiting  []int                  `json:"waiting"`
+	Setup    map[int]string         `json:"setup,omitempty"` // Visible text per held seat
+	Help     map[int]game.SetupHelp `json:"help,omitempty"`  // the stage explained to each held seat
+	Board    *boardJSON             `json:"board,omitempty"`
+	ToMove   int                    `json:"toMove"`
+	Legal    []legalJSON            `json:"legal,omitempty"`
+	Plies    []plyJSON              `json:"plies"`
+	Start    string                 `json:"start,omitempty"`
+	Clock    *clockJSON             `json:"clock,omitempty"`
+	Outcome  outcomeJSON            `json:"outcome"`
+	Offers   []int                  `json:"drawOffers,omitempty"`
+	Rematch  string                 `json:"rematch,omitempty"`
+	Thinking bool                   `json:"thinking,omitempty"`
+	Version  int                    `json:"version"`
+	Error    string                 `json:"error,omitempty"`
+}
+
+// viewOptions leaves out the options a game keeps for itself (a map's
+// text), which clients neither set nor need.
+func viewOptions(g game.Game, opts game.Options) game.Options {
+	out := game.Options{}
+	for k, v := range opts {
+		if i := slices.IndexFunc(g.Options(), func(o game.Option) bool { return o.Name == k }); i >= 0 && g.Options()[i].Internal {
+			continue
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
 func (s *session) state(you []int) stateJSON {
-	n := len(s.def.Seats)
-	st := stateJSON{Type: "state", ID: s.id, Game: s.g.Name(), Title: s.g.Title(), Options: s.def.Options,
-		You: you, Stage: s.stage(), Waiting: s.waiting(), ToMove: int(s.toMove()), Plies: s.plies,
-		Start: s.start, Rematch: s.rematch, Thinking: s.thinking, Version: len(s.log)}
+	t := s.t
+	n := t.Seats()
+	info := s.g.Info()
+	st := stateJSON{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: viewOptions(s.g, t.Def.Options),
+		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
+		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log)}
 	if st.You == nil {
 		st.You = []int{}
 	}
-	if st.Plies == nil {
-		st.Plies = []ply{}
+	for _, p := range t.Plies {
+		st.Plies = append(st.Plies, plyJSON{Seat: p.Seat, Text: p.Text, SAN: p.SAN, moveJSON: viewMove(p.View), AtMs: p.AtMs})
 	}
 	if st.Waiting == nil {
 		st.Waiting = []int{}
@@ -172,120 +212,71 @@ func (s *session) state(you []int) stateJSON {
 		st.Error = "This game could not be restored: " + s.broken.Error()
 	}
 	st.Seats = s.seats(st.Waiting)
-	if s.setup != nil {
-		st.Setup = map[int]string{}
-		for _, p := range you {
-			st.Setup[p] = s.setup.Visible(game.Player(p))
-		}
-		if h, ok := setupHelpers[s.g.Name()]; ok && h.guide != nil {
-			st.Guides = map[int]*setupGuide{}
-			for _, p := range you {
-				st.Guides[p] = h.guide(s.def.Options, game.Player(p), s.setup.Stage())
-			}
-		}
-		if h, ok := setupHelpers[s.g.Name()]; ok && h.zone != nil && s.setup.Stage() == "deploy" {
-			st.Zones = map[int][]int{}
-			for _, p := range you {
-				st.Zones[p] = h.zone(s.def.Options, game.Player(p))
-			}
-		}
-		if b, ok := s.setupBoard(); ok {
-			st.Board = &b
-		} else if v, ok := s.setup.(game.Viewer); ok {
-			if p, ok := s.setup.(game.Position); ok {
-				b := viewBoard(p, true)
-				st.Board = &b
-			} else {
-				b := boardJSON{Geometry: viewGeometry(v)}
-				for _, p := range v.Pieces(nil) {
-					b.Pieces = append(b.Pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Marks: p.Marks})
-				}
-				st.Board = &b
-			}
-		}
+	for i := range n {
+		st.Names = append(st.Names, t.SeatName(i))
 	}
-	if s.pos != nil {
-		for i := range n {
-			st.Names = append(st.Names, game.SeatName(s.pos, game.Player(i)))
+	if t.Setup != nil {
+		st.Setup, st.Help = map[int]string{}, map[int]game.SetupHelp{}
+		for _, p := range you {
+			st.Setup[p] = t.Setup.Visible(game.Player(p))
+			st.Help[p] = t.Setup.Help(game.Player(p))
 		}
-		b := viewBoard(s.pos, true)
-		b.Ply = len(s.plies)
+		viewer := game.NoPlayer
+		if len(you) > 0 {
+			viewer = game.Player(you[0])
+		}
+		b := t.Setup.Board(viewer)
+		board := boardJSON{Geometry: viewGeometry(b), Hands: []string{}}
+		board.Pieces, _ = viewPieces(b, game.NoPlayer)
+		st.Board = &board
+	}
+	if t.Pos != nil {
+		b := viewBoard(t.Pos, true)
+		b.Ply = len(t.Plies)
 		st.Board = &b
-		if tm := s.toMove(); tm != game.NoPlayer && slices.Contains(you, int(tm)) {
-			v, _ := s.pos.(game.Viewer)
-			sn, _ := s.pos.(game.SANer)
-			for _, m := range s.pos.LegalMoves(nil) {
-				l := legalJSON{Text: s.pos.MoveString(m)}
+		if tm := t.ToMove(); tm != game.NoPlayer && slices.Contains(you, int(tm)) {
+			sn, _ := t.Pos.(game.SANer)
+			for _, m := range t.Pos.LegalMoves(nil) {
+				l := legalJSON{Text: t.Pos.MoveString(m), moveJSON: viewMove(t.Pos.DescribeMove(m))}
 				if sn != nil {
 					l.SAN = sn.SAN(m)
-				}
-				if v != nil {
-					l.moveJSON = viewMove(v.DescribeMove(m))
-				} else {
-					l.moveJSON = moveJSON{From: -1, To: -1, Target: -1}
 				}
 				st.Legal = append(st.Legal, l)
 			}
 		}
 	}
-	if c := s.def.Clock; c.InitialMs > 0 {
-		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Remaining: slices.Clone(s.remaining),
-			Running: -1, ServerNow: s.srv.now().UnixMilli()}
-		if s.clockOn {
-			if tm := s.toMove(); tm != game.NoPlayer {
+	if c := t.Clock; c.Timed() {
+		now := s.srv.now().UnixMilli()
+		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Remaining: slices.Clone(c.Remaining),
+			Running: -1, ServerNow: now}
+		if c.Running {
+			if tm := t.ToMove(); tm != game.NoPlayer {
 				cj.Running = int(tm)
-				cj.Remaining[tm] -= cj.ServerNow - s.lastAt
+				cj.Remaining[tm] = c.Left(int(tm), now)
 			}
 		}
 		st.Clock = cj
 	}
-	o := s.outcome()
+	o := t.Outcome()
 	st.Outcome = outcomeJSON{Over: o.Over, Reason: o.Reason, Winner: int(o.Winner())}
 	for i := 0; i < n; i++ {
 		st.Outcome.Results = append(st.Outcome.Results, o.Results[i].String())
 	}
-	for i := 0; i < n; i++ {
-		if s.offers[i] {
+	for i, offered := range t.Offers {
+		if offered {
 			st.Offers = append(st.Offers, i)
 		}
 	}
 	return st
 }
 
-// setupBoard draws the board during setup for games whose Setup cannot be
-// drawn itself: the terrain of the default start, without pieces, so that
-// players can see the map and click squares.
-func (s *session) setupBoard() (boardJSON, bool) {
-	if _, ok := s.setup.(game.Viewer); ok {
-		return boardJSON{}, false
-	}
-	p, err := s.g.Start(s.def.Options)
-	if err != nil {
-		return boardJSON{}, false
-	}
-	v, ok := p.(game.Viewer)
-	if !ok {
-		return boardJSON{}, false
-	}
-	return boardJSON{Geometry: viewGeometry(v), Pieces: []pieceJSON{}, Hands: []string{}}, true
-}
-
-// royalNames names the pieces whose capture or mate ends a player's game,
-// for marking check: the King in the chess games, and each Dungeon Chess
-// faction's King unit.
-var royalNames = map[string]bool{"King": true, "Princess": true, "Warlock": true, "Red Dragon": true, "Warlord": true}
-
-func royal(p game.PieceView) bool {
-	return royalNames[p.Name] || slices.Contains(p.Marks, "royal")
-}
-
 // seats describes the seats; waiting lists those that must act. Caller
 // holds s.mu.
 func (s *session) seats(waiting []int) []seatJSON {
 	var out []seatJSON
-	for i, seat := range s.def.Seats {
-		out = append(out, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.seatName(i),
-			Taken: seat.Kind == SeatComputer || s.tokens[i] != "", Out: s.out[i], Waiting: slices.Contains(waiting, i)})
+	for i, seat := range s.t.Def.Seats {
+		out = append(out, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.playerName(i),
+			Taken: seat.Kind == table.SeatComputer || s.t.Tokens[i] != "", Out: s.t.Out[i], Waiting: slices.Contains(waiting, i)})
 	}
 	return out
 }

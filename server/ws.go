@@ -14,6 +14,8 @@ import (
 	"github.com/coder/websocket"
 
 	"wyrm/game"
+	"wyrm/server/apierr"
+	"wyrm/server/table"
 )
 
 // Limits of the websocket protocol.
@@ -46,6 +48,7 @@ type client struct {
 	once   sync.Once
 	tokens float64
 	last   time.Time
+	key    string // the client's address, for per-client limits
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -97,15 +100,21 @@ func (s *session) broadcast() {
 func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		http.Error(w, "no such game", http.StatusNotFound)
+		writeErr(w, errNoGame)
 		return
 	}
+	key := srv.clientKey(r)
+	if !srv.limits.conns.Acquire(key) {
+		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+		return
+	}
+	defer srv.limits.conns.Release(key)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
 	conn.SetReadLimit(maxMessage)
-	c := &client{s: s, conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
+	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
 	srv.metrics.conns.Add(1)
 	defer srv.metrics.conns.Add(-1)
 	if !srv.track(c) {
@@ -192,8 +201,14 @@ func (c *client) readLoop(ctx context.Context) {
 			}
 			return
 		}
-		if !c.allow() {
+		// The connection's own bucket first, then the client's over all
+		// its connections.
+		connOK := c.allow()
+		if !connOK || !c.clientAllowed() {
 			c.s.srv.metrics.limited.Add(1)
+			if connOK {
+				c.s.srv.limits.refused[limMessages].Add(1)
+			}
 			rejected++
 			if rejected > maxRejected {
 				c.close(websocket.StatusPolicyViolation, "too many messages")
@@ -203,12 +218,12 @@ func (c *client) readLoop(ctx context.Context) {
 			// would fill the send queue and hang up a flooder that reads
 			// as "too slow" long before maxRejected.
 			if len(c.send) < sendQueue-8 {
-				c.queue(errorMsg(0, "too many messages; slow down"))
+				c.queue(errorMsg(0, apierr.New(apierr.TooMany, "too many messages; slow down")))
 			}
 			continue
 		}
 		if typ != websocket.MessageText {
-			c.queue(errorMsg(0, "messages must be JSON text"))
+			c.queue(errorMsg(0, apierr.New(apierr.BadRequest, "messages must be JSON text")))
 			continue
 		}
 		c.handle(data)
@@ -227,28 +242,34 @@ func (c *client) allow() bool {
 	return true
 }
 
-func errorMsg(id int, msg string) map[string]any {
-	// Errors often quote the offending input; a client gets back no more
-	// than a screenful of it, keeping the start and the explanation that
-	// usually ends the message.
+// clientAllowed takes a token of the client's bucket for messages.
+func (c *client) clientAllowed() bool {
+	ok, _ := c.s.srv.limits.messages.Allow(c.key, time.Now())
+	return ok
+}
+
+// errorMsg answers message id with err's code and message. A long message
+// keeps its start and its end, which say what and where.
+func errorMsg(id int, err error) map[string]any {
+	code, msg := apierr.Of(err)
 	const head, tail = 160, 120
 	if len(msg) > head+tail {
 		msg = strings.ToValidUTF8(msg[:head], "") + " … " + strings.ToValidUTF8(msg[len(msg)-tail:], "")
 	}
-	return map[string]any{"type": "error", "id": id, "message": msg}
+	return map[string]any{"type": "error", "id": id, "code": string(code), "message": msg}
 }
 
-// handle validates and carries out one message.
+// handle answers one client message. Caller does not hold s.mu.
 func (c *client) handle(data []byte) {
 	var m clientMsg
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		c.queue(errorMsg(0, "malformed message: "+err.Error()))
+		c.queue(errorMsg(0, apierr.New(apierr.BadRequest, "malformed message: %v", err)))
 		return
 	}
 	if dec.More() {
-		c.queue(errorMsg(m.ID, "malformed message: one JSON object per message"))
+		c.queue(errorMsg(m.ID, apierr.New(apierr.BadRequest, "malformed message: one JSON object per message")))
 		return
 	}
 	c.s.srv.metrics.messages.Add(1)
@@ -263,6 +284,10 @@ func (c *client) handle(data []byte) {
 		c.queue(map[string]any{"type": "pong", "id": m.ID})
 		return
 	case "hello":
+		if ok, retry := s.srv.limits.hellos.Allow(c.key, time.Now()); !ok {
+			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
+			break
+		}
 		err = c.hello(m.Tokens)
 		if err == nil {
 			c.queue(s.state(c.seats))
@@ -274,28 +299,36 @@ func (c *client) handle(data []byte) {
 			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice})
 			return
 		}
+	case "check":
+		var summary string
+		summary, err = c.check(m)
+		if err == nil {
+			c.queue(map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary})
+			return
+		}
 	case "move", "setup", "resign", "draw", "decline", "rematch":
 		err = c.act(m)
 	default:
-		err = fmt.Errorf("unknown message type %q", m.Type)
+		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 	}
 	if err != nil {
 		c.s.srv.metrics.rejected.Add(1)
-		c.queue(errorMsg(m.ID, err.Error()))
+		c.queue(errorMsg(m.ID, err))
 		return
 	}
 	c.queue(map[string]any{"type": "ack", "id": m.ID})
 }
 
-// hello adds the seats whose tokens the client shows. Caller holds s.mu.
+// hello binds the seats whose tokens the client holds. Caller holds s.mu.
 func (c *client) hello(tokens []string) error {
-	if len(tokens) > len(c.s.def.Seats) {
-		return errors.New("too many tokens")
+	t := c.s.t
+	if len(tokens) > t.Seats() {
+		return apierr.New(apierr.BadRequest, "too many tokens")
 	}
-	for _, t := range tokens {
-		h := hashToken(t)
+	for _, tok := range tokens {
+		h := hashToken(tok)
 		found := false
-		for i, th := range c.s.tokens {
+		for i, th := range t.Tokens {
 			if th != "" && th == h {
 				found = true
 				if !slices.Contains(c.seats, i) {
@@ -304,76 +337,93 @@ func (c *client) hello(tokens []string) error {
 			}
 		}
 		if !found {
-			return errors.New("a seat token is not valid for this game")
+			return apierr.New(apierr.Forbidden, "a seat token is not valid for this game")
 		}
 	}
 	slices.Sort(c.seats)
 	return nil
 }
 
+// seatFor is the held seat a message acts for: the one it names, or else
+// the held seat that must act now, or else the first held.
+func (c *client) seatFor(m clientMsg) (int, error) {
+	if len(c.seats) == 0 {
+		return -1, apierr.New(apierr.Forbidden, "you are watching this game: only its players can act")
+	}
+	if m.Seat != nil {
+		if !slices.Contains(c.seats, *m.Seat) {
+			return -1, apierr.New(apierr.Forbidden, "you do not hold seat %d", *m.Seat+1)
+		}
+		return *m.Seat, nil
+	}
+	for _, w := range c.s.t.Waiting() {
+		if slices.Contains(c.seats, w) {
+			return w, nil
+		}
+	}
+	if m.Type == "move" || m.Type == "setup" {
+		return -1, apierr.New(apierr.NotYourTurn, "it is not your turn")
+	}
+	return c.seats[0], nil
+}
+
 // act carries out a seat's action. Caller holds s.mu.
 func (c *client) act(m clientMsg) error {
 	s := c.s
-	if len(c.seats) == 0 {
-		return errors.New("you are watching this game: only its players can act")
-	}
-	seat := -1
-	if m.Seat != nil {
-		seat = *m.Seat
-		if !slices.Contains(c.seats, seat) {
-			return fmt.Errorf("you do not hold seat %d", seat+1)
-		}
-	} else {
-		// Default: the held seat that must act now, else the first held.
-		for _, w := range s.waiting() {
-			if slices.Contains(c.seats, w) {
-				seat = w
-				break
-			}
-		}
-		if seat < 0 {
-			if m.Type == "move" || m.Type == "setup" {
-				return errors.New("it is not your turn")
-			}
-			seat = c.seats[0]
-		}
+	seat, err := c.seatFor(m)
+	if err != nil {
+		return err
 	}
 	switch m.Type {
 	case "move":
 		if strings.TrimSpace(m.Move) == "" {
-			return errors.New("empty move")
+			return apierr.New(apierr.BadRequest, "empty move")
 		}
-		if s.pos != nil && s.toMove() != game.Player(seat) && !s.outcome().Over {
-			return errors.New("it is not your turn")
-		}
-		return s.commit(seat, actMove, strings.TrimSpace(m.Move))
+		return s.commit(seat, table.ActMove, strings.TrimSpace(m.Move))
 	case "setup":
-		return s.commit(seat, actSetup, m.Choice)
+		return s.commit(seat, table.ActSetup, m.Choice)
 	case "resign":
-		return s.commit(seat, actResign, "")
+		return s.commit(seat, table.ActResign, "")
 	case "draw":
-		return s.commit(seat, actDrawOffer, "")
+		return s.commit(seat, table.ActDrawOffer, "")
 	case "decline":
-		return s.commit(seat, actDrawDecline, "")
+		return s.commit(seat, table.ActDrawDecline, "")
 	case "rematch":
 		return s.srv.rematch(s, seat)
 	}
-	return fmt.Errorf("unknown message type %q", m.Type)
+	return apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
+}
+
+// setupSeat is the held seat a setup question names. Caller holds s.mu.
+func (c *client) setupSeat(m clientMsg) (game.Setup, game.Player, error) {
+	if m.Seat == nil || !slices.Contains(c.seats, *m.Seat) {
+		return nil, 0, apierr.New(apierr.Forbidden, "name one of your seats")
+	}
+	t := c.s.t
+	if t.Setup == nil || t.Outcome().Over {
+		return nil, 0, apierr.New(apierr.Conflict, "there is no setup to help with")
+	}
+	return t.Setup, game.Player(*m.Seat), nil
 }
 
 // suggest proposes a valid setup choice for one of the client's seats,
 // changing nothing. Caller holds s.mu.
 func (c *client) suggest(m clientMsg) (string, error) {
-	s := c.s
-	if m.Seat == nil || !slices.Contains(c.seats, *m.Seat) {
-		return "", errors.New("name one of your seats")
+	st, p, err := c.setupSeat(m)
+	if err != nil {
+		return "", err
 	}
-	if s.setup == nil || s.outcome().Over {
-		return "", errors.New("there is no setup to help with")
+	choice, err := st.Suggest(p)
+	return choice, apierr.Wrap(apierr.Conflict, err)
+}
+
+// check reads a setup choice with the game's own parser and sums it up,
+// changing nothing: the page needs no parser of its own. Caller holds s.mu.
+func (c *client) check(m clientMsg) (string, error) {
+	st, p, err := c.setupSeat(m)
+	if err != nil {
+		return "", err
 	}
-	p := game.Player(*m.Seat)
-	if adv, ok := s.setup.(SetupAdvisor); ok {
-		return adv.Suggest(p)
-	}
-	return "", errors.New("this game cannot suggest a choice")
+	summary, err := st.Check(p, m.Choice)
+	return summary, apierr.Wrap(apierr.Invalid, err)
 }

@@ -37,6 +37,10 @@ type Engine interface {
 
 // Session is one UCI conversation.
 type Session struct {
+	// Files, when set, lets an option that takes files name one (a local
+	// user's Dungeon Chess map): it returns the options with the file read.
+	Files func([]game.Option, game.Options) (game.Options, error)
+
 	eng   Engine
 	games []game.Game
 
@@ -63,7 +67,7 @@ func NewSession(eng Engine, games []game.Game, out io.Writer) *Session {
 	if len(games) > 0 {
 		s.g = games[0]
 		for _, g := range games {
-			if g.Name() == "dragon" {
+			if g.Info().Name == "dragon" {
 				s.g = g
 			}
 		}
@@ -76,7 +80,11 @@ func NewSession(eng Engine, games []game.Game, out io.Writer) *Session {
 // Run reads commands from in until "quit" or the end of input; it returns
 // after any running search has finished.
 func Run(in io.Reader, out io.Writer, eng Engine, games []game.Game) error {
-	s := NewSession(eng, games, out)
+	return NewSession(eng, games, out).Serve(in)
+}
+
+// Serve reads commands from in until "quit" or the end of input.
+func (s *Session) Serve(in io.Reader) error {
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 1<<16), 1<<22)
 	for sc.Scan() {
@@ -160,11 +168,11 @@ func (s *Session) cmdUCI() {
 	s.printf("id author the wyrm authors")
 	var vars []string
 	for _, g := range s.games {
-		vars = append(vars, "var "+g.Name())
+		vars = append(vars, "var "+g.Info().Name)
 	}
 	def := ""
 	if s.g != nil {
-		def = s.g.Name()
+		def = s.g.Info().Name
 	}
 	s.printf("option name UCI_Variant type combo default %s %s", def, strings.Join(vars, " "))
 	s.printf("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMB)
@@ -199,7 +207,7 @@ func (s *Session) cmdSetOption(line string) {
 	switch strings.ToLower(name) {
 	case "uci_variant":
 		for _, g := range s.games {
-			if g.Name() == value {
+			if g.Info().Name == value {
 				s.g, s.opts = g, game.Options{}
 				s.resetPosition()
 				return
@@ -271,6 +279,13 @@ func (s *Session) cmdSetOption(line string) {
 						next[k] = v
 					}
 					next[name] = value
+					if s.Files != nil {
+						var err error
+						if next, err = s.Files(s.g.Options(), next); err != nil {
+							s.printf("info string %v", err)
+							return
+						}
+					}
 					if err := game.Validate(s.g.Options(), next); err != nil {
 						s.printf("info string %v", err)
 						return
@@ -301,7 +316,7 @@ func (s *Session) applyLevel() {
 func (s *Session) resetPosition() {
 	p, err := s.g.Start(s.opts)
 	if err != nil {
-		s.printf("info string %s: %v", s.g.Name(), err)
+		s.printf("info string %s: %v", s.g.Info().Name, err)
 		s.pos = nil
 		return
 	}
@@ -311,7 +326,7 @@ func (s *Session) resetPosition() {
 func (s *Session) setPos(p game.Position, hist []uint64) {
 	sp, ok := p.(game.Searchable)
 	if !ok {
-		s.printf("info string %s cannot be searched", s.g.Name())
+		s.printf("info string %s cannot be searched", s.g.Info().Name)
 		s.pos = nil
 		return
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/internal/toygame"
 	"wyrm/search"
-	"wyrm/search/toygame"
 )
 
 // conversation drives a session through pipes, as a GUI would.

@@ -25,8 +25,8 @@ func linesOf(pos game.Position, lines []search.Line) []lineMsg {
 
 func lineOf(pos game.Position, k int, l search.Line) lineMsg {
 	out := lineMsg{MultiPV: k, Score: scoreOf(l.Score), PV: make([]string, 0, len(l.Moves)), Moves: make([]string, 0, len(l.Moves))}
-	if v, ok := pos.(game.Viewer); ok && l.Move != game.NoMove {
-		a := arrowOf(v.DescribeMove(l.Move))
+	if l.Move != game.NoMove {
+		a := arrowOf(pos.DescribeMove(l.Move))
 		out.Arrow = &a
 	}
 	// The engine only puts moves legal where they stand into a line.

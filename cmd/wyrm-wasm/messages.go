@@ -1,5 +1,7 @@
 package main
 
+import "wyrm/game"
+
 // request is a job from the page: a position of a game and how long to
 // search it. Without movetime, depth or nodes an analysis runs until it is
 // stopped; an evaluation needs one of them.
@@ -33,21 +35,13 @@ type gamesMsg struct {
 }
 
 type gameMsg struct {
-	Name    string      `json:"name"`
-	Title   string      `json:"title"`
-	Options []optionMsg `json:"options"`
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	// Options are those a player may set, in the schema the server's
+	// lobby reads.
+	Options []game.Option `json:"options"`
 	// Start is the start position with the default options.
 	Start string `json:"start"`
-}
-
-type optionMsg struct {
-	Name        string   `json:"name"`
-	Description string   `json:"description,omitempty"`
-	Kind        string   `json:"kind"` // bool, choice, int or text
-	Default     string   `json:"default"`
-	Choices     []string `json:"choices,omitempty"`
-	Min         int      `json:"min,omitempty"`
-	Max         int      `json:"max,omitempty"`
 }
 
 // engineMsg gives the engine's own limits and choices.

@@ -18,7 +18,7 @@ const maxMultiPV = 256
 // position is one position to search, with the hashes of the positions
 // before it so that the search sees repetitions.
 type position struct {
-	pos     game.Searchable
+	pos     game.Position
 	history []uint64
 }
 
@@ -65,32 +65,33 @@ func decodeRequest(b []byte) (request, settings, error) {
 func hasLimit(lim search.Limits) bool { return lim.MoveTime > 0 || lim.Depth > 0 || lim.Nodes > 0 }
 
 // gameLine returns the position text describes ("" for the start) and
-// those after each of moves, in order: len(moves)+1 positions.
+// those after each of moves, in order: len(moves)+1 positions. The options
+// are a player's, checked and completed by the game.
 func gameLine(g game.Game, opts game.Options, text string, moves []string) ([]position, error) {
+	name := g.Info().Name
+	opts, err := g.Normalize(opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
 	var p game.Position
-	var err error
 	if text == "" {
 		p, err = g.Start(opts)
 	} else {
 		p, err = g.Parse(text, opts)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", g.Name(), err)
+		return nil, fmt.Errorf("%s: %v", name, err)
 	}
-	sp, ok := p.(game.Searchable)
-	if !ok {
-		return nil, fmt.Errorf("%s cannot be searched", g.Name())
-	}
-	line := []position{{pos: sp.Clone().(game.Searchable)}}
+	line := []position{{pos: p.Clone()}}
 	var history []uint64
 	for i, ms := range moves {
-		m, err := sp.ParseMove(ms)
+		m, err := p.ParseMove(ms)
 		if err != nil {
 			return nil, fmt.Errorf("move %d %q: %v", i+1, ms, err)
 		}
-		history = append(history, sp.Hash())
-		sp.Play(m)
-		line = append(line, position{pos: sp.Clone().(game.Searchable), history: history[:len(history):len(history)]})
+		history = append(history, p.Hash())
+		p.Play(m)
+		line = append(line, position{pos: p.Clone(), history: history[:len(history):len(history)]})
 	}
 	return line, nil
 }
@@ -102,15 +103,15 @@ func finished(pos game.Position) bool {
 
 // gamesList describes every game and the engine's choices.
 func gamesList() gamesMsg {
-	kinds := map[game.OptionKind]string{game.Bool: "bool", game.Choice: "choice", game.Int: "int", game.Text: "text"}
 	out := gamesMsg{Engine: engineMsg{MaxMultiPV: maxMultiPV,
 		MultiPlayer:        []string{search.BRS.String(), search.Paranoid.String()},
 		DefaultMultiPlayer: search.DefaultMultiMode.String()}}
 	for _, g := range games.All() {
-		gm := gameMsg{Name: g.Name(), Title: g.Title(), Options: []optionMsg{}}
+		gm := gameMsg{Name: g.Info().Name, Title: g.Info().Title, Options: []game.Option{}}
 		for _, o := range g.Options() {
-			gm.Options = append(gm.Options, optionMsg{Name: o.Name, Description: o.Description, Kind: kinds[o.Kind],
-				Default: o.Default, Choices: o.Choices, Min: o.Min, Max: o.Max})
+			if !o.Internal {
+				gm.Options = append(gm.Options, o)
+			}
 		}
 		if p, err := g.Start(nil); err == nil {
 			gm.Start = p.String()

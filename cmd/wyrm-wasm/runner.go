@@ -108,9 +108,9 @@ func (r *runner) stopLocked() {
 
 // use readies the engine for a search of g.
 func (r *runner) use(g game.Game, mode search.MultiMode, newGame bool) {
-	if newGame || g.Name() != r.game {
+	if name := g.Info().Name; newGame || name != r.game {
 		r.eng.NewGame()
-		r.game = g.Name()
+		r.game = name
 	}
 	r.eng.SetMultiMode(mode)
 }

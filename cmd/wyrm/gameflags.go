@@ -7,6 +7,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/games"
+	"wyrm/internal/localfile"
 )
 
 // gameFlags are the flags every command that works on one position shares:
@@ -45,9 +46,13 @@ func (g *gameFlags) position() (game.Game, game.Position, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p, err := startOrParse(gm, g.pos, g.options())
+	opts, err := localfile.Options(gm.Options(), g.options())
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", gm.Name(), err)
+		return nil, nil, fmt.Errorf("%s: %w", gm.Info().Name, err)
+	}
+	p, err := startOrParse(gm, g.pos, opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", gm.Info().Name, err)
 	}
 	return gm, p, nil
 }

@@ -55,7 +55,7 @@ func playLoop(p game.Position, who []string, eng *search.Engine, moveTime time.D
 			fmt.Fprint(out, renderText(p, v))
 		}
 		if o := p.Outcome(); o.Over {
-			fmt.Fprintf(out, "game over: %s\n", describeOutcome(o, p.Players()))
+			fmt.Fprintf(out, "game over: %s\n", describeOutcome(p, o))
 			return 0
 		}
 		seat := p.ToMove()
@@ -68,7 +68,7 @@ func playLoop(p game.Position, who []string, eng *search.Engine, moveTime time.D
 			ctx, cancel := context.WithTimeout(context.Background(), moveTime+time.Second)
 			res := eng.Search(ctx, sp, search.Limits{MoveTime: moveTime}, nil)
 			cancel()
-			fmt.Fprintf(out, "computer (seat %d) plays %s\n", seat, res.BestText)
+			fmt.Fprintf(out, "%s: the computer plays %s\n", seatLabel(p, seat), res.BestText)
 			p.Play(res.Best)
 			continue
 		}
@@ -83,7 +83,7 @@ func playLoop(p game.Position, who []string, eng *search.Engine, moveTime time.D
 // askMove reads lines until one is a legal move or a request to stop.
 func askMove(p game.Position, seat game.Player, in *bufio.Scanner, out io.Writer) (game.Move, bool) {
 	for {
-		fmt.Fprintf(out, "seat %d to move (a move, 'moves', or 'quit')> ", seat)
+		fmt.Fprintf(out, "%s to move (a move, 'moves', or 'quit')> ", seatLabel(p, seat))
 		if !in.Scan() {
 			fmt.Fprintln(out)
 			return game.NoMove, true
@@ -112,10 +112,10 @@ func askMove(p game.Position, seat game.Player, in *bufio.Scanner, out io.Writer
 	}
 }
 
-func describeOutcome(o game.Outcome, players int) string {
+func describeOutcome(p game.Position, o game.Outcome) string {
 	var parts []string
-	for i := 0; i < players; i++ {
-		parts = append(parts, fmt.Sprintf("seat %d %s", i, o.Results[i]))
+	for i := 0; i < p.Players(); i++ {
+		parts = append(parts, fmt.Sprintf("%s %s", seatLabel(p, game.Player(i)), o.Results[i]))
 	}
 	return o.Reason + " (" + strings.Join(parts, ", ") + ")"
 }

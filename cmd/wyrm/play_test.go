@@ -14,7 +14,7 @@ func TestPlayAgainstTheComputer(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	s := out.String()
-	for _, want := range []string{"not played:", "g1f3 g1h3", "computer (seat 1) plays ", "4P3"} {
+	for _, want := range []string{"not played:", "g1f3 g1h3", "seat 2 (Black): the computer plays ", "4P3"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("output lacks %q:\n%s", want, s)
 		}

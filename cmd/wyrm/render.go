@@ -23,7 +23,7 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	v, ok := p.(game.Viewer)
 	if !ok {
-		fmt.Fprintf(stderr, "wyrm render: %s cannot be drawn\n", g.Name())
+		fmt.Fprintf(stderr, "wyrm render: %s cannot be drawn\n", g.Info().Name)
 		return 1
 	}
 	fmt.Fprint(stdout, renderText(p, v))
@@ -31,8 +31,9 @@ func runRender(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 }
 
 // renderText draws every level as a character grid, highest level first,
-// rank 1 at the bottom. With two seats, seat 0's letters are upper case and
-// seat 1's lower case; with more, each letter is followed by its seat number.
+// rank 1 at the bottom. With two seats, seat 1's letters are upper case and
+// seat 2's lower case; with more, each letter is followed by its seat
+// number, counted from 1 as everywhere players see seats.
 func renderText(p game.Position, v game.Viewer) string {
 	geo := v.Geometry()
 	cell := 2
@@ -57,7 +58,7 @@ func renderText(p game.Position, v game.Viewer) string {
 	for _, pc := range v.Pieces(nil) {
 		s := string(pc.Letter)
 		if p.Players() > 2 {
-			s += fmt.Sprint(int(pc.Owner))
+			s += fmt.Sprint(int(pc.Owner) + 1)
 		} else if pc.Owner == 1 {
 			s = strings.ToLower(s)
 		}
@@ -88,9 +89,22 @@ func renderText(p game.Position, v game.Viewer) string {
 	hands := v.Hands()
 	for i := 0; i < p.Players(); i++ {
 		if hands[i] != "" {
-			fmt.Fprintf(&b, "hand of seat %d: %s\n", i, hands[i])
+			fmt.Fprintf(&b, "hand of %s: %s\n", seatLabel(p, game.Player(i)), hands[i])
 		}
 	}
-	fmt.Fprintf(&b, "to move: seat %d\n%s\n", p.ToMove(), p.String())
+	if tm := p.ToMove(); tm != game.NoPlayer {
+		fmt.Fprintf(&b, "to move: %s\n", seatLabel(p, tm))
+	}
+	fmt.Fprintf(&b, "%s\n", p.String())
 	return b.String()
+}
+
+// seatLabel names seat s as players see it: its number from 1, and the
+// game's name for it where the game has one ("seat 1 (White)").
+func seatLabel(p game.Position, s game.Player) string {
+	n := game.SeatNumber(s)
+	if name := p.SeatName(s); name != "" && name != n {
+		return n + " (" + name + ")"
+	}
+	return n
 }

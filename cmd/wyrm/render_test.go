@@ -11,9 +11,9 @@ func TestRenderDrawsEachGame(t *testing.T) {
 		args []string
 		want []string
 	}{
-		{[]string{"--game", "dragon"}, []string{"  8 r n b q k b n r", "  1 R N B Q K B N R", "hand of seat 0: DD"}},
+		{[]string{"--game", "dragon"}, []string{"  8 r n b q k b n r", "  1 R N B Q K B N R", "hand of seat 1 (White): DD"}},
 		{[]string{"--game", "dragonchess"}, []string{"level 3 (Sky)", "  1 O U H T C M K P T H U O", "level 1 (Underworld)"}},
-		{[]string{"--game", "dragon", "--fen", "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1"}, []string{"  8 . . . . k . . .", "hand of seat 1: d"}},
+		{[]string{"--game", "dragon", "--fen", "4k3/8/8/8/8/8/8/4K3[Dd] w - - 0 1"}, []string{"  8 . . . . k . . .", "hand of seat 2 (Black): d"}},
 	}
 	for _, c := range cases {
 		var out, errb bytes.Buffer

@@ -11,12 +11,15 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
 
 	"wyrm/docs"
+	"wyrm/game"
 	"wyrm/games"
+	"wyrm/internal/localfile"
 	"wyrm/server"
 	"wyrm/server/store"
 	"wyrm/web"
@@ -26,9 +29,20 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "listen address HOST:PORT")
-	dbPath := fs.String("db", "wyrm.db", "SQLite file holding every game")
+	dbPath := fs.String("db", "wyrm.db", "where every game is kept: a SQLite file, or a postgres:// URL for PostgreSQL")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
 	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
+	proxyHeader := fs.String("proxy-header", "", "header in which a trusted reverse proxy gives the client's address (e.g. X-Forwarded-For); only set it behind such a proxy")
+	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on this address too (HOST:PORT); on the main address only this machine or -metrics-token may read them")
+	metricsToken := fs.String("metrics-token", "", "a bearer token that may read /metrics on the main address from anywhere")
+	lim := server.DefaultLimits
+	fs.IntVar(&lim.CreatePerMinute, "limit-create", lim.CreatePerMinute, "new games a client address may create a minute")
+	fs.IntVar(&lim.ComputerGames, "limit-computer-games", lim.ComputerGames, "unfinished games with a computer seat a client address may hold")
+	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
+	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
+	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
+	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
+	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -45,11 +59,61 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return serve(ctx, *addr, *dbPath, *dev, *rules, log, stdout, stderr)
+	gs, err := installedGames(*maps)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 1
+	}
+	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
+		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock}, log, stdout, stderr)
+}
+
+// installedGames returns every game with the maps of dir installed (none
+// when dir is ""). The operator names the folder; clients only ever choose
+// among the maps read here, at start-up.
+func installedGames(dir string) ([]game.Game, error) {
+	if dir == "" {
+		return games.All(), nil
+	}
+	paths, err := filepath.Glob(filepath.Join(dir, "*.map"))
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		return nil, fmt.Errorf("-maps %s: no *.map files there", dir)
+	}
+	var d games.Data
+	for _, p := range paths {
+		b, err := localfile.Read(p)
+		if err != nil {
+			return nil, err
+		}
+		d.Maps = append(d.Maps, string(b))
+	}
+	gs, err := games.WithData(d)
+	if err != nil {
+		return nil, fmt.Errorf("-maps %s: %w", dir, err)
+	}
+	return gs, nil
+}
+
+// serveConfig is what serve needs.
+type serveConfig struct {
+	addr, db, dev, rules string
+	games                []game.Game
+	proxyHeader          string
+	metricsAddr          string
+	metricsToken         string
+	limits               server.Limits
+	minClock             time.Duration
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
-func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logger, stdout, stderr io.Writer) int {
+func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stderr io.Writer) int {
+	addr, dbPath, dev, rules := cfg.addr, cfg.db, cfg.dev, cfg.rules
+	if cfg.games == nil {
+		cfg.games = games.All()
+	}
 	st, err := store.Open(dbPath)
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
@@ -64,7 +128,8 @@ func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logge
 	if rules != "" {
 		rulesFS = os.DirFS(rules)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log})
+	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
+		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
@@ -75,10 +140,23 @@ func serve(ctx context.Context, addr, dbPath, dev, rules string, log *slog.Logge
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := server.HTTPServer(srv.Handler())
 	hs.RegisterOnShutdown(srv.Close)
-	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), dbPath)
-	log.Info("listening", "addr", ln.Addr().String(), "db", dbPath)
+	if cfg.metricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.metricsAddr)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			fmt.Fprintln(stderr, "wyrm serve: -metrics-addr:", err)
+			return 1
+		}
+		ms := server.HTTPServer(srv.MetricsHandler())
+		go ms.Serve(mln)
+		defer ms.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+	}
+	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), store.Redact(dbPath))
+	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(dbPath))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

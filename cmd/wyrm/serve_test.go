@@ -37,7 +37,7 @@ func TestServeAnswersAndShutsDownGracefully(t *testing.T) {
 	done := make(chan int, 1)
 	db := filepath.Join(t.TempDir(), "w.db")
 	go func() {
-		done <- serve(ctx, "127.0.0.1:0", db, "", "", slog.New(slog.NewJSONHandler(&errb, nil)), &out, &errb)
+		done <- serve(ctx, serveConfig{addr: "127.0.0.1:0", db: db}, slog.New(slog.NewJSONHandler(&errb, nil)), &out, &errb)
 	}()
 	var url string
 	for i := 0; i < 200 && url == ""; i++ {

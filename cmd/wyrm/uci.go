@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"wyrm/games"
+	"wyrm/internal/localfile"
 	"wyrm/search"
 	"wyrm/uci"
 )
@@ -17,7 +18,9 @@ func runUCI(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	eng := search.New(uint64(time.Now().UnixNano()))
-	if err := uci.Run(stdin, stdout, eng, games.All()); err != nil {
+	s := uci.NewSession(eng, games.All(), stdout)
+	s.Files = localfile.Options // a local user may name a map file
+	if err := s.Serve(stdin); err != nil {
 		fmt.Fprintln(stderr, "wyrm uci:", err)
 		return 1
 	}

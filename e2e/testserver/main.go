@@ -16,9 +16,9 @@ import (
 
 	"wyrm/game"
 	"wyrm/games"
+	toygame "wyrm/internal/toysetup"
 	"wyrm/server"
 	"wyrm/server/store"
-	"wyrm/server/toygame"
 	"wyrm/web"
 )
 

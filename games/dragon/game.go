@@ -11,22 +11,34 @@ var Game game.Game = gameDef{}
 
 type gameDef struct{}
 
-// Name is the short identifier, "dragon".
-func (gameDef) Name() string { return "dragon" }
-
-// Title is the human name.
-func (gameDef) Title() string { return "Dragon Chess" }
+// Info names the game; records carry Fairy-Stockfish's variant name.
+func (gameDef) Info() game.Info {
+	return game.Info{Name: "dragon", Title: "Dragon Chess", Variant: "dragon"}
+}
 
 // Options offers the number of Dragons each side starts with.
-
 func (gameDef) Options() []game.Option {
 	return []game.Option{{
 		Name:        "dragons",
+		Label:       "Dragons",
 		Description: "Dragons in each hand at the start: 2 as in the rulebook, 1 as on pychess.org",
 		Kind:        game.Choice,
 		Choices:     []string{"1", "2"},
 		Default:     "2",
 	}}
+}
+
+// Normalize checks options a player chose.
+func (g gameDef) Normalize(opts game.Options) (game.Options, error) {
+	return game.Normalize(g.Options(), opts)
+}
+
+// SeatNames are White and Black whatever the options.
+func (g gameDef) SeatNames(opts game.Options) ([]string, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, err
+	}
+	return []string{"White", "Black"}, nil
 }
 
 // Start returns the start position: two Dragons in hand each, or one with
@@ -53,6 +65,9 @@ func (g gameDef) Parse(s string, opts game.Options) (game.Position, error) {
 	}
 	return p, nil
 }
+
+// Game is Dragon Chess.
+func (p *Position) Game() game.Game { return Game }
 
 // Players is always 2.
 func (p *Position) Players() int { return 2 }
@@ -84,9 +99,8 @@ func (p *Position) Clone() game.Position {
 
 // The optional interfaces Position implements.
 var (
-	_ game.Searchable = (*Position)(nil)
-	_ game.NullMover  = (*Position)(nil)
-	_ game.Perfter    = (*Position)(nil)
-	_ game.SANer      = (*Position)(nil)
-	_ game.Viewer     = (*Position)(nil)
+	_ game.Position  = (*Position)(nil)
+	_ game.NullMover = (*Position)(nil)
+	_ game.Perfter   = (*Position)(nil)
+	_ game.SANer     = (*Position)(nil)
 )

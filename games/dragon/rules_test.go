@@ -253,8 +253,8 @@ func TestOptions(t *testing.T) {
 	if err != nil || p.String() != "4k3/8/8/8/8/8/8/4K3[DDDd] w - - 0 1" {
 		t.Errorf("Parse kept the hand? %v %v", p, err)
 	}
-	if Game.Name() != "dragon" || Game.Title() != "Dragon Chess" {
-		t.Errorf("names %q %q", Game.Name(), Game.Title())
+	if Game.Info().Name != "dragon" || Game.Info().Title != "Dragon Chess" {
+		t.Errorf("names %q %q", Game.Info().Name, Game.Info().Title)
 	}
 }
 

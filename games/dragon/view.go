@@ -22,6 +22,7 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			Owner:  game.Player(colorOf(pc)),
 			Letter: pieceLetters[typeOf(pc)],
 			Name:   pieceNames[typeOf(pc)],
+			Royal:  typeOf(pc) == king,
 		})
 	}
 	return dst

@@ -7,20 +7,41 @@ var Game game.Game = dragonchessGame{}
 
 type dragonchessGame struct{}
 
-func (dragonchessGame) Name() string  { return "dragonchess" }
-func (dragonchessGame) Title() string { return "Dragonchess" }
+// Info names the game.
+func (dragonchessGame) Info() game.Info {
+	return game.Info{Name: "dragonchess", Title: "Dragonchess"}
+}
 
-// Options offers the rulebook's optional variants as one comma-separated
-// list.
+// Options offers the rulebook's optional variants as a set.
 func (dragonchessGame) Options() []game.Option {
 	return []game.Option{{
-		Name: "variants",
-		Description: "comma-separated optional rules: summon-elemental, harnessed-dragon-1, harnessed-dragon-2, " +
-			"synchronized, en-passant-sylph-1, en-passant-sylph-2, reversing-dwarf, above-ground-dwarf, troll",
-		Kind:    game.Text,
-		Default: "",
-		Choices: VariantNames(),
+		Name:        "variants",
+		Label:       "Optional rules",
+		Description: "the rulebook's optional rules to play with",
+		Kind:        game.Set,
+		Default:     "",
+		Choices:     VariantNames(),
 	}}
+}
+
+// Normalize checks options a player chose.
+func (g dragonchessGame) Normalize(opts game.Options) (game.Options, error) {
+	opts, err := game.Normalize(g.Options(), opts)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := rulesFromOptions(g, opts); err != nil {
+		return nil, err
+	}
+	return opts, nil
+}
+
+// SeatNames are Gold and Scarlet whatever the options.
+func (g dragonchessGame) SeatNames(opts game.Options) ([]string, error) {
+	if _, err := rulesFromOptions(g, opts); err != nil {
+		return nil, err
+	}
+	return []string{"Gold", "Scarlet"}, nil
 }
 
 func rulesFromOptions(g game.Game, opts game.Options) (*rules, error) {

@@ -96,6 +96,9 @@ func (p *Position) restoreAt(c, sq int, i uint8) {
 // Players is always 2: Gold (seat 0) and Scarlet (seat 1).
 func (p *Position) Players() int { return 2 }
 
+// Game is Dragonchess.
+func (p *Position) Game() game.Game { return Game }
+
 // ToMove is the side to move, or game.NoPlayer when the game is over.
 func (p *Position) ToMove() game.Player {
 	if p.status == statusUnknown {

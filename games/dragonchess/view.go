@@ -17,7 +17,7 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			continue
 		}
 		k, c := kindOf(pc), colourOf(pc)
-		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k]}
+		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k], Royal: k == king}
 		if k == elemental && p.r.v.has(vTroll) {
 			v.Name = "Troll"
 		}

@@ -1,6 +1,7 @@
 package dungeon
 
 import (
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -50,7 +51,7 @@ func TestFirstStepOutCounts(t *testing.T) {
 }
 
 // heroStepPos is a Human Hero on sq facing a distant Undead King, with the
-// 100-turn count at quiet.
+// no-capture count at quiet (of 100, two players).
 func heroStepPos(t *testing.T, sq, quiet string) *Position {
 	return mustParse(t, "two-player-dungeon human:Pd1,H"+sq+" undead:La20,Kh20 1 "+quiet+" 0")
 }
@@ -74,7 +75,7 @@ func TestApproachPressesWithTheRootCount(t *testing.T) {
 	if g := heroStepGain(t, "50", false); g != approachW {
 		t.Errorf("count 50, root not marked: gains %d, want approachW %d", g, approachW)
 	}
-	if g, want := heroStepGain(t, "50", true), approachW+approachW*pressMul*50/quietLimit; g != want || g <= approachW {
+	if g, want := heroStepGain(t, "50", true), approachW+approachW*pressMul*50/100; g != want || g <= approachW {
 		t.Errorf("root marked at count 50: gains %d, want %d, more than approachW %d", g, want, approachW)
 	}
 	if g := heroStepGain(t, "0", true); g != approachW {
@@ -90,7 +91,7 @@ func TestApproachRef(t *testing.T) {
 		id       string
 		ref, far int
 	}{{"two-player-dungeon", 19, 21}, {"compact-skirmish", 9, 13}, {"four-player-dungeon", 14, 21}} {
-		m, err := LoadMap(c.id)
+		m, err := LookupMap(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,6 +120,31 @@ func TestEqualArmiesStartNearlyEven(t *testing.T) {
 					t.Errorf("%v: %d", opts, v)
 				}
 			}
+		}
+	}
+}
+
+// TestPressScalesWithTheLimit: the approach presses by the share of the
+// limit in force at the root, not by turns, so that four seats, with 200
+// turns to play, are not pressed twice as early as two.
+func TestPressScalesWithTheLimit(t *testing.T) {
+	cases := []struct {
+		pos      string
+		num, den int // the share of the limit reached
+	}{
+		{"two-player-dungeon human:Pd1,Ha2 undead:La20,Kh20 1 50 0", 1, 2},
+		{fmt.Sprintf(quietFour, 100), 1, 2},
+		{fmt.Sprintf(quietFour, 50), 1, 4},
+		{fmt.Sprintf(quietFour, 200), 1, 1},
+		{fmt.Sprintf(quietThree, 75), 1, 2},
+		{fmt.Sprintf(quietThree, 150), 1, 1},
+		{fmt.Sprintf(quietFour, 0), 0, 1},
+	}
+	for _, c := range cases {
+		p := mustParse(t, c.pos)
+		p.MarkRoot()
+		if want := approachW * pressMul * c.num / c.den; int(p.rootPress) != want {
+			t.Errorf("%s: press %d, want %d (%d/%d of the most)", c.pos, p.rootPress, want, c.num, c.den)
 		}
 	}
 }

@@ -66,7 +66,9 @@ func dirMask(df, dr int) uint8 {
 // King on k (see danger).
 func (p *Position) needsTest(mv game.Move, k int, dz *danger) bool {
 	if mType(mv) != mtMove {
-		return false // a hex only takes threats away
+		// A hex changes no square and only takes threats away, so it can
+		// leave the King in check only when it is in check already.
+		return dz.all
 	}
 	if dz.all {
 		return true
@@ -130,4 +132,17 @@ func (p *Position) trialOnBoard(mv game.Move, s int) (ok, done bool) {
 	}
 	t.alive = true
 	return ok, true
+}
+
+// trialHex tests a hex without Play. A hex moves nothing, and of what Play
+// does only the target's freeze bears on the mover's check: the spent hex
+// and the mover's own hex counters concern its own units, which never
+// threaten its King.
+func (p *Position) trialHex(mv game.Move, s int) bool {
+	t := &p.units[p.board[mTo(mv)]-1]
+	prev := t.hexLeft
+	t.hexLeft = hexTurns
+	ok := !p.inCheck(s)
+	t.hexLeft = prev
+	return ok
 }

@@ -3,41 +3,111 @@ package dungeon
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
 	"wyrm/game"
 )
 
-// Game is Dungeon Chess. It implements game.SetupGame.
-type Game struct{}
+// Game is Dungeon Chess. It implements game.SetupGame. The zero value
+// knows the built-in maps; New adds maps an operator installs.
+type Game struct {
+	installed []*Map
+}
 
 var _ game.SetupGame = Game{}
 
-// Name implements game.Game.
-func (Game) Name() string { return "dungeon" }
-
-var _ game.LongGame = Game{}
-
-// MaxPlies implements game.LongGame. Games end by the rules (a King is
-// taken, or 100 turns pass without a capture), but on the long maps games
-// of several hundred turns are ordinary: the longest of level 8's games
-// against random and greedy movers took 822.
-func (Game) MaxPlies() int { return 4000 }
-
-// Title implements game.Game.
-func (Game) Title() string { return "Dungeon Chess" }
-
-// Options implements game.Game.
-func (Game) Options() []game.Option {
-	return []game.Option{
-		{Name: "map", Kind: game.Text, Description: "built-in map (compact-skirmish, two-player-dungeon, four-player-dungeon) or a map file; default two-player-dungeon for 2 players, four-player-dungeon for 3 or 4"},
-		{Name: "players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
-		{Name: "factions", Kind: game.Text, Description: "comma list of factions by seat (human, undead, redskin, greenskin); default: drawn from the seed (Start) or chosen in the draft (setup)"},
-		{Name: "deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
-		{Name: "armies", Kind: game.Choice, Choices: []string{"random", "sample"}, Default: "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
-		{Name: "seed", Kind: game.Int, Min: 0, Max: 1<<31 - 1, Default: "1", Description: "seed for the random armies and deployment of a quick game"},
+// New returns Dungeon Chess with the built-in maps and the given ones,
+// which must not reuse a map ID.
+func New(installed ...*Map) (Game, error) {
+	seen := map[string]bool{}
+	for _, m := range BuiltinMaps() {
+		seen[m.ID] = true
 	}
+	for _, m := range installed {
+		if seen[m.ID] {
+			return Game{}, fmt.Errorf("map %q is already known; installed maps need IDs of their own", m.ID)
+		}
+		seen[m.ID] = true
+	}
+	return Game{installed: installed}, nil
+}
+
+// Maps lists the maps this game offers: the built-in ones, then the
+// installed ones.
+func (g Game) Maps() []*Map {
+	return append(BuiltinMaps()[:len(BuiltinMaps()):len(BuiltinMaps())], g.installed...)
+}
+
+// Info names the game. Games end by the rules (a King is taken, or rounds
+// pass without a capture), but on the long maps games of several hundred
+// turns are ordinary: the longest of level 8's games against random and
+// greedy movers took 822; hence the long move cap.
+func (Game) Info() game.Info {
+	return game.Info{Name: "dungeon", Title: "Dungeon Chess", MaxPlies: 4000, Contempt: drawContempt}
+}
+
+// Option names that are read in more than one place.
+const (
+	optMap     = "map"
+	optMapData = "map-data"
+)
+
+// Options implements game.Game. The map is one of the maps this game
+// offers; a stored game carries an installed map's text in the internal
+// option map-data, and local tools put a map file's text there.
+func (g Game) Options() []game.Option {
+	var ids []string
+	for _, m := range g.Maps() {
+		ids = append(ids, m.ID)
+	}
+	factions := factionNames[:]
+	return []game.Option{
+		{Name: optMap, Label: "Map", Kind: game.Choice, Choices: ids, File: optMapData,
+			Description: "the dungeon; by default two-player-dungeon for 2 players, four-player-dungeon for 3 or 4"},
+		{Name: optMapData, Kind: game.Text, Internal: true, Description: "the map's text, carried by a game on a map that is not built in"},
+		{Name: "players", Label: "Players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
+		{Name: "factions", Label: "Factions", Kind: game.PerSeat, Choices: factions,
+			Description: "each seat's faction; by default chosen in the draft (or drawn from the seed in a quick game)"},
+		{Name: "deployment", Label: "Deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
+		{Name: "armies", Label: "Quick-game armies", Kind: game.Choice, Choices: []string{"random", "sample"}, Default: "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
+		{Name: "seed", Label: "Seed", Kind: game.Int, Min: 0, Max: 1<<31 - 1, Default: "1", Description: "seed for the random armies and deployment of a quick game"},
+	}
+}
+
+// Normalize implements game.Game: a map that is not built in travels in
+// the options as its text.
+func (g Game) Normalize(opts game.Options) (game.Options, error) {
+	opts, err := game.Normalize(g.Options(), opts)
+	if err != nil {
+		return nil, err
+	}
+	c, err := g.config(opts)
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Contains(BuiltinMaps(), c.m) {
+		opts[optMapData] = c.m.Text()
+	}
+	return opts, nil
+}
+
+// SeatNames implements game.Game: the factions when the options fix them,
+// otherwise the seats' numbers.
+func (g Game) SeatNames(opts game.Options) ([]string, error) {
+	c, err := g.config(opts)
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, c.players)
+	for i := range names {
+		names[i] = game.SeatNumber(game.Player(i))
+		if c.factions != nil {
+			names[i] = c.factions[i].Title()
+		}
+	}
+	return names, nil
 }
 
 // config is the options read and checked.
@@ -51,21 +121,42 @@ type config struct {
 	seed     uint64
 }
 
+// mapFor finds the map that opts name: the text in map-data, or one of the
+// maps offered, or by default the one for the number of players.
+func (g Game) mapFor(opts game.Options, players int) (*Map, error) {
+	if data := opts.Get(optMapData, ""); data != "" {
+		m, err := ParseMap(data)
+		if err != nil {
+			return nil, fmt.Errorf("option map-data: %w", err)
+		}
+		if name := opts.Get(optMap, ""); name != "" && !strings.EqualFold(name, m.ID) {
+			return nil, fmt.Errorf("option map names %q but map-data holds %q", name, m.ID)
+		}
+		return m, nil
+	}
+	name := opts.Get(optMap, "")
+	if name == "" {
+		name = "two-player-dungeon"
+		if players > 2 {
+			name = "four-player-dungeon"
+		}
+	}
+	for _, m := range g.Maps() {
+		if strings.EqualFold(m.ID, name) {
+			return m, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown map %q", name)
+}
+
 func (g Game) config(opts game.Options) (*config, error) {
 	if err := game.Validate(g.Options(), opts); err != nil {
 		return nil, err
 	}
 	c := &config{}
 	c.players, _ = strconv.Atoi(opts.Get("players", "2"))
-	name := opts.Get("map", "")
-	if name == "" {
-		name = "two-player-dungeon"
-		if c.players > 2 {
-			name = "four-player-dungeon"
-		}
-	}
 	var err error
-	if c.m, err = LoadMap(name); err != nil {
+	if c.m, err = g.mapFor(opts, c.players); err != nil {
 		return nil, err
 	}
 	if c.zones, err = c.m.SeatZones(c.players); err != nil {
@@ -76,16 +167,8 @@ func (g Game) config(opts game.Options) (*config, error) {
 		if len(parts) != c.players {
 			return nil, fmt.Errorf("option factions: %d factions for %d players", len(parts), c.players)
 		}
-		for i, s := range parts {
-			f, ok := ParseFaction(s)
-			if !ok {
-				return nil, fmt.Errorf("option factions: unknown faction %q", s)
-			}
-			for j := 0; j < i; j++ {
-				if c.factions[j] == f {
-					return nil, fmt.Errorf("option factions: %s chosen twice; factions must differ", f)
-				}
-			}
+		for _, s := range parts {
+			f, _ := ParseFaction(s) // Validate checked the names and that they differ
 			c.factions = append(c.factions, f)
 		}
 	}
@@ -169,13 +252,22 @@ func (p *Position) anyInCheck() bool {
 	return false
 }
 
-// Parse implements game.Game: it reads a position string; option map names
-// the map file when the position is on a user's map.
+// Parse implements game.Game: it reads a position string, whose first
+// field names its map: one of the maps offered, or the one in option
+// map-data.
 func (g Game) Parse(s string, opts game.Options) (game.Position, error) {
 	if err := game.Validate(g.Options(), opts); err != nil {
 		return nil, err
 	}
-	p, err := ParsePosition(s, opts.Get("map", ""))
+	var data *Map
+	if d := opts.Get(optMapData, ""); d != "" {
+		m, err := ParseMap(d)
+		if err != nil {
+			return nil, fmt.Errorf("option map-data: %w", err)
+		}
+		data = m
+	}
+	p, err := parsePosition(s, append(g.installed[:len(g.installed):len(g.installed)], data))
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package dungeon
 
 import (
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -8,16 +9,23 @@ import (
 	"wyrm/game"
 )
 
-const labMap = "testdata/unit-lab.map"
+// labMap is the unit-lab map of the tests, read once.
+var labMap = func() *Map {
+	b, err := os.ReadFile("testdata/unit-lab.map")
+	if err != nil {
+		panic(err)
+	}
+	m, err := ParseMap(string(b))
+	if err != nil {
+		panic(err)
+	}
+	return m
+}()
 
 // mustParse reads a position string; lab positions use the unit-lab map.
 func mustParse(t *testing.T, s string) *Position {
 	t.Helper()
-	path := ""
-	if strings.HasPrefix(s, "unit-lab") {
-		path = labMap
-	}
-	p, err := ParsePosition(s, path)
+	p, err := ParsePosition(s, labMap)
 	if err != nil {
 		t.Fatalf("parse %q: %v", s, err)
 	}

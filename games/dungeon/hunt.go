@@ -6,7 +6,7 @@ package dungeon
 // free those it does not. Each square is judged with the King standing on
 // it, so the King no longer shields the squares behind it. Without this
 // term the search has no idea how to corner a King: it wins the material
-// and then walks around a lone King until the 100-turn rule draws.
+// and then walks around a lone King until the no-capture rule draws.
 func (p *Position) kingNet(s, k int) (attacked, free int) {
 	m := p.m
 	kid := p.board[k]

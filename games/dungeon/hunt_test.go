@@ -1,6 +1,9 @@
 package dungeon
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestKingNet: the squares next to a King that it could step to, split
 // into those the hunter attacks and those still free. Each is judged with
@@ -36,17 +39,28 @@ func TestKingNet(t *testing.T) {
 	}
 }
 
-// TestQuietCounter: the search reads the 100-turn rule's count here.
+// TestQuietCounter: the search reads the no-capture rule's count here,
+// with the limit in force: 50 rounds of the seats still in.
 func TestQuietCounter(t *testing.T) {
-	p := mustParse(t, "two-player-dungeon human:Pa1,Wd3,Ne3 undead:La20 1 90 90")
-	if n, limit := p.Quiet(); n != 90 || limit != 100 {
-		t.Fatalf("Quiet() = %d, %d; want 90, 100", n, limit)
+	cases := []struct {
+		pos          string
+		quiet, limit int
+	}{
+		{"two-player-dungeon human:Pa1,Wd3,Ne3 undead:La20 1 90 90", 90, 100},
+		{fmt.Sprintf(quietFour, 150), 150, 200},
+		{fmt.Sprintf(quietThree, 100), 100, 150},
+		{"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 1 120 3", 120, 150},
+	}
+	for _, c := range cases {
+		if n, limit := mustParse(t, c.pos).Quiet(); n != c.quiet || limit != c.limit {
+			t.Errorf("%s: Quiet() = %d, %d; want %d, %d", c.pos, n, limit, c.quiet, c.limit)
+		}
 	}
 }
 
 // TestMopUpDrawsFarUnits: against a lone King every unit closes in, from
 // anywhere on the map. Pulled only from within eight squares, far units
-// stayed where they were and lone Kings escaped until the 100-turn rule.
+// stayed where they were and lone Kings escaped until the no-capture rule.
 func TestMopUpDrawsFarUnits(t *testing.T) {
 	// The Hero steps from d4 to d5, one square nearer the King on a20 and
 	// more than eight squares from it, with the same mobility.

@@ -8,7 +8,7 @@ var testEveryMove = false
 
 // over reports whether no further move may be played.
 func (p *Position) over() bool {
-	return p.toMove < 0 || p.quiet >= quietLimit || p.repeated()
+	return p.toMove < 0 || p.quiet >= p.quietLimit() || p.repeated()
 }
 
 // repeated reports whether the current position has occurred three times
@@ -34,9 +34,10 @@ func (p *Position) countRepeats() bool {
 	return false
 }
 
-// LegalMoves implements game.Position: the moves the units allow that keep
-// the mover's King out of check; all of them when none does (the check rule
-// is lifted); a pass when the units allow nothing.
+// LegalMoves implements game.Position: the actions (moves, captures and
+// hexes) the units allow that keep the mover's King out of check; all of
+// them when none does (the check rule is lifted); a pass when the units
+// allow nothing.
 func (p *Position) LegalMoves(dst []game.Move) []game.Move {
 	if p.over() {
 		return dst
@@ -88,9 +89,14 @@ func (p *Position) keepSafe(dst []game.Move, base int) ([]game.Move, bool) {
 // safeAfter plays mv and reports whether seat s's King is then neither
 // gone nor in check.
 func (p *Position) safeAfter(mv game.Move, s int) bool {
-	if mType(mv) == mtMove && !testEveryMove {
-		if ok, done := p.trialOnBoard(mv, s); done {
-			return ok
+	if !testEveryMove {
+		switch mType(mv) {
+		case mtMove:
+			if ok, done := p.trialOnBoard(mv, s); done {
+				return ok
+			}
+		case mtHex:
+			return p.trialHex(mv, s)
 		}
 	}
 	p.Play(mv)

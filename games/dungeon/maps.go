@@ -3,7 +3,6 @@ package dungeon
 import (
 	"embed"
 	"fmt"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -91,28 +90,14 @@ func BuiltinMaps() []*Map {
 	return ms
 }
 
-// LoadMap returns the built-in map with this ID or name, or else reads the
-// map file at that path.
-func LoadMap(nameOrPath string) (*Map, error) {
+// LookupMap returns the built-in map with this ID or name.
+func LookupMap(name string) (*Map, error) {
 	for _, m := range BuiltinMaps() {
-		if strings.EqualFold(m.ID, nameOrPath) || strings.EqualFold(m.Name, nameOrPath) {
+		if strings.EqualFold(m.ID, name) || strings.EqualFold(m.Name, name) {
 			return m, nil
 		}
 	}
-	b, err := os.ReadFile(nameOrPath)
-	if err != nil {
-		ids := []string{}
-		for _, m := range BuiltinMaps() {
-			ids = append(ids, m.ID)
-		}
-		return nil, fmt.Errorf("map %q is neither a built-in map (%s) nor a readable file: %v",
-			nameOrPath, strings.Join(ids, ", "), err)
-	}
-	m, err := ParseMap(string(b))
-	if err != nil {
-		return nil, fmt.Errorf("map file %s: %w", nameOrPath, err)
-	}
-	return m, nil
+	return nil, fmt.Errorf("unknown map %q", name)
 }
 
 // ParseMap reads a map in the text format: "name <title>", "players <n>"

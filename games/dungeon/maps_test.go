@@ -1,10 +1,10 @@
 package dungeon
 
 import (
-	"os"
-	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"wyrm/game"
 )
 
 // terrainAt returns the map character of a square name ("d4").
@@ -38,7 +38,7 @@ func TestBuiltinMapsMatchRulings(t *testing.T) {
 				"j18": 'f', "s7": '4', "t14": '4', "o10": 'f', "r11": 'f', "t6": '.'}},
 	}
 	for _, c := range cases {
-		m, err := LoadMap(c.id)
+		m, err := LookupMap(c.id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,7 +73,7 @@ func TestBuiltinMapsMatchRulings(t *testing.T) {
 }
 
 func TestFourPlayerMapIsSymmetric(t *testing.T) {
-	m, _ := LoadMap("four-player-dungeon")
+	m, _ := LookupMap("four-player-dungeon")
 	norm := func(c byte) byte {
 		if c >= '1' && c <= '4' {
 			return 'z'
@@ -92,7 +92,7 @@ func TestFourPlayerMapIsSymmetric(t *testing.T) {
 }
 
 func TestBackwardIsTowardsOwnEdge(t *testing.T) {
-	m, _ := LoadMap("four-player-dungeon")
+	m, _ := LookupMap("four-player-dungeon")
 	want := [5]int{0, -m.w, -1, m.w, 1} // S down, W left, N up, E right
 	for z := 1; z <= 4; z++ {
 		if m.backward[z] != want[z] {
@@ -134,35 +134,82 @@ func TestMapErrors(t *testing.T) {
 	}
 }
 
-func TestUserMapFile(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "tiny.map")
+// An installed map is offered as a choice; normalized options carry its
+// text, so that the game replays from its options alone on a server that
+// no longer has the map installed.
+func TestInstalledMapTravelsInTheOptions(t *testing.T) {
 	text := "name Tiny Vault\nplayers 2\n2222\nfwwf\nf..f\n1111\n"
-	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+	m, err := ParseMap(text)
+	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Game{}.Start(map[string]string{"map": path, "seed": "4"})
+	g, err := New(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(g.Options()[0].Choices, "tiny-vault") || slices.Contains(Game{}.Options()[0].Choices, "tiny-vault") {
+		t.Fatalf("map choices: %v", g.Options()[0].Choices)
+	}
+	opts, err := g.Normalize(game.Options{"map": "tiny-vault", "seed": "04"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opts["seed"] != "4" || opts["map-data"] != m.Text() {
+		t.Fatalf("normalized options: %v", opts)
+	}
+	p, err := Game{}.Start(opts) // the built-in game: the map comes from the options
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := p.String()
 	if !strings.HasPrefix(s, "tiny-vault ") {
-		t.Fatalf("position on the user map: %s", s)
+		t.Fatalf("position on the installed map: %s", s)
 	}
-	if _, err := (Game{}).Parse(s, map[string]string{"map": path}); err != nil {
-		t.Fatalf("reparse with the map option: %v", err)
+	if _, err := (Game{}).Parse(s, opts); err != nil {
+		t.Fatalf("reparse with map-data: %v", err)
 	}
-	if _, err := (Game{}).Parse(s, nil); err == nil || !strings.Contains(err.Error(), "no map file") {
-		t.Fatalf("reparse without the map option: %v", err)
+	if _, err := g.Parse(s, nil); err != nil {
+		t.Fatalf("reparse where the map is installed: %v", err)
 	}
-	if _, err := LoadMap(filepath.Join(dir, "missing.map")); err == nil || !strings.Contains(err.Error(), "neither a built-in map") {
-		t.Fatalf("missing file: %v", err)
+	if _, err := (Game{}).Parse(s, nil); err == nil || !strings.Contains(err.Error(), "unknown map") {
+		t.Fatalf("reparse without the map: %v", err)
 	}
-	bad := filepath.Join(dir, "bad.map")
-	os.WriteFile(bad, []byte("name Bad\nplayers 2\n1x\n22\n"), 0o644)
-	if _, err := LoadMap(bad); err == nil || !strings.Contains(err.Error(), "bad.map") || !strings.Contains(err.Error(), "line 3 column 2") {
-		t.Fatalf("malformed file: %v", err)
+	if _, err := New(m, m); err == nil {
+		t.Fatal("the same map installed twice")
 	}
+	if _, err := New(LookupMapMust(t, "compact-skirmish")); err == nil {
+		t.Fatal("a built-in map installed again")
+	}
+}
+
+// A player names a map only by choice: a path, or the internal map-data
+// option, is refused with the same message whatever it names.
+func TestMapOptionIsAChoiceForPlayers(t *testing.T) {
+	var first string
+	for i, name := range []string{"/dev/zero", "/etc/passwd", "/tmp", "testdata/unit-lab.map", "nowhere"} {
+		_, err := Game{}.Normalize(game.Options{"map": name})
+		if err == nil {
+			t.Fatalf("map %q accepted", name)
+		}
+		msg := strings.ReplaceAll(err.Error(), name, "NAME")
+		if i == 0 {
+			first = msg
+		} else if msg != first {
+			t.Errorf("map %q: %q, unlike %q", name, msg, first)
+		}
+	}
+	if _, err := (Game{}).Normalize(game.Options{"map-data": "name X\nplayers 2\n1f\nf2\n"}); err == nil {
+		t.Fatal("map-data accepted from a player")
+	}
+}
+
+func LookupMapMust(t *testing.T, name string) *Map {
+	t.Helper()
+	m, err := LookupMap(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 func FuzzParseMap(f *testing.F) {

@@ -14,7 +14,8 @@ import (
 // where each seat is "<faction>:<units>" with units comma-separated as
 // <letter><square><marks> (marks: w wounded Troll, u spent Shaman hex,
 // h1 or h2 hex turns left), or "<faction>:-" for an eliminated seat; the
-// seat to move is 1-based, "-" when the game is over.
+// seat to move is 1-based, "-" when the game is over; quiet turns are the
+// turns since the last capture, at most 50 per seat still in.
 func (p *Position) String() string {
 	var b strings.Builder
 	b.WriteString(p.m.ID)
@@ -74,14 +75,18 @@ type placement struct {
 	hexLeft uint8
 }
 
-// ParsePosition reads a position string. The map is a built-in one named by
-// its ID, or the map file given by mapPath whose ID must match.
-func ParsePosition(s, mapPath string) (*Position, error) {
+// ParsePosition reads a position string on a built-in map, or on one of
+// maps, named by its ID in the first field.
+func ParsePosition(s string, maps ...*Map) (*Position, error) {
+	return parsePosition(s, maps)
+}
+
+func parsePosition(s string, maps []*Map) (*Position, error) {
 	f := strings.Fields(s)
 	if len(f) < 1 {
 		return nil, fmt.Errorf("empty position string")
 	}
-	m, err := mapForID(f[0], mapPath)
+	m, err := mapForID(f[0], maps)
 	if err != nil {
 		return nil, err
 	}
@@ -152,9 +157,11 @@ func ParsePosition(s, mapPath string) (*Position, error) {
 		}
 		p.toMove = int8(t - 1)
 	}
+	// The limit is that of the seats still in (50 rounds of them); a count
+	// at the limit is a game drawn by the rule.
 	q, err := strconv.Atoi(quiet)
-	if err != nil || q < 0 || q > quietLimit {
-		return nil, fmt.Errorf("quiet turns %q is not a number from 0 to %d", quiet, quietLimit)
+	if limit := int(p.quietLimit()); err != nil || q < 0 || q > limit {
+		return nil, fmt.Errorf("quiet turns %q is not a number from 0 to %d (50 rounds of the %d seats still in)", quiet, limit, p.liveCount())
 	}
 	tn, err := strconv.Atoi(turn)
 	if err != nil || tn < 0 || tn > 1<<30 {
@@ -165,24 +172,15 @@ func ParsePosition(s, mapPath string) (*Position, error) {
 	return p, nil
 }
 
-// mapForID finds the map a position string names.
-func mapForID(id, mapPath string) (*Map, error) {
-	for _, m := range BuiltinMaps() {
-		if m.ID == id {
+// mapForID finds the map a position string names among the built-in maps
+// and maps (nil entries are skipped).
+func mapForID(id string, maps []*Map) (*Map, error) {
+	for _, m := range append(BuiltinMaps(), maps...) {
+		if m != nil && m.ID == id {
 			return m, nil
 		}
 	}
-	if mapPath == "" {
-		return nil, fmt.Errorf("unknown map %q: not built in, and no map file given (option map)", id)
-	}
-	m, err := LoadMap(mapPath)
-	if err != nil {
-		return nil, err
-	}
-	if m.ID != id {
-		return nil, fmt.Errorf("the position is on map %q but the map option gives %q", id, m.ID)
-	}
-	return m, nil
+	return nil, fmt.Errorf("unknown map %q in the position string", id)
 }
 
 // parseUnit reads one "<letter><square><marks>" of faction fac.

@@ -13,6 +13,8 @@ func TestPositionStringRoundTrip(t *testing.T) {
 		"compact-skirmish greenskin:Ja1,Qb1u,Gj2,Uc5w human:Nb3h2,Pj10 2 17 40",
 		"four-player-dungeon human:Pk1,Hh9 undead:Lb10 redskin:Ek20 greenskin:- 2 0 1",
 		"unit-lab human:Pj1,Hc5 undead:- - 0 1",
+		"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:Jt10 3 200 300",
+		"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:- 1 150 300",
 	} {
 		p := mustParse(t, s)
 		if p.String() != s {
@@ -44,10 +46,14 @@ func TestPositionStringErrors(t *testing.T) {
 		{"compact-skirmish human:Pa1 undead:La10 - 0 0", "still in the game"},
 		{"compact-skirmish human:Pa1 undead:- 2 0 0", "eliminated"},
 		{"compact-skirmish human:Pa1 undead:La10 1 101 0", "quiet turns"},
+		{"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:Jt10 1 201 0", "from 0 to 200"},
+		{"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:- 1 151 0", "from 0 to 150"},
+		{"four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 1 151 0", "from 0 to 150"},
+		{"four-player-dungeon human:Pk1 undead:- redskin:Ek20 greenskin:- 1 101 0", "from 0 to 100"},
 		{"compact-skirmish human:Pa1 undead:La10 1 0 x", "turns played"},
 	}
 	for _, c := range cases {
-		_, err := ParsePosition(c.s, "")
+		_, err := ParsePosition(c.s)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ParsePosition(%q) = %v, want an error with %q", c.s, err, c.want)
 		}
@@ -196,7 +202,7 @@ func FuzzParseDeployment(f *testing.F) {
 	f.Add("Pa1,Hb1")
 	f.Add("Pa1 Hb1 Hc2")
 	f.Add("Pz1,Hb1w")
-	m, _ := LoadMap("compact-skirmish")
+	m, _ := LookupMap("compact-skirmish")
 	a, _ := ParseArmy("human: P, 2H")
 	f.Fuzz(func(t *testing.T, s string) {
 		pl, err := ParseDeployment(m, 1, a, s)

@@ -34,11 +34,11 @@ func (p *Position) Outcome() game.Outcome {
 		if p.live == 0 {
 			o.Reason = "all remaining kings removed together"
 		}
-	case p.quiet >= quietLimit || p.repeated():
+	case p.quiet >= p.quietLimit() || p.repeated():
 		o.Over = true
 		o.Reason = "threefold repetition"
-		if p.quiet >= quietLimit {
-			o.Reason = "100 turns without a capture"
+		if p.quiet >= p.quietLimit() {
+			o.Reason = "50 rounds without a capture"
 		}
 		for s := 0; s < p.n; s++ {
 			if p.isLive(s) {
@@ -54,12 +54,20 @@ func (p *Position) Outcome() game.Outcome {
 // Eliminate implements game.Eliminator: seat pl resigns and leaves the
 // game with all its units. With two seats the other wins. It cannot be
 // undone, so it also clears the undo history.
+//
+// The quiet count keeps its share of the limit: the rule counts rounds,
+// and a round is now one turn shorter, so the turns counted are scaled to
+// the seats left (160 of 200 with four seats become 120 of 150 with
+// three, rounded down). Keeping the turns instead would let a resignation
+// draw the others' game at once, or cut their remaining rounds short.
 func (p *Position) Eliminate(pl game.Player) {
 	s := int(pl)
 	if s < 0 || s >= p.n || !p.isLive(s) || p.toMove < 0 {
 		return
 	}
+	before := int32(p.liveCount())
 	p.eliminate(s)
+	p.quiet = p.quiet * int32(p.liveCount()) / before
 	p.resigned |= 1 << s
 	p.undo, p.removed, p.hashes, p.thrice = p.undo[:0], p.removed[:0], p.hashes[:0], false
 	if p.liveCount() <= 1 {

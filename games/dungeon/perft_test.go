@@ -21,7 +21,7 @@ func TestPerftThroughRegistry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := g.(game.SetupGame); !ok || g.Title() != "Dungeon Chess" {
+	if _, ok := g.(game.SetupGame); !ok || g.Info().Title != "Dungeon Chess" {
 		t.Fatal("dungeon is not a SetupGame titled Dungeon Chess")
 	}
 	p, err := g.Parse(benchPos, nil)

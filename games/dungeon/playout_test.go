@@ -91,7 +91,7 @@ func playout(t *testing.T, p *Position, seed uint64, plies int) {
 			t.Fatalf("ply %d: %v in %s", ply, err, p)
 		}
 		s := p.String()
-		q, err := ParsePosition(s, "")
+		q, err := ParsePosition(s)
 		if err != nil || q.String() != s || q.Hash() != p.Hash() {
 			t.Fatalf("ply %d: string round trip of %s: %v / %v", ply, s, err, q)
 		}

@@ -1,17 +1,18 @@
 package dungeon
 
 import (
+	"math/bits"
 	"sync"
 
 	"wyrm/game"
 )
 
 const (
-	maxUnits   = 128 // all seats together
-	maxArmy    = 32  // one seat; hex bookkeeping uses a 32-bit mask
-	noUnit     = 0xff
-	hexTurns   = 2   // a hex lasts its target owner's next two turns
-	quietLimit = 100 // consecutive turns without a capture that draw
+	maxUnits    = 128 // all seats together
+	maxArmy     = 32  // one seat; hex bookkeeping uses a 32-bit mask
+	noUnit      = 0xff
+	hexTurns    = 2  // a hex lasts its target owner's next two turns
+	quietRounds = 50 // rounds without a capture that draw (see quietLimit)
 )
 
 // unit is one unit on (or once on) the board.
@@ -80,9 +81,9 @@ type Position struct {
 	// thrice records that the position has occurred three times, counted
 	// once per Play: the search asks ToMove several times a node.
 	thrice bool
-	// rootQuiet is the 100-turn count where the current search began (see
-	// MarkRoot).
-	rootQuiet int32
+	// rootPress is the approach's extra weight where the current search
+	// began, from the quiet count and its limit there (see MarkRoot).
+	rootPress int32
 }
 
 // zobrist keys: per (hash kind, owner, mailbox square); hash kinds are the
@@ -200,15 +201,12 @@ func (p *Position) nextLive(s int) int8 {
 }
 
 // liveCount is the number of seats still in the game.
-func (p *Position) liveCount() int {
-	c := 0
-	for s := 0; s < p.n; s++ {
-		if p.isLive(s) {
-			c++
-		}
-	}
-	return c
-}
+func (p *Position) liveCount() int { return bits.OnesCount8(p.live) }
+
+// quietLimit is the number of turns without a capture that draws: 50
+// rounds of the seats still in, so 100 turns with two, 150 with three and
+// 200 with four.
+func (p *Position) quietLimit() int32 { return quietRounds * int32(p.liveCount()) }
 
 // kingSq returns seat s's King square, or -1 when its King is gone.
 func (p *Position) kingSq(s int) int {

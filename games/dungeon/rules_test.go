@@ -1,6 +1,8 @@
 package dungeon
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -346,17 +348,110 @@ func TestTurnOrderClockwise(t *testing.T) {
 	}
 }
 
-func TestQuietTurnsDraw(t *testing.T) {
-	p := mustParse(t, "unit-lab human:Pj1,Hc4 undead:Lj7,Ka7 1 99 150")
-	if p.Outcome().Over {
-		t.Fatal("over too early")
+// Four Kings far apart on the four-player map, and the same with seats
+// out: no capture is possible, so every turn counts for the no-capture rule.
+const (
+	quietFour  = "four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:Jt10 1 %d 300"
+	quietThree = "four-player-dungeon human:Pk1 undead:La10 redskin:Ek20 greenskin:- 1 %d 300"
+	quietTwo   = "unit-lab human:Pj1,Hc4 undead:Lj7,Ka7 1 %d 150"
+)
+
+// TestQuietRoundsDraw: 50 rounds without a capture draw, a round being one
+// turn of every seat still in: 100 turns with two, 150 with three, 200
+// with four.
+func TestQuietRoundsDraw(t *testing.T) {
+	cases := []struct {
+		name   string
+		pos    string
+		quiet  int
+		drawn  bool // at once
+		next   bool // after one more quiet turn
+		remain []int
+	}{
+		{"four players, half way", quietFour, 100, false, false, []int{0, 1, 2, 3}},
+		{"four players, one turn short", quietFour, 199, false, true, []int{0, 1, 2, 3}},
+		{"four players, 50 rounds", quietFour, 200, true, true, []int{0, 1, 2, 3}},
+		{"three left, one turn short", quietThree, 149, false, true, []int{0, 1, 2}},
+		{"three left, 50 rounds", quietThree, 150, true, true, []int{0, 1, 2}},
+		{"two players, one turn short", quietTwo, 99, false, true, []int{0, 1}},
+		{"two players, 50 rounds", quietTwo, 100, true, true, []int{0, 1}},
 	}
-	play(t, p, "c4c3")
-	if o := p.Outcome(); !o.Over || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
-		t.Fatalf("outcome %+v", o)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+			checkQuietDraw(t, p, c.drawn, c.remain)
+			if c.drawn {
+				return
+			}
+			// A move and a pass (played directly: here every seat has
+			// moves) each count as one turn.
+			for _, mv := range []game.Move{p.LegalMoves(nil)[0], passMove} {
+				q := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+				q.Play(mv)
+				checkQuietDraw(t, q, c.next, c.remain)
+			}
+		})
 	}
-	if len(p.LegalMoves(nil)) != 0 || p.ToMove() != game.NoPlayer {
-		t.Fatal("moves after the draw")
+}
+
+// checkQuietDraw checks that p is drawn by the no-capture rule among the
+// seats in remain (the others lose), or that play goes on.
+func checkQuietDraw(t *testing.T, p *Position, drawn bool, remain []int) {
+	t.Helper()
+	o := p.Outcome()
+	if !drawn {
+		if o.Over || p.ToMove() == game.NoPlayer || len(p.LegalMoves(nil)) == 0 {
+			t.Errorf("%s: over (%+v), want play to go on", p, o)
+		}
+		return
+	}
+	if !o.Over || o.Reason != "50 rounds without a capture" || p.ToMove() != game.NoPlayer || len(p.LegalMoves(nil)) != 0 {
+		t.Fatalf("%s: outcome %+v, want a draw by the no-capture rule", p, o)
+	}
+	for s := 0; s < p.Players(); s++ {
+		want := game.Loss
+		if slices.Contains(remain, s) {
+			want = game.Draw
+		}
+		if o.Results[s] != want {
+			t.Errorf("%s: seat %d %v, want %v", p, s+1, o.Results[s], want)
+		}
+	}
+}
+
+// TestQuietCountAfterResignation: a resignation keeps the share of the 50
+// rounds already played, in turns of the seats left.
+func TestQuietCountAfterResignation(t *testing.T) {
+	cases := []struct {
+		pos       string
+		quiet     int
+		resign    game.Player
+		wantQuiet int
+		drawnNext bool // after one more quiet turn
+	}{
+		{quietFour, 160, 3, 120, false},
+		{quietFour, 199, 1, 149, true},
+		{quietFour, 0, 2, 0, false},
+		{quietThree, 149, 2, 99, true},
+		{quietThree, 75, 0, 50, false},
+	}
+	for _, c := range cases {
+		p := mustParse(t, fmt.Sprintf(c.pos, c.quiet))
+		p.Eliminate(c.resign)
+		if n, limit := p.Quiet(); n != c.wantQuiet || limit != 50*p.liveCount() {
+			t.Errorf("%s, seat %d resigns: Quiet() = %d, %d; want %d, %d", fmt.Sprintf(c.pos, c.quiet), c.resign+1, n, limit, c.wantQuiet, 50*p.liveCount())
+		}
+		if p.Outcome().Over {
+			t.Errorf("%s: over after the resignation", p)
+			continue
+		}
+		if q := mustParse(t, p.String()); q.String() != p.String() {
+			t.Errorf("round trip after the resignation: %s, want %s", q, p)
+		}
+		p.Play(p.LegalMoves(nil)[0])
+		if got := p.Outcome().Over; got != c.drawnNext {
+			t.Errorf("%s: over %v, want %v", p, got, c.drawnNext)
+		}
 	}
 }
 
@@ -463,5 +558,147 @@ func TestSalamanderHitsTroll(t *testing.T) {
 	play(t, p, "a3xb5-c4")
 	if s := p.String(); !strings.Contains(s, "Mc4") || !strings.Contains(s, "Ub6w") {
 		t.Fatalf("after the hit: %s", s)
+	}
+}
+
+// TestHexObeysTheCheckRule: a hex is an action like any other. In check,
+// only a hex that takes away every threat to the own King is legal, unless
+// no action at all obeys the check rule; out of check every hex is legal.
+func TestHexObeysTheCheckRule(t *testing.T) {
+	cases := []struct {
+		name  string
+		pos   string
+		hexes string // the legal hexes
+		all   string // every legal action, when listed
+	}{
+		{
+			// The Knight on b3 checks the Warlord: hexing it is one way out,
+			// hexing the Princess is none.
+			name:  "hexing the checker",
+			pos:   "compact-skirmish greenskin:Ja1,Qb1,Gj2 human:Nb3,Pj10 1 0 0",
+			hexes: "b1@b3",
+			all:   "a1a2 a1b2 a1xb3 b1@b3 b1xb3",
+		},
+		{
+			// Knight and Stronghold both check: a hex stops only one of
+			// them, so only the King's own moves obey the rule.
+			name:  "double check",
+			pos:   "compact-skirmish greenskin:Ja1,Qj1 human:Nb3,Sa8,Pi10 1 0 0",
+			hexes: "",
+			all:   "a1b1 a1b2 a1xb3",
+		},
+		{
+			// As above with the King boxed in and the Knight defended:
+			// nothing obeys the rule, so it is lifted and every hex is
+			// legal again, with every other action the units allow.
+			name:  "check rule lifted",
+			pos:   "compact-skirmish greenskin:Ja1,Gb1,Gb2,Qj1 human:Nb3,Hc4,Sa8,Pi10 1 0 0",
+			hexes: "j1@a8 j1@b3 j1@c4 j1@i10",
+		},
+		{
+			// Four players: the Warlord stands next to a hexed Demonics
+			// that the Human Stronghold can take, whose explosion would
+			// destroy it. Hexing the Stronghold is the only way out;
+			// hexing the Demonics again changes nothing.
+			name:  "explosion threat",
+			pos:   "four-player-dungeon human:Pk1,Sh13 undead:Lb10 redskin:Dh8h2,Ek20 greenskin:Jg8,Qs10 4 0 0",
+			hexes: "s10@h13",
+			all:   "s10@h13",
+		},
+		{
+			// Out of check every hex is legal.
+			name:  "not in check",
+			pos:   "compact-skirmish greenskin:Ja1,Qb1,Gj2 human:Nc4,Pj10 1 0 0",
+			hexes: "b1@c4 b1@j10",
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.pos)
+			legal := p.LegalMoves(nil)
+			var hexes []string
+			for _, mv := range legal {
+				if mType(mv) == mtHex {
+					hexes = append(hexes, p.MoveString(mv))
+				}
+			}
+			slices.Sort(hexes)
+			if got := strings.Join(hexes, " "); got != c.hexes {
+				t.Errorf("legal hexes %q, want %q", got, c.hexes)
+			}
+			if c.all != "" {
+				if got := allMoves(p); got != c.all {
+					t.Errorf("legal actions %q, want %q", got, c.all)
+				}
+			}
+			// The check rule: every legal action leaves the King safe,
+			// unless the rule is lifted, when every action is legal.
+			s := int(p.toMove)
+			safe := 0
+			for _, mv := range legal {
+				p.Play(mv)
+				if !p.inCheck(s) {
+					safe++
+				}
+				p.Undo()
+			}
+			pseudo := len(p.pseudo(nil, false))
+			if safe != len(legal) && (safe != 0 || len(legal) != pseudo) {
+				t.Errorf("%d of %d legal actions leave the King safe, %d actions the units allow", safe, len(legal), pseudo)
+			}
+			if n, _ := p.countLegal(nil); n != uint64(len(legal)) {
+				t.Errorf("bulk count %d, %d legal actions", n, len(legal))
+			}
+		})
+	}
+}
+
+// TestDemonicsLeavingDoesNotExplode: a Demonics explodes when an action
+// removes it, not when it leaves the board with its eliminated owner.
+func TestDemonicsLeavingDoesNotExplode(t *testing.T) {
+	// Redskin's Demonics stands next to the Undead King and a Human Hero;
+	// the Human Stronghold can take either the Demonics or the Red Dragon.
+	const pos = "four-player-dungeon human:Pk1,Hi8,Sh13 undead:Lg8 redskin:Dh8,Em13 greenskin:Jt10 1 0 0"
+	cases := []struct {
+		name   string
+		action string // a move, or "resign" for Redskin resigning
+		want   string
+	}{
+		// The capture explodes: the King and Hero next to it go, and the
+		// Stronghold that took it; Undead is out and Redskin moves next.
+		{"Demonics captured", "h13xh8", "four-player-dungeon human:Pk1 undead:- redskin:Em13 greenskin:Jt10 3 0 1"},
+		// Redskin's King is taken: its Demonics leaves without exploding.
+		{"owner's King captured", "h13xm13", "four-player-dungeon human:Pk1,Hi8,Sm13 undead:Lg8 redskin:- greenskin:Jt10 2 0 1"},
+		// Redskin resigns: the same.
+		{"owner resigns", "resign", "four-player-dungeon human:Pk1,Hi8,Sh13 undead:Lg8 redskin:- greenskin:Jt10 1 0 0"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, pos)
+			if c.action == "resign" {
+				p.Eliminate(2)
+			} else {
+				play(t, p, c.action)
+			}
+			if p.String() != c.want {
+				t.Fatalf("\n got %s\nwant %s", p, c.want)
+			}
+			if err := checkInvariants(p); err != nil {
+				t.Fatal(err)
+			}
+			if c.action != "resign" {
+				p.Undo()
+				if p.String() != pos {
+					t.Fatalf("undo: %s", p)
+				}
+			}
+		})
+	}
+	// Nor is the threat of taking the owner's King check: the Stronghold
+	// on m12 reaches the Red Dragon but not the hexed Demonics next to the
+	// Undead King.
+	p := mustParse(t, "four-player-dungeon human:Pk1,Sm12 undead:Lg8 redskin:Dh8h2,Em13 greenskin:Jt10 2 0 0")
+	if p.InCheck() {
+		t.Error("a Demonics that would leave with its owner counts as an explosion threat")
 	}
 }

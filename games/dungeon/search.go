@@ -2,10 +2,9 @@ package dungeon
 
 import "wyrm/game"
 
-var _ game.Searchable = (*Position)(nil)
+var _ game.Position = (*Position)(nil)
 var _ game.Perfter = (*Position)(nil)
 var _ game.Eliminator = (*Position)(nil)
-var _ game.Viewer = (*Position)(nil)
 
 // Evaluation weights, in centipawns. Material is a unit's XP cost times
 // ten, so a Hero is 20 and a Demonics 220.
@@ -17,7 +16,7 @@ const (
 	checkPenalty = 60 // King under attack
 	unspentHexW  = 40 // a Shaman's hex still to use
 	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
-	pressMul     = 2  // the approach weighs up to this many times more at the 100-turn limit
+	pressMul     = 2  // the approach weighs up to this many times more at the quiet-turn limit
 	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King (less when farther)
 	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
 	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
@@ -61,13 +60,13 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	own := mat[s]
 	v := own
 	// The enemy Kings, for the approach term: without it the search sees
-	// no reason to cross the long maps and games end by the 100-turn rule.
-	// Distances are walking distances over floor (see walkDist).
+	// no reason to cross the long maps and games end by the no-capture
+	// rule. Distances are walking distances over floor (see walkDist).
 	walk, nsq, ref, far := m.walkDist(), m.Files*m.Ranks, m.approachRef(), m.farthestWalk()
 	// The approach presses harder the longer the game has gone without a
 	// capture where the search began (the root, not the position scored,
 	// so that a capture in the search does not look like a loss of it).
-	press := approachW + approachW*pressMul*int(p.rootQuiet)/quietLimit
+	press := approachW + int(p.rootPress)
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
@@ -94,7 +93,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 			from := int(m.fromBox[u.sq]) * nsq
 			// Closing in on a King that is being mopped up, the own King too,
 			// from anywhere on the map: pulled only from nearby, far units
-			// stayed put and a lone King could run until the 100-turn rule.
+			// stayed put and a lone King could run until the no-capture rule.
 			for i := 0; i < ne; i++ {
 				if mop[i] {
 					v += mopCloseW * max(0, far-int(walk[from+ekv[i]]))
@@ -316,10 +315,9 @@ func (p *Position) UndoNull() { p.Undo() }
 
 var _ game.QuietCounter = (*Position)(nil)
 
-// Quiet implements game.QuietCounter: turns since the last capture.
-func (p *Position) Quiet() (plies, limit int) { return int(p.quiet), quietLimit }
-
-var _ game.Contempter = (*Position)(nil)
+// Quiet implements game.QuietCounter: turns since the last capture, and
+// the limit in force, 50 rounds of the seats still in.
+func (p *Position) Quiet() (plies, limit int) { return int(p.quiet), int(p.quietLimit()) }
 
 // drawContempt is the engine's default draw penalty in Dungeon Chess.
 // Armies differ, and the evaluation of one against another at the start is
@@ -328,12 +326,19 @@ var _ game.Contempter = (*Position)(nil)
 // moves whenever it misjudged its army as the weaker one.
 const drawContempt = 150
 
-// Contempt implements game.Contempter.
+// Contempt is the draw penalty the engine uses here (game.Info.Contempt).
 func (p *Position) Contempt() int { return drawContempt }
 
 var _ game.RootMarker = (*Position)(nil)
 
 // MarkRoot implements game.RootMarker: the approach term grows with the
-// 100-turn count at the root of the search, so that a game without
-// captures is pressed towards contact instead of drifting into the draw.
-func (p *Position) MarkRoot() { p.rootQuiet = p.quiet }
+// quiet count at the root of the search, as a share of the limit in force
+// there (up to pressMul times approachW more at the limit, whatever the
+// number of seats), so that a game without captures is pressed towards
+// contact instead of drifting into the draw.
+func (p *Position) MarkRoot() {
+	p.rootPress = 0
+	if limit := p.quietLimit(); limit > 0 {
+		p.rootPress = approachW * pressMul * min(p.quiet, limit) / limit
+	}
+}

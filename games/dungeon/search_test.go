@@ -40,7 +40,7 @@ func TestEngineDoesNotRepeatEarlyByDefault(t *testing.T) {
 	// about 100 cp behind Redskin's elite, repeated the position on move 7.
 	// With the search's small default contempt e3f2 repeats a third time;
 	// with Dungeon Chess's own the engine plays on.
-	p, err := dungeon.ParsePosition("two-player-dungeon undead:Ka1,Kb1,Tc1,Kd1,Ke1,Kf1,Rg1,Kh1,Va2,Kb2,Kc2,Kd2,Ke2,Kf2,Kg2,Lh2 redskin:Bd19,De19,Bf19,Ig19,Eb20,Bd20,Bh20 1 0 0", "")
+	p, err := dungeon.ParsePosition("two-player-dungeon undead:Ka1,Kb1,Tc1,Kd1,Ke1,Kf1,Rg1,Kh1,Va2,Kb2,Kc2,Kd2,Ke2,Kf2,Kg2,Lh2 redskin:Bd19,De19,Bf19,Ig19,Eb20,Bd20,Bh20 1 0 0")
 	if err != nil {
 		t.Fatal(err)
 	}

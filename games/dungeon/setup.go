@@ -73,8 +73,36 @@ func (s *Setup) Waiting() []game.Player {
 // notation ("human: P, W, A, N, 7H"); in deployment it is the placement of
 // every unit ("Pd1,Wc1,Ae1,...").
 func (s *Setup) Submit(p game.Player, choice string) error {
+	a, pl, err := s.read(p, choice)
+	if err != nil {
+		return err
+	}
+	if a != nil {
+		s.armies[p] = a
+		return nil
+	}
+	s.placed[p], s.deploys[p] = pl, choice
+	return nil
+}
+
+// Check implements game.Setup: the choice read as Submit reads it, summed
+// up as the army's cost or the number of units placed.
+func (s *Setup) Check(p game.Player, choice string) (string, error) {
+	a, pl, err := s.read(p, choice)
+	if err != nil {
+		return "", err
+	}
+	if a != nil {
+		return fmt.Sprintf("%s: %d units, %d of %d XP", a.Faction.Title(), len(a.Units), a.Cost(), Budget), nil
+	}
+	return fmt.Sprintf("%d units placed", len(pl)), nil
+}
+
+// read parses and checks p's choice for the current stage: an army in the
+// draft, placements in deployment.
+func (s *Setup) read(p game.Player, choice string) (*Army, []placement, error) {
 	if p < 0 || int(p) >= s.c.players {
-		return fmt.Errorf("seat %d does not exist; seats are 1 to %d", p+1, s.c.players)
+		return nil, nil, fmt.Errorf("seat %d does not exist; seats are 1 to %d", p+1, s.c.players)
 	}
 	waiting := false
 	for _, w := range s.Waiting() {
@@ -83,40 +111,38 @@ func (s *Setup) Submit(p game.Player, choice string) error {
 	stage := s.Stage()
 	switch {
 	case stage == "":
-		return fmt.Errorf("the setup is complete")
+		return nil, nil, fmt.Errorf("the setup is complete")
 	case !waiting && stage == "draft":
-		return fmt.Errorf("seat %d has already drafted", p+1)
+		return nil, nil, fmt.Errorf("seat %d has already drafted", p+1)
 	case !waiting && s.placed[p] != nil:
-		return fmt.Errorf("seat %d has already deployed", p+1)
+		return nil, nil, fmt.Errorf("seat %d has already deployed", p+1)
 	case !waiting:
-		return fmt.Errorf("seat %d must wait: deployment is sequential and it is seat %d's turn to place", p+1, s.Waiting()[0]+1)
+		return nil, nil, fmt.Errorf("seat %d must wait: deployment is sequential and it is seat %d's turn to place", p+1, s.Waiting()[0]+1)
 	}
 	zone := s.c.zones[p]
 	if stage == "draft" {
 		a, err := ParseArmy(choice)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		if s.c.factions != nil && a.Faction != s.c.factions[p] {
-			return fmt.Errorf("seat %d plays %s (option factions), not %s", p+1, s.c.factions[p], a.Faction)
+			return nil, nil, fmt.Errorf("seat %d plays %s (option factions), not %s", p+1, s.c.factions[p], a.Faction)
 		}
 		for i, o := range s.armies {
 			if o != nil && o.Faction == a.Faction {
-				return fmt.Errorf("faction %s is already taken by seat %d; factions must differ", a.Faction, i+1)
+				return nil, nil, fmt.Errorf("faction %s is already taken by seat %d; factions must differ", a.Faction, i+1)
 			}
 		}
 		if err := a.Validate(s.c.m.ZoneSize(zone)); err != nil {
-			return err
+			return nil, nil, err
 		}
-		s.armies[p] = &a
-		return nil
+		return &a, nil, nil
 	}
 	pl, err := ParseDeployment(s.c.m, zone, *s.armies[p], choice)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
-	s.placed[p], s.deploys[p] = pl, choice
-	return nil
+	return nil, pl, nil
 }
 
 // Visible implements game.Setup: what seat p may see, one fact a line.

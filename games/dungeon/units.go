@@ -24,6 +24,12 @@ func (f Faction) String() string {
 	return "faction?"
 }
 
+// Title is the faction's name as players write it ("Human").
+func (f Faction) Title() string {
+	n := f.String()
+	return strings.ToUpper(n[:1]) + n[1:]
+}
+
 // ParseFaction reads a faction name, case-insensitively.
 func ParseFaction(s string) (Faction, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))

@@ -4,8 +4,9 @@ import "wyrm/game"
 
 // Geometry implements game.Viewer: one level, the map's files and ranks,
 // terrain 'f', 'w' or '.' per square (zones are floor).
-func (p *Position) Geometry() game.Geometry {
-	m := p.m
+func (p *Position) Geometry() game.Geometry { return p.m.geometry() }
+
+func (m *Map) geometry() game.Geometry {
 	t := make([]byte, len(m.cells))
 	for i, c := range m.cells {
 		switch c {
@@ -36,7 +37,7 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			marks = append(marks, "hex-used")
 		}
 		dst = append(dst, game.PieceView{Square: int(p.m.fromBox[u.sq]), Owner: game.Player(u.owner),
-			Letter: u.kind.Letter(), Name: u.kind.Name(), Marks: marks})
+			Letter: u.kind.Letter(), Name: u.kind.Name(), Marks: marks, Royal: u.kind.Role() == King})
 	}
 	return dst
 }
@@ -66,8 +67,9 @@ func (p *Position) DescribeMove(mv game.Move) game.MoveView {
 }
 
 // SquareName implements game.Viewer ("c19").
-func (p *Position) SquareName(sq int) string {
-	m := p.m
+func (p *Position) SquareName(sq int) string { return p.m.viewSquareName(sq) }
+
+func (m *Map) viewSquareName(sq int) string {
 	if sq < 0 || sq >= len(m.toBox) {
 		return "??"
 	}

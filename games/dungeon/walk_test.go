@@ -3,7 +3,7 @@ package dungeon
 import "testing"
 
 func TestWalkingDistances(t *testing.T) {
-	m, err := LoadMap("two-player-dungeon")
+	m, err := LookupMap("two-player-dungeon")
 	if err != nil {
 		t.Fatal(err)
 	}

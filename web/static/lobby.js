@@ -1,36 +1,77 @@
 // The lobby: create a game, join an open one, watch one in progress.
-import { api, addTokens, h } from './app.js';
+import { api, addTokens, addInvites, h } from './app.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
-const seatColours = ['White', 'Black', 'Red', 'Blue'];
 
 export function showLobby(root) {
-  let meta = null, timer = null;
+  let meta = null;
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, 'New game'), form), h('section', {}, lists)));
 
+  // The lists hold the pages loaded so far; the server pushes the games
+  // that change (no polling), and "More" loads the next page.
+  const kinds = [['open', 'Open challenges', 'Nobody waiting for an opponent right now.'],
+    ['playing', 'Games in progress', 'No game being played.'], ['finished', 'Finished games', 'None yet.']];
+  const shown = { open: [], playing: [], finished: [] }, next = {};
+  let events = null;
   async function refresh() {
     try {
       const l = await api('/api/games');
-      lists.replaceChildren(
-        table('Open games', 'Nobody waiting for an opponent right now.', l.open, g => g.open.map(s =>
-          h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`))),
-        table('Games in progress', 'No game being played.', l.playing, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')]),
-        table('Finished games', 'None yet.', l.finished, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')]));
+      for (const [k] of kinds) { shown[k] = l[k]; next[k] = l.next && l.next[k]; }
+      draw();
     } catch (e) {
       lists.replaceChildren(h('p', { class: 'error' }, e.message));
     }
   }
-  function seatName(g, s) { return g.seats.length === 2 ? seatColours[s] : 'seat ' + (s + 1); }
-  function table(title, empty, rows, actions) {
+  async function more(k) {
+    try {
+      const l = await api(`/api/games?list=${k}&cursor=${encodeURIComponent(next[k])}`);
+      shown[k] = shown[k].concat(l.games.filter(g => !shown[k].some(x => x.id === g.id)));
+      next[k] = l.next;
+      draw();
+    } catch (e) { lists.prepend(h('p', { class: 'error' }, e.message)); }
+  }
+  // merge places changed games in the list they now belong to, newest first.
+  function merge(games) {
+    for (const g of games) {
+      for (const [k] of kinds) shown[k] = shown[k].filter(x => x.id !== g.id);
+      const l = shown[g.list];
+      if (!l) continue;
+      let i = 0;
+      while (i < l.length && (l[i].created > g.created || (l[i].created === g.created && l[i].id > g.id))) i++;
+      if (i < l.length || !next[g.list]) l.splice(i, 0, g); // past the loaded pages it is "More" to find
+    }
+    draw();
+  }
+  function draw() {
+    const actions = {
+      open: g => g.open.map(s => h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`)),
+      playing: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')],
+      finished: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')],
+    };
+    lists.replaceChildren(...kinds.map(([k, title, empty]) => table(title, empty, shown[k], actions[k],
+      next[k] ? h('button', { class: 'more', onclick: () => more(k) }, 'More') : '')));
+  }
+  function listen() {
+    if (typeof EventSource === 'undefined') return;
+    events = new EventSource('/api/lobby/events');
+    events.addEventListener('games', ev => { try { merge(JSON.parse(ev.data)); } catch { /* a broken push is skipped */ } });
+    events.onopen = () => refresh(); // (re)connected: catch up with what was missed
+  }
+  function resultText(g) {
+    if (g.winner >= 0) return `${seatName(g, g.winner)} wins — ${g.result}`;
+    return g.result;
+  }
+  function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
+  function table(title, empty, rows, actions, moreButton) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
-      h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', {},
+      h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', { 'data-id': g.id },
         h('td', {}, h('strong', {}, g.title)),
         h('td', { class: 'muted' }, g.seats.map(s => s.name).join(' · ')),
-        h('td', { class: 'muted' }, g.stage === 'over' ? g.result : g.stage === 'play' ? `move ${g.plies}` : g.stage),
-        h('td', {}, actions(g)))))));
+        h('td', { class: 'muted' }, g.stage === 'over' ? resultText(g) : g.stage === 'play' ? `move ${Math.floor(g.plies / g.seats.length) + 1}` : g.stage),
+        h('td', {}, actions(g)))))), moreButton);
   }
 
   async function buildForm() {
@@ -63,19 +104,25 @@ export function showLobby(root) {
       try {
         const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock });
         addTokens(r.id, Object.values(r.tokens));
+        addInvites(r.id, r.invites);
         location.hash = '#/g/' + r.id;
       } catch (e) { err.textContent = e.message; }
     };
     function current() { return meta.games.find(g => g.name === form.querySelector('input[name=game]:checked').value); }
+    // Each option's value as the form holds it; an option left at its
+    // default is not sent.
     function values() {
       const o = {};
       for (const el of opts.querySelectorAll('[data-opt]')) {
         const spec = current().options.find(s => s.name === el.dataset.opt);
         let v;
-        if (el.dataset.multi) v = [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
-        else if (el.type === 'checkbox') v = String(el.checked);
+        if (spec.kind === 'set') v = [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
+        else if (spec.kind === 'perseat') {
+          const picks = [...el.querySelectorAll('select')].map(x => x.value);
+          v = picks.every(x => x === '') ? '' : picks.join(',');
+        } else if (spec.kind === 'bool') v = String(el.checked);
         else v = el.value;
-        if (v !== (spec.default || '') && !(spec.kind === 0 && v === 'false' && !spec.default)) o[spec.name] = v;
+        if (v !== (spec.default || '') && !(spec.kind === 'bool' && v === 'false' && !spec.default)) o[spec.name] = v;
       }
       return o;
     }
@@ -86,56 +133,66 @@ export function showLobby(root) {
       opts.replaceChildren(...g.options.map(optionField));
       seatsChanged();
     }
-    let asked = 0;
+    let asked = 0, seatCount = 2;
     async function seatsChanged() {
       err.textContent = '';
-      let n = 2;
+      let n = seatCount, names = current().seats || [];
       const mine = ++asked;
-      try { n = (await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`)).players; } catch (e) { err.textContent = e.message; }
+      try {
+        const r = await api(`/api/seats?game=${current().name}&options=${encodeURIComponent(JSON.stringify(values()))}`);
+        n = r.players; names = r.names;
+      } catch (e) { err.textContent = e.message; }
       if (mine !== asked) return; // a later change answers instead
+      if (n !== seatCount) { seatCount = n; for (const el of opts.querySelectorAll('[data-kind=perseat]')) fillPerSeat(el); }
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
-      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, n, old[i])));
+      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
     }
-    function seatRow(i, n, old) {
+    function seatRow(i, name, old) {
       const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
         Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
       const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
-        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by link'), h('option', { value: 'computer' }, 'The computer'));
+        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by a private link'),
+        h('option', { value: 'open' }, 'Anyone, from the lobby'), h('option', { value: 'computer' }, 'The computer'));
       kind.value = old ? old[0] : i === 0 ? 'local' : 'computer';
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';
-      return h('div', { class: 'seatrow' }, h('span', { class: 'swatch s' + i }), h('span', { style: 'min-width:4.5rem' }, n === 2 ? seatColours[i] : `Seat ${i + 1}`), kind, level);
+      return h('div', { class: 'seatrow' }, h('span', { class: 'swatch s' + i }), h('span', { style: 'min-width:4.5rem' }, name[0].toUpperCase() + name.slice(1)), kind, level);
     }
+    // A per-seat option is one choice for each seat, "any" leaving it to
+    // the game.
+    function fillPerSeat(el) {
+      const o = current().options.find(s => s.name === el.dataset.opt);
+      const old = [...el.querySelectorAll('select')].map(x => x.value);
+      el.replaceChildren(...Array.from({ length: seatCount }, (_, i) => h('select', { 'aria-label': `${o.label || o.name} of seat ${i + 1}` },
+        h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: old[i] === c }, c)))));
+    }
+    // One form field per option, built from the option's kind alone.
     function optionField(o) {
       const id = 'opt-' + o.name;
-      const desc = o.description || o.name;
+      const title = o.label || (o.name[0].toUpperCase() + o.name.slice(1));
       const wire = (input, ...rest) => {
         input.dataset.opt = o.name;
+        input.dataset.kind = o.kind;
         input.addEventListener('change', seatsChanged);
         return h('div', { class: 'field' }, ...rest);
       };
-      // A text option whose description ends in "comma-separated ...: a, b, c"
-      // is a set: one checkbox per value.
-      const set = o.kind === 3 && !(o.choices && o.choices.length) && desc.match(/comma-separated[^:]*:\s*([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\s*$/);
-      const choices = set ? set[1].split(/,\s*/) : o.choices;
-      if (o.kind === 3 && choices && choices.length) {
+      const hint = h('small', { class: 'muted hint' }, o.description || '');
+      if (o.kind === 'set' || o.kind === 'perseat') {
         const def = (o.default || '').split(',');
-        const input = h('span', { class: 'checks', id, role: 'group', 'aria-label': o.name, 'data-multi': '1' },
-          choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)));
-        return wire(input, h('span', { class: 'name' }, o.name[0].toUpperCase() + o.name.slice(1), h('small', { class: 'muted hint' }, set ? desc.slice(0, desc.indexOf(':')).replace(/^comma-separated /, '') : desc)), input);
+        const input = o.kind === 'set'
+          ? h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
+            o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)))
+          : h('span', { class: 'checks', id, role: 'group', 'aria-label': title });
+        if (o.kind === 'perseat') { input.dataset.opt = o.name; fillPerSeat(input); }
+        return wire(input, h('span', { class: 'name' }, title, hint), input);
       }
-      const title = o.name[0].toUpperCase() + o.name.slice(1);
-      const label = h('label', { class: 'name', for: id, title: desc }, title, h('small', { class: 'muted hint' }, desc));
+      const label = h('label', { class: 'name', for: id, title: o.description || '' }, title, hint);
       let input;
-      if (o.kind === 0) input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
-      else if (o.kind === 1) input = h('select', { id }, o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
-      else if (o.kind === 2) input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
-      else {
-        // Values listed in parentheses in the description become suggestions.
-        const hint = desc.match(/\(([a-z0-9-]+(?:,\s*[a-z0-9-]+)+)\)/);
-        input = h('input', { id, value: o.default || '', placeholder: 'default', list: hint ? id + '-list' : null });
-        if (hint) return wire(input, label, input, h('datalist', { id: id + '-list' }, hint[1].split(/,\s*/).map(v => h('option', { value: v }))));
-      }
+      if (o.kind === 'bool') input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
+      else if (o.kind === 'choice') input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
+        o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
+      else if (o.kind === 'int') input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
+      else input = h('input', { id, value: o.default || '', placeholder: 'default', maxlength: 200 });
       return wire(input, label, input);
     }
     gameChanged();
@@ -143,6 +200,6 @@ export function showLobby(root) {
 
   buildForm().catch(e => form.replaceChildren(h('p', { class: 'error' }, e.message)));
   refresh();
-  timer = setInterval(refresh, 4000);
-  return () => clearInterval(timer);
+  listen();
+  return () => { if (events) events.close(); };
 }

@@ -1,9 +1,8 @@
 // The game screen: board, setup stages, move list, clocks and actions, kept
 // in sync with the server over a websocket.
-import { api, tokens, addTokens, h, setConn } from './app.js';
+import { api, tokens, addTokens, invites, h, setConn } from './app.js';
 import { renderBoard } from './board.js';
 
-const colourNames = ['White', 'Black', 'Red', 'Blue'];
 const SPECIAL = '@special'; // selection of the moves aimed at a unit from no square (a hex)
 
 /** Shows game id in root; returns a clean-up function. */
@@ -40,21 +39,20 @@ export function showGame(root, id) {
   const mine = () => st ? st.you : [];
   const myTurn = () => st && viewPly === null && st.stage === 'play' && mine().includes(st.toMove);
   const cur = () => viewPly === null ? st.plies.length : viewPly;
+  // The game names its seats in every stage ("White", "Human", "seat 2").
   const seatLabel = i => {
-    const named = st.seatNames && st.seatNames[i] && !/^seat \d+$/.test(st.seatNames[i]);
-    // Before play (a draft) seats have no names yet, and colours would
-    // mislead in a game of factions: just number them.
-    if (!named && st.stage !== 'play' && st.stage !== 'over') return `Seat ${i + 1}`;
-    const given = named ? st.seatNames[i] : colourNames[i];
+    const given = (st.seatNames && st.seatNames[i]) || `seat ${i + 1}`;
     const name = given[0].toUpperCase() + given.slice(1);
-    return st.seats.length === 2 ? name : `${name} (seat ${i + 1})`;
+    return st.seats.length === 2 || /^seat \d+$/i.test(given) ? name : `${name} (seat ${i + 1})`;
   };
   const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
   const kindOf = m => (m.to < 0 || m.to === m.from) && m.target >= 0 ? 'afar' : m.target >= 0 ? 'capture' : 'move';
 
+  const checks = new Map(); // message id -> seat of a pending setup check
   function send(msg) {
     if (!ws || ws.readyState !== 1) { errBox.textContent = 'Not connected; retrying…'; return; }
     msg.id = ++msgId;
+    if (msg.type === 'check') { checks.set(msg.id, msg.seat); if (checks.size > 50) checks.delete(checks.keys().next().value); }
     ws.send(JSON.stringify(msg));
   }
 
@@ -70,8 +68,13 @@ export function showGame(root, id) {
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
+      else if (m.type === 'error' && checks.has(m.id)) {
+        // The game's verdict on a choice being written: shown beside it.
+        const t = document.getElementById('tally-' + checks.get(m.id)); if (t) { t.textContent = m.message; t.classList.add('over'); }
+      }
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
+      else if (m.type === 'checked') { const t = document.getElementById('tally-' + m.seat); if (t) { t.textContent = m.summary; t.classList.remove('over'); } }
       else if (m.type === 'suggestion') { const ta = document.getElementById('setup-' + m.seat); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
     };
     ws.onclose = () => {
@@ -189,6 +192,9 @@ export function showGame(root, id) {
     const viewing = viewPly !== null && viewBoard;
     const board = viewing ? viewBoard : st.board;
     status.replaceChildren(viewing ? `Viewing position after move ${viewPly} of ${st.plies.length}` : statusText());
+    // The game's no-progress draw rule, once half of it has run.
+    const q = board && board.quiet;
+    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
     if (st.outcome.over) status.className = 'status result'; else status.className = 'status';
     // Setup stages.
     setupEl.replaceChildren();
@@ -198,21 +204,20 @@ export function showGame(root, id) {
         const ta = h('textarea', { 'aria-label': `${st.stage} choice for ${seatLabel(seat)}`, id: `setup-${seat}`, spellcheck: 'false' });
         const old = document.getElementById(`setup-${seat}`);
         if (old) ta.value = old.value;
-        const guide = st.guides && st.guides[seat];
-        const tally = h('p', { class: 'tally', 'aria-live': 'polite' });
-        if (guide && guide.costs) {
-          const count = () => {
-            const xp = draftCost(ta.value, guide.costs);
-            tally.textContent = xp === null ? '' : `XP: ${xp} of ${guide.budget}`;
-            tally.classList.toggle('over', xp !== null && xp > guide.budget);
-          };
-          ta.addEventListener('input', count);
-          queueMicrotask(count);
-        }
+        const help = (st.help && st.help[seat]) || {};
+        const oldTally = document.getElementById(`tally-${seat}`);
+        const tally = h('p', { class: 'tally' + (oldTally && oldTally.classList.contains('over') ? ' over' : ''), id: `tally-${seat}`, 'aria-live': 'polite' }, oldTally ? oldTally.textContent : '');
+        // The game itself reads the choice as it is written (no parser
+        // here): its summary or its objection appears under the box.
+        let timer = null;
+        const check = () => { clearTimeout(timer); timer = setTimeout(() => { if (ta.value.trim()) send({ type: 'check', seat, choice: ta.value }); else tally.textContent = ''; }, 250); };
+        ta.addEventListener('input', check);
+        const units = help.units && help.units.length ? h('table', { class: 'units' }, h('thead', {}, h('tr', {}, ['Letter', 'Unit', 'Faction', 'Role', 'XP'].map(x => h('th', {}, x)))),
+          h('tbody', {}, help.units.map(u => h('tr', {}, h('td', {}, h('code', {}, u.letter)), h('td', {}, u.name), h('td', {}, u.group || ''), h('td', {}, u.role || ''), h('td', {}, String(u.cost)))))) : '';
         setupEl.append(h('div', { class: 'card' }, h('h2', {}, `${seatLabel(seat)} — ${st.stage}`),
-          guide ? h('p', { class: 'guide' }, guide.text) : '',
+          help.text ? h('p', { class: 'guide' }, help.text) : '', units,
           h('pre', { class: 'visible' }, st.setup[seat] || ''),
-          waiting ? [ta, tally, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${st.zones ? ' (your zone is tinted blue)' : ''}.` : ''),
+          waiting ? [ta, tally, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${help.zone ? ' (your zone is tinted blue)' : ''}.` : ''),
             h('div', { class: 'row' }, h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
               h('button', { onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'))]
             : h('p', { class: 'muted' }, 'Submitted — waiting for the others.')));
@@ -232,9 +237,9 @@ export function showGame(root, id) {
     }
     let pick = st.setup && st.stage !== 'play' && st.stage !== 'over' && st.board ? new Set(st.board.geometry.squareNames.map((_, i) => i)) : null;
     let zone = null;
-    if (pick && st.zones) {
+    if (pick && st.help) {
       const seat = mine().find(i => st.waiting.includes(i));
-      if (seat !== undefined && st.zones[seat]) pick = zone = new Set(st.zones[seat]);
+      if (seat !== undefined && st.help[seat] && st.help[seat].zone) pick = zone = new Set(st.help[seat].zone);
     }
     if (board) {
       if (!board.geometry) board.geometry = st.board.geometry;
@@ -274,7 +279,7 @@ export function showGame(root, id) {
     // Seats.
     seatsEl.replaceChildren(...st.seats.map((s, i) => h('div', { class: 'seat' + (st.waiting.includes(i) ? ' turn' : '') + (s.out ? ' out' : '') },
       h('span', { class: 'swatch s' + i }), h('span', {}, seatLabel(i), h('br'), h('small', { class: 'muted' },
-        s.kind === 'computer' ? `computer, level ${s.level}` : mine().includes(i) ? 'you' : s.taken ? 'player' : 'invited (not joined yet)',
+        s.kind === 'computer' ? `computer, level ${s.level}` : mine().includes(i) ? 'you' : s.taken ? 'player' : s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)',
         st.outcome.over ? ` · ${st.outcome.results[i]}` : '')),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
     drawClocks();
@@ -326,9 +331,13 @@ export function showGame(root, id) {
     const pos = h('input', { readonly: true, value: board ? board.position : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
     extra.replaceChildren(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos,
       h('button', { onclick: () => copy(pos) }, 'Copy')));
-    const open = st.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === 'invite' && !s.taken);
-    if (open.length) extra.append(h('h2', {}, 'Invite'), ...open.map(([, i]) => {
-      const inp = h('input', { readonly: true, value: `${location.origin}/#/join/${id}/${i}`, 'aria-label': `Invitation link for ${seatLabel(i)}` });
+    // Private links carry their secret, which only the creator's browser
+    // knows; open seats are taken from the lobby or by a plain link.
+    const secrets = invites(id);
+    const open = st.seats.map((s, i) => [s, i]).filter(([s, i]) => !s.taken && ((s.kind === 'invite' && secrets[i]) || s.kind === 'open'));
+    if (open.length && !st.outcome.over) extra.append(h('h2', {}, 'Invite'), ...open.map(([s, i]) => {
+      const link = `${location.origin}/#/join/${id}/${i}` + (s.kind === 'invite' ? '/' + secrets[i] : '');
+      const inp = h('input', { readonly: true, value: link, 'aria-label': `Invitation link for ${seatLabel(i)}` });
       return h('div', { class: 'invite' }, h('label', {}, `${seatLabel(i)}:`), h('div', { class: 'row' }, inp, h('button', { onclick: () => copy(inp) }, 'Copy link')));
     }));
     if (!mine().length) extra.append(h('p', { class: 'muted' }, 'You are watching this game.'));
@@ -354,23 +363,4 @@ export function showGame(root, id) {
   tick = setInterval(drawClocks, 200);
   connect();
   return () => { closed = true; clearInterval(tick); removeEventListener('keydown', onKey); if (ws) ws.close(); };
-}
-
-/**
- * Adds up a draft written as "faction: P, W, 7H" with the cost of each
- * letter; null when nothing countable is written yet.
- */
-export function draftCost(text, costs) {
-  const i = text.indexOf(':');
-  if (i < 0) return null;
-  let xp = 0, any = false;
-  for (const tok of text.slice(i + 1).split(',')) {
-    const m = tok.trim().match(/^(\d+)?\s*x?\s*([A-Za-z])$/);
-    if (!m) continue;
-    const c = costs[m[2].toUpperCase()];
-    if (c === undefined) continue;
-    xp += c * Number(m[1] || 1);
-    any = true;
-  }
-  return any ? xp : null;
 }

@@ -40,11 +40,8 @@ const quietLimit = 40
 // position for that number.
 type Game struct{}
 
-// Name implements game.Game.
-func (Game) Name() string { return "toy" }
-
-// Title implements game.Game.
-func (Game) Title() string { return "Toy Chess" }
+// Info implements game.Game.
+func (Game) Info() game.Info { return game.Info{Name: "toy", Title: "Toy Chess"} }
 
 // Options implements game.Game.
 func (Game) Options() []game.Option {

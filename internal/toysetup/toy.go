@@ -2,7 +2,7 @@
 // capture the king to win) that implements the whole game contract the
 // server uses, so the server and the web app can be tested before and
 // independently of the real games.
-package toygame
+package toysetup
 
 import (
 	"errors"
@@ -18,11 +18,8 @@ const size = 5
 // which each seat names its king's square on its back rank.
 type Game struct{}
 
-// Name implements game.Game.
-func (Game) Name() string { return "toy" }
-
-// Title implements game.Game.
-func (Game) Title() string { return "Toy Chess" }
+// Info implements game.Game.
+func (Game) Info() game.Info { return game.Info{Name: "toy", Title: "Toy Chess", Variant: "toy"} }
 
 // Options implements game.Game.
 func (Game) Options() []game.Option {
@@ -330,7 +327,7 @@ func (p *Pos) Pieces(dst []game.PieceView) []game.PieceView {
 		if c == 'R' || c == 'r' {
 			name = "Rook"
 		}
-		dst = append(dst, game.PieceView{Square: sq, Owner: owner(c), Letter: c &^ 0x20, Name: name})
+		dst = append(dst, game.PieceView{Square: sq, Owner: owner(c), Letter: c &^ 0x20, Name: name, Royal: name == "King"})
 	}
 	return dst
 }

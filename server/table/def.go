@@ -1,0 +1,78 @@
+package table
+
+import (
+	"wyrm/game"
+	"wyrm/server/apierr"
+)
+
+// Seat kinds.
+const (
+	// SeatLocal is played from the creating browser (hotseat).
+	SeatLocal = "local"
+	// SeatInvite is kept for a person who joins by a private link: the
+	// link carries a secret, stored hashed, and the game is not listed.
+	SeatInvite = "invite"
+	// SeatOpen is an open challenge: listed in the lobby, anyone may take it.
+	SeatOpen = "open"
+	// SeatComputer is played by the engine on the server.
+	SeatComputer = "computer"
+)
+
+// MaxLevel is the strongest computer level.
+const MaxLevel = 8
+
+// Seat is one seat of a game definition.
+type Seat struct {
+	Kind  string `json:"kind"`
+	Level int    `json:"level,omitempty"`
+	// TokenHash is the SHA-256 of the secret token of a local seat; invited
+	// seats get theirs through a join action.
+	TokenHash string `json:"tokenHash,omitempty"`
+	// InviteHash is the SHA-256 of the secret of an invite seat's link.
+	// (Games stored before invitations had secrets have none: their seats
+	// are taken as open.)
+	InviteHash string `json:"inviteHash,omitempty"`
+}
+
+// Joinable reports whether a person may take the seat by joining.
+func (s Seat) Joinable() bool { return s.Kind == SeatInvite || s.Kind == SeatOpen }
+
+// TimeControl is a game's clock setting; zero InitialMs means no clocks.
+type TimeControl struct {
+	InitialMs   int64 `json:"initialMs"`
+	IncrementMs int64 `json:"incrementMs"`
+}
+
+// Def is what is stored when a game is created: enough to replay it. Its
+// options are the game's normalized ones, so replay needs nothing else.
+type Def struct {
+	Game      string       `json:"game"`
+	Options   game.Options `json:"options"`
+	Seats     []Seat       `json:"seats"`
+	Clock     TimeControl  `json:"clock"`
+	RematchOf string       `json:"rematchOf,omitempty"`
+}
+
+// Check reports whether d fits a game of players seats.
+func (d *Def) Check(players int) error {
+	if len(d.Seats) != players {
+		return apierr.New(apierr.Invalid, "this game has %d seats, got %d", players, len(d.Seats))
+	}
+	for i, s := range d.Seats {
+		switch s.Kind {
+		case SeatLocal, SeatInvite, SeatOpen:
+		case SeatComputer:
+			if s.Level < 1 || s.Level > MaxLevel {
+				return apierr.New(apierr.Invalid, "seat %d: computer level must be 1 to %d", i+1, MaxLevel)
+			}
+		default:
+			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
+		}
+	}
+	c := d.Clock
+	if c.InitialMs < 0 || c.IncrementMs < 0 || c.InitialMs > 24*3600*1000 || c.IncrementMs > 3600*1000 ||
+		(c.InitialMs == 0 && c.IncrementMs != 0) {
+		return apierr.New(apierr.Invalid, "bad time control")
+	}
+	return nil
+}

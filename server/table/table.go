@@ -1,0 +1,491 @@
+// Package table is one game as the play server keeps it: its definition,
+// its ordered log of actions, and the state that replaying the log gives.
+// It is pure: no storage, no sockets, no goroutines, no wall clock (times
+// come with the actions), so every rule of a game's life is tested here
+// alone. The server wraps a Table with locking, saving and broadcasting.
+package table
+
+import (
+	"slices"
+	"strconv"
+
+	"wyrm/game"
+	"wyrm/server/apierr"
+)
+
+// Action kinds of the log.
+const (
+	ActJoin        = "join"    // Data: token hash of the joining person
+	ActSetup       = "setup"   // Data: the seat's choice text
+	ActMove        = "move"    // Data: the move in MoveString notation
+	ActResign      = "resign"  //
+	ActDrawOffer   = "draw"    // a seat offers (or accepts) a draw
+	ActDrawDecline = "decline" // a seat declines the open offers
+	ActTimeout     = "timeout" // the seat's clock ran out
+	ActRematch     = "rematch" // Data: id of the new game
+	ActResume      = "resume"  // the server is back; Data: when it was last known up (ms)
+)
+
+// Action is one entry of a game's log.
+type Action struct {
+	Seq  int
+	AtMs int64
+	Seat int
+	Kind string
+	Data string
+}
+
+// Ply is one move as the move list shows it.
+type Ply struct {
+	Seat int
+	Text string // MoveString notation
+	SAN  string // the game's human notation, "" when it has none
+	View game.MoveView
+	AtMs int64
+}
+
+// Table is a game's state after its log. Its zero value is not usable:
+// build one with New or Replay.
+type Table struct {
+	G   game.Game
+	Def Def
+	Log []Action
+
+	Tokens []string // token hash per seat, "" while an invited seat is free
+	Setup  game.Setup
+	Pos    game.Position
+	Start  string // position string when play began
+	Plies  []Ply
+	Over   *game.Outcome // an end made by the table (resign, time, agreement)
+	Out    []bool        // seats out by resignation or time
+	Offers []bool        // seats offering a draw now
+	// OfferedAt is the number of moves played when each seat last offered
+	// a draw (-1: never), so that an offer is not repeated in one position.
+	OfferedAt []int
+	Clock     Clock
+	// Rematch is the id of the game that followed this one.
+	Rematch string
+}
+
+// New returns the table of def before any action. It checks def against
+// the game as creation does, so that a damaged stored definition is
+// refused rather than replayed past the seats the game has.
+func New(g game.Game, def Def) (*Table, error) {
+	names, err := g.SeatNames(def.Options)
+	if err != nil {
+		return nil, apierr.Wrap(apierr.Invalid, err)
+	}
+	if err := def.Check(len(names)); err != nil {
+		return nil, err
+	}
+	t := &Table{G: g, Def: def}
+	if err := t.reset(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// Replay returns the table of def after log. An action that no longer
+// applies stops the replay there: the table holds what came before, and
+// the error says which action failed.
+func Replay(g game.Game, def Def, log []Action) (*Table, error) {
+	t, err := New(g, def)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range log {
+		if err := t.Apply(a); err != nil {
+			return t, &ReplayError{Seq: a.Seq, Kind: a.Kind, Err: err}
+		}
+	}
+	return t, nil
+}
+
+// ReplayError says which action of a stored log could not be applied.
+type ReplayError struct {
+	Seq  int
+	Kind string
+	Err  error
+}
+
+func (e *ReplayError) Error() string {
+	return "replay of action " + strconv.Itoa(e.Seq) + " (" + e.Kind + ") failed: " + e.Err.Error()
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// reset sets the state to before the first action.
+func (t *Table) reset() error {
+	n := len(t.Def.Seats)
+	t.Log = nil
+	t.Tokens = make([]string, n)
+	for i, seat := range t.Def.Seats {
+		t.Tokens[i] = seat.TokenHash
+	}
+	t.Setup, t.Pos, t.Start, t.Plies, t.Over = nil, nil, "", nil, nil
+	t.Out = make([]bool, n)
+	t.Offers = make([]bool, n)
+	t.OfferedAt = make([]int, n)
+	for i := range t.OfferedAt {
+		t.OfferedAt[i] = -1
+	}
+	t.Clock = NewClock(t.Def.Clock, n)
+	t.Rematch = ""
+	if sg, ok := t.G.(game.SetupGame); ok {
+		st, err := sg.NewSetup(t.Def.Options)
+		if err != nil {
+			return apierr.Wrap(apierr.Invalid, err)
+		}
+		if st.Stage() != "" {
+			t.Setup = st
+			return nil
+		}
+		return t.beginPlay(st.Position())
+	}
+	return t.beginPlay(t.G.Start(t.Def.Options))
+}
+
+func (t *Table) beginPlay(p game.Position, err error) error {
+	if err != nil {
+		return apierr.Wrap(apierr.Invalid, err)
+	}
+	t.Setup, t.Pos, t.Start = nil, p, p.String()
+	return nil
+}
+
+// Seats is the number of seats.
+func (t *Table) Seats() int { return len(t.Def.Seats) }
+
+// Outcome is the game's result so far.
+func (t *Table) Outcome() game.Outcome {
+	if t.Over != nil {
+		return *t.Over
+	}
+	if t.Pos != nil {
+		return t.Pos.Outcome()
+	}
+	return game.Outcome{}
+}
+
+// Stage is the setup's stage ("draft", "deploy"...), "play", or "over".
+func (t *Table) Stage() string {
+	switch {
+	case t.Outcome().Over:
+		return "over"
+	case t.Setup != nil:
+		return t.Setup.Stage()
+	}
+	return "play"
+}
+
+// ToMove is the seat whose move is next in play, or NoPlayer.
+func (t *Table) ToMove() game.Player {
+	if t.Pos == nil || t.Outcome().Over {
+		return game.NoPlayer
+	}
+	return t.Pos.ToMove()
+}
+
+// Waiting lists the seats that must act now.
+func (t *Table) Waiting() []int {
+	if t.Outcome().Over {
+		return nil
+	}
+	if t.Setup != nil {
+		var w []int
+		for _, p := range t.Setup.Waiting() {
+			w = append(w, int(p))
+		}
+		return w
+	}
+	if p := t.ToMove(); p != game.NoPlayer {
+		return []int{int(p)}
+	}
+	return nil
+}
+
+// SeatName is the game's name for seat i in the current stage.
+func (t *Table) SeatName(i int) string {
+	switch {
+	case t.Pos != nil:
+		return t.Pos.SeatName(game.Player(i))
+	case t.Setup != nil:
+		return t.Setup.SeatName(game.Player(i))
+	}
+	return game.SeatNumber(game.Player(i))
+}
+
+// Canonical writes a move action's data in the game's own notation, so that
+// the log holds one spelling whatever the client typed.
+func (t *Table) Canonical(a Action) Action {
+	if a.Kind == ActMove && t.Pos != nil {
+		if m, err := t.Pos.ParseMove(a.Data); err == nil {
+			a.Data = t.Pos.MoveString(m)
+		}
+	}
+	return a
+}
+
+// Apply validates a against the current state and applies it, appending it
+// to the log. On error nothing has changed.
+func (t *Table) Apply(a Action) error {
+	if a.Seat < 0 || a.Seat >= t.Seats() {
+		return apierr.New(apierr.Invalid, "there is no seat %d", a.Seat+1)
+	}
+	var err error
+	switch a.Kind {
+	case ActJoin:
+		err = t.join(a)
+	case ActRematch:
+		err = t.rematch(a)
+	case ActSetup:
+		err = t.setup(a)
+	case ActMove:
+		err = t.move(a)
+	case ActResign:
+		err = t.resign(a)
+	case ActTimeout:
+		err = t.timeout(a)
+	case ActDrawOffer:
+		err = t.offerDraw(a)
+	case ActDrawDecline:
+		err = t.declineDraw(a)
+	case ActResume:
+		err = t.resume(a)
+	default:
+		err = apierr.New(apierr.BadRequest, "unknown action %q", a.Kind)
+	}
+	if err != nil {
+		return err
+	}
+	t.Log = append(t.Log, a)
+	return nil
+}
+
+// playing refuses actions of a game that is over or a seat that is out.
+func (t *Table) playing(seat int) error {
+	if t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is over")
+	}
+	if !t.In(seat) {
+		return apierr.New(apierr.Conflict, "this seat is out of the game")
+	}
+	return nil
+}
+
+// In reports whether seat is still in the game: it has neither left
+// (resignation, time) nor been eliminated by the rules (its King taken in
+// a game that plays on).
+func (t *Table) In(seat int) bool {
+	if t.Out[seat] {
+		return false
+	}
+	return t.Pos == nil || t.Pos.Outcome().Results[seat] != game.Eliminated
+}
+
+func (t *Table) join(a Action) error {
+	if t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is over: its seats can no longer be taken")
+	}
+	if !t.Def.Seats[a.Seat].Joinable() || t.Tokens[a.Seat] != "" {
+		return apierr.New(apierr.Conflict, "this seat is already taken")
+	}
+	t.Tokens[a.Seat] = a.Data
+	return nil
+}
+
+func (t *Table) rematch(a Action) error {
+	if !t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is not over yet")
+	}
+	if t.Rematch != "" {
+		return apierr.New(apierr.Conflict, "a rematch already exists")
+	}
+	t.Rematch = a.Data
+	return nil
+}
+
+func (t *Table) setup(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Setup == nil {
+		return apierr.New(apierr.Conflict, "the game is past its setup")
+	}
+	if !slices.Contains(t.Setup.Waiting(), game.Player(a.Seat)) {
+		return apierr.New(apierr.NotYourTurn, "this seat has nothing to submit now")
+	}
+	if err := t.Setup.Submit(game.Player(a.Seat), a.Data); err != nil {
+		return apierr.Wrap(apierr.Invalid, err)
+	}
+	if t.Setup.Stage() == "" {
+		p, err := t.Setup.Position()
+		if err != nil {
+			return apierr.New(apierr.Internal, "setup finished but gave no position: %v", err)
+		}
+		t.Pos, t.Start, t.Setup = p, p.String(), nil
+		t.Clock.LastAt = a.AtMs
+	}
+	return nil
+}
+
+func (t *Table) move(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Pos == nil {
+		return apierr.New(apierr.Conflict, "the game has not started: setup comes first")
+	}
+	if int(t.Pos.ToMove()) != a.Seat {
+		return apierr.New(apierr.NotYourTurn, "it is not your turn")
+	}
+	if t.Clock.Flagged(a.Seat, a.AtMs) {
+		return apierr.New(apierr.Conflict, "time is up")
+	}
+	m, err := t.Pos.ParseMove(a.Data)
+	if err != nil {
+		return apierr.Wrap(apierr.Invalid, err)
+	}
+	p := Ply{Seat: a.Seat, Text: t.Pos.MoveString(m), View: t.Pos.DescribeMove(m), AtMs: a.AtMs}
+	if sn, ok := t.Pos.(game.SANer); ok {
+		p.SAN = sn.SAN(m)
+	}
+	t.Clock.Moved(a.Seat, a.AtMs)
+	t.Pos.Play(m)
+	t.Plies = append(t.Plies, p)
+	clear(t.Offers)
+	return nil
+}
+
+func (t *Table) resign(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	t.leave(a.Seat, "resignation", a.AtMs)
+	return nil
+}
+
+func (t *Table) timeout(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if int(t.ToMove()) != a.Seat || !t.Clock.Flagged(a.Seat, a.AtMs) {
+		return apierr.New(apierr.Conflict, "this seat's time is not up")
+	}
+	t.leave(a.Seat, "time", a.AtMs)
+	t.Clock.Remaining[a.Seat] = 0
+	return nil
+}
+
+func (t *Table) offerDraw(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Pos == nil {
+		return apierr.New(apierr.Conflict, "draws can be offered once play begins")
+	}
+	accepting := slices.Contains(t.Offers, true) && !t.Offers[a.Seat]
+	if !accepting && t.OfferedAt[a.Seat] == len(t.Plies) {
+		return apierr.New(apierr.Conflict, "you have offered a draw in this position already; offer again after a move")
+	}
+	t.Offers[a.Seat] = true
+	t.OfferedAt[a.Seat] = len(t.Plies)
+	// The players still in agree among themselves.
+	for i := range t.Seats() {
+		if t.In(i) && !t.Offers[i] {
+			return nil
+		}
+	}
+	o := game.Drawn(t.Seats(), "agreement")
+	for i := range t.Seats() {
+		if !t.In(i) {
+			o.Results[i] = game.Eliminated
+		}
+	}
+	t.Clock.Stop(int(t.ToMove()), a.AtMs)
+	t.Over = &o
+	return nil
+}
+
+func (t *Table) declineDraw(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if !slices.Contains(t.Offers, true) {
+		return apierr.New(apierr.Conflict, "there is no draw offer to decline")
+	}
+	clear(t.Offers)
+	return nil
+}
+
+// resume gives the seat to move back the time the server was down: from
+// when it was last known up (a.Data) to its restart (a.AtMs), the clock
+// stood still.
+func (t *Table) resume(a Action) error {
+	if t.Outcome().Over || !t.Clock.Running || int(t.ToMove()) != a.Seat {
+		return apierr.New(apierr.Conflict, "no clock is running for this seat")
+	}
+	down, err := strconv.ParseInt(a.Data, 10, 64)
+	if err != nil {
+		return apierr.New(apierr.BadRequest, "resume: bad time %q", a.Data)
+	}
+	t.Clock.Pause(max(down, t.Clock.LastAt), a.AtMs)
+	return nil
+}
+
+// leave takes seat out of the game (resignation or time). With two seats,
+// or a game that cannot play on without a player, the game ends; games
+// with an Eliminator play on among the others.
+func (t *Table) leave(seat int, reason string, at int64) {
+	n := t.Seats()
+	t.Out[seat] = true
+	var left []int
+	for i := range n {
+		if !t.Out[i] {
+			left = append(left, i)
+		}
+	}
+	if el, ok := t.Pos.(game.Eliminator); ok && len(left) > 1 {
+		t.Clock.Charge(int(t.ToMove()), at)
+		el.Eliminate(game.Player(seat))
+		t.Offers[seat] = false
+		return
+	}
+	o := game.Outcome{Over: true, Reason: reason}
+	for i := range n {
+		switch {
+		case t.Out[i]:
+			o.Results[i] = game.Loss
+		case len(left) == 1:
+			o.Results[i] = game.Win
+		default:
+			o.Results[i] = game.Draw
+		}
+	}
+	t.Clock.Stop(int(t.ToMove()), at)
+	t.Over = &o
+}
+
+// PositionAt replays the log up to the n-th move (0: the start of play)
+// and returns the position then.
+func (t *Table) PositionAt(n int) (game.Position, error) {
+	if n < 0 || n > len(t.Plies) {
+		return nil, apierr.New(apierr.NotFound, "no move %d", n)
+	}
+	if t.Pos == nil {
+		return nil, apierr.New(apierr.Conflict, "play has not begun")
+	}
+	r, err := New(t.G, t.Def)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range t.Log {
+		if r.Pos != nil && len(r.Plies) == n {
+			break
+		}
+		if err := r.Apply(a); err != nil {
+			return nil, err
+		}
+	}
+	return r.Pos, nil
+}

@@ -1,0 +1,240 @@
+package table
+
+import (
+	"errors"
+	"slices"
+	"testing"
+
+	"wyrm/game"
+	"wyrm/internal/toygame"
+	"wyrm/internal/toysetup"
+	"wyrm/server/apierr"
+)
+
+// run applies actions in turn, at one second apart, and returns the table
+// and the error of each.
+func run(t *testing.T, g game.Game, def Def, acts ...Action) (*Table, []error) {
+	t.Helper()
+	tb, err := New(g, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs []error
+	for i, a := range acts {
+		a.Seq = len(tb.Log)
+		if a.AtMs == 0 {
+			a.AtMs = int64(i+1) * 1000
+		}
+		errs = append(errs, tb.Apply(a))
+	}
+	return tb, errs
+}
+
+func codeOf(err error) apierr.Code {
+	if err == nil {
+		return ""
+	}
+	c, _ := apierr.Of(err)
+	return c
+}
+
+func twoLocal() Def {
+	return Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}}
+}
+
+func TestActionsAreCheckedWithTheirCodes(t *testing.T) {
+	cases := []struct {
+		name string
+		acts []Action
+		want []apierr.Code // per action, "" for accepted
+	}{
+		{"a move in turn", []Action{{Seat: 0, Kind: ActMove, Data: "c1c2"}}, []apierr.Code{""}},
+		{"out of turn", []Action{{Seat: 1, Kind: ActMove, Data: "c5c4"}}, []apierr.Code{apierr.NotYourTurn}},
+		{"illegal", []Action{{Seat: 0, Kind: ActMove, Data: "c1c4"}}, []apierr.Code{apierr.Invalid}},
+		{"no such seat", []Action{{Seat: 2, Kind: ActResign}}, []apierr.Code{apierr.Invalid}},
+		{"unknown action", []Action{{Seat: 0, Kind: "teleport"}}, []apierr.Code{apierr.BadRequest}},
+		{"join once", []Action{{Seat: 1, Kind: ActJoin, Data: "h"}, {Seat: 1, Kind: ActJoin, Data: "h2"}}, []apierr.Code{"", apierr.Conflict}},
+		{"join a local seat", []Action{{Seat: 0, Kind: ActJoin, Data: "h"}}, []apierr.Code{apierr.Conflict}},
+		{"no setup to submit", []Action{{Seat: 0, Kind: ActSetup, Data: "a1"}}, []apierr.Code{apierr.Conflict}},
+		{"decline without offer", []Action{{Seat: 0, Kind: ActDrawDecline}}, []apierr.Code{apierr.Conflict}},
+		{"rematch before the end", []Action{{Seat: 0, Kind: ActRematch, Data: "x"}}, []apierr.Code{apierr.Conflict}},
+		{"nothing after resignation", []Action{{Seat: 0, Kind: ActResign}, {Seat: 1, Kind: ActMove, Data: "c5c4"}, {Seat: 0, Kind: ActRematch, Data: "x"}, {Seat: 1, Kind: ActRematch, Data: "y"}},
+			[]apierr.Code{"", apierr.Conflict, "", apierr.Conflict}},
+		{"timeout that is not", []Action{{Seat: 0, Kind: ActTimeout}}, []apierr.Code{apierr.Conflict}},
+	}
+	for _, c := range cases {
+		tb, errs := run(t, toysetup.Game{}, twoLocal(), c.acts...)
+		var got []apierr.Code
+		for _, e := range errs {
+			got = append(got, codeOf(e))
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: codes %v, want %v (%v)", c.name, got, c.want, errs)
+		}
+		accepted := 0
+		for _, e := range errs {
+			if e == nil {
+				accepted++
+			}
+		}
+		if len(tb.Log) != accepted {
+			t.Errorf("%s: %d actions logged, %d accepted", c.name, len(tb.Log), accepted)
+		}
+	}
+}
+
+func TestDrawNeedsEverySeatStillIn(t *testing.T) {
+	tb, errs := run(t, toysetup.Game{}, twoLocal(),
+		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawDecline},
+		Action{Seat: 0, Kind: ActDrawOffer}, // declined in this position: not again before a move
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2"}, Action{Seat: 1, Kind: ActMove, Data: "c5c4"},
+		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer})
+	want := []apierr.Code{"", apierr.Conflict, "", apierr.Conflict, "", "", "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Errorf("action %d: %v, want code %q", i, e, want[i])
+		}
+	}
+	o := tb.Outcome()
+	if !o.Over || o.Reason != "agreement" || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+func TestSetupThenPlay(t *testing.T) {
+	def := Def{Game: "toy", Options: game.Options{"setup": "true"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2"},
+		Action{Seat: 0, Kind: ActSetup, Data: "e5"}, // not its back rank
+		Action{Seat: 0, Kind: ActSetup, Data: "b1"},
+		Action{Seat: 0, Kind: ActSetup, Data: "a1"},
+		Action{Seat: 1, Kind: ActSetup, Data: "d5"},
+		Action{Seat: 0, Kind: ActMove, Data: "b1b2"})
+	want := []apierr.Code{apierr.Conflict, apierr.Invalid, "", apierr.NotYourTurn, "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Errorf("action %d: %v, want code %q", i, e, want[i])
+		}
+	}
+	if tb.Stage() != "play" || len(tb.Plies) != 1 || tb.Plies[0].Text != "b1b2" || tb.SeatName(1) != "North" {
+		t.Fatalf("stage %s plies %v", tb.Stage(), tb.Plies)
+	}
+}
+
+func TestClockChargesTheMoverAndFlags(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{InitialMs: 10_000, IncrementMs: 1000}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},   // starts the clocks
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 4000},   // 3 s used, 1 s back
+		Action{Seat: 0, Kind: ActTimeout, AtMs: 14_000},            // all 10 s used: the flag falls
+		Action{Seat: 0, Kind: ActMove, Data: "c2c3", AtMs: 14_500}) // after the flag
+	if errs[0] != nil || errs[1] != nil {
+		t.Fatal(errs)
+	}
+	if tb.Clock.Remaining[1] != 8000 {
+		t.Fatalf("seat 2 has %d ms, want 8000", tb.Clock.Remaining[1])
+	}
+	if errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
+		t.Fatalf("flag: %v, move after it: %v", errs[2], errs[3])
+	}
+	if o := tb.Outcome(); !o.Over || o.Reason != "time" || o.Winner() != 1 || tb.Clock.Remaining[0] != 0 {
+		t.Fatalf("outcome %+v clocks %v", o, tb.Clock.Remaining)
+	}
+}
+
+func TestLeavingAGameOfThreePlaysOn(t *testing.T) {
+	def := Def{Game: "toy", Options: game.Options{"players": "3"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}}
+	tb, errs := run(t, toygame.Game{}, def, Action{Seat: 0, Kind: ActResign}, Action{Seat: 0, Kind: ActDrawOffer})
+	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+	if tb.Outcome().Over || tb.ToMove() != 1 || !tb.Out[0] {
+		t.Fatalf("after a resignation: over %v, to move %d", tb.Outcome().Over, tb.ToMove())
+	}
+	// The two left agree a draw between them.
+	for _, s := range []int{1, 2} {
+		if err := tb.Apply(Action{Seq: len(tb.Log), AtMs: 9000, Seat: s, Kind: ActDrawOffer}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	o := tb.Outcome()
+	if !o.Over || o.Results[0] != game.Eliminated || o.Results[1] != game.Draw || o.Results[2] != game.Draw {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+// A seat whose King was taken, in a game that plays on, has no say in a
+// draw: the players still in agree among themselves.
+func TestEliminatedSeatHasNoSayInDraws(t *testing.T) {
+	def := Def{Game: "toy", Options: game.Options{"players": "3"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}}
+	tb, errs := run(t, toygame.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "b1b8"}, Action{Seat: 1, Kind: ActMove, Data: "f1f2"},
+		Action{Seat: 2, Kind: ActMove, Data: "c8c7"}, Action{Seat: 0, Kind: ActMove, Data: "b8a8"}, // takes seat 3's King
+		Action{Seat: 2, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer})
+	want := []apierr.Code{"", "", "", "", apierr.Conflict, "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Fatalf("action %d: %v, want code %q", i, e, want[i])
+		}
+	}
+	o := tb.Outcome()
+	if !o.Over || o.Reason != "agreement" || o.Results[2] != game.Eliminated || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+func TestFinishedGameSeatsCannotBeJoined(t *testing.T) {
+	_, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActResign}, Action{Seat: 1, Kind: ActJoin, Data: "h"})
+	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+}
+
+func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
+	def := twoLocal()
+	acts := []Action{{Seq: 0, AtMs: 1, Seat: 0, Kind: ActMove, Data: "c1c2"}, {Seq: 1, AtMs: 2, Seat: 1, Kind: ActMove, Data: "c5c4"}}
+	tb, err := Replay(toysetup.Game{}, def, acts)
+	if err != nil || tb.Pos.String() != "r...r/..k../...../..K../R...R 0" {
+		t.Fatalf("replay: %v %v", tb.Pos, err)
+	}
+	p, err := tb.PositionAt(1)
+	if err != nil || p.String() != "r.k.r/...../...../..K../R...R 1" {
+		t.Fatalf("position after move 1: %v %v", p, err)
+	}
+	if _, err := tb.PositionAt(3); codeOf(err) != apierr.NotFound {
+		t.Fatalf("position after move 3: %v", err)
+	}
+	bad := append(slices.Clone(acts), Action{Seq: 2, AtMs: 3, Seat: 1, Kind: ActMove, Data: "c4c3"})
+	tb, err = Replay(toysetup.Game{}, def, bad)
+	var re *ReplayError
+	if !errors.As(err, &re) || re.Seq != 2 || len(tb.Log) != 2 {
+		t.Fatalf("replay of a bad log: %v, %d actions kept", err, len(tb.Log))
+	}
+	if _, err := New(toysetup.Game{}, Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}}}); codeOf(err) != apierr.Invalid {
+		t.Fatalf("a definition with too few seats: %v", err)
+	}
+}
+
+// The time a server was down is charged to nobody: a resume at restart
+// gives it back to the seat to move.
+func TestResumeGivesBackTheDowntime(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{InitialMs: 60_000}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 3000},
+		// seat 1 thinks; the server was last up at 10 s and back at 72 s:
+		Action{Seat: 0, Kind: ActResume, Data: "10000", AtMs: 72_000},
+		Action{Seat: 1, Kind: ActResume, Data: "10000", AtMs: 72_000}) // not its clock
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+	// 7 s before the fall, 62 s down (not charged), 1 s after it.
+	if left := tb.Clock.Left(0, 73_000); left != 60_000-8000 {
+		t.Fatalf("seat 1 has %d ms left, want %d", left, 60_000-8000)
+	}
+	if tb.Clock.Flagged(0, 73_000) {
+		t.Fatal("flagged for the server's downtime")
+	}
+}

@@ -213,7 +213,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 			}
 		}()
 		secureHeaders(w.Header())
-		setWriteDeadline(w, r)
+		srv.setWriteDeadline(w, r)
 		if err := checkSameOrigin(r); err != nil {
 			writeErr(rec, err)
 			return

@@ -11,18 +11,23 @@ import (
 // these, so that it holds neither a goroutine nor a buffer for long.
 const (
 	readHeaderTimeout = 10 * time.Second
-	idleTimeout       = 90 * time.Second
-	// answerTimeout bounds the writing of an ordinary answer (not a
+	// DefaultIdleTimeout closes a keep-alive connection left idle.
+	DefaultIdleTimeout = 90 * time.Second
+	// DefaultWriteTimeout bounds the writing of an ordinary answer (not a
 	// websocket or an event stream, which bound each message instead).
-	answerTimeout = 30 * time.Second
-	maxHeader     = 32 << 10
+	DefaultWriteTimeout = 30 * time.Second
+	maxHeader           = 32 << 10
 )
 
-// HTTPServer returns an http.Server for h with the play server's timeouts.
-// Whole-request deadlines are not set on the server itself, since they
-// would cut websockets; the handler sets a write deadline per answer.
-func HTTPServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idleTimeout, MaxHeaderBytes: maxHeader}
+// HTTPServer returns an http.Server for h with the play server's timeouts
+// (idle 0: DefaultIdleTimeout). Whole-request deadlines are not set on the
+// server itself, since they would cut websockets; the handler sets a write
+// deadline per answer (Config.WriteTimeout).
+func HTTPServer(h http.Handler, idle time.Duration) *http.Server {
+	if idle <= 0 {
+		idle = DefaultIdleTimeout
+	}
+	return &http.Server{Handler: h, ReadHeaderTimeout: readHeaderTimeout, IdleTimeout: idle, MaxHeaderBytes: maxHeader}
 }
 
 // longLived reports whether a request is a websocket or an event stream,
@@ -32,8 +37,8 @@ func longLived(r *http.Request) bool {
 }
 
 // setWriteDeadline bounds the answer to an ordinary request.
-func setWriteDeadline(w http.ResponseWriter, r *http.Request) {
+func (srv *Server) setWriteDeadline(w http.ResponseWriter, r *http.Request) {
 	if !longLived(r) {
-		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(answerTimeout))
+		_ = http.NewResponseController(w).SetWriteDeadline(time.Now().Add(srv.writeTimeout))
 	}
 }

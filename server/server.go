@@ -47,6 +47,9 @@ type Config struct {
 	// Limits bound what one client may do; zero fields take
 	// DefaultLimits.
 	Limits Limits
+	// WriteTimeout bounds the writing of one ordinary answer, so that a
+	// client that does not read is dropped; 0 means DefaultWriteTimeout.
+	WriteTimeout time.Duration
 	// Node names this server among those sharing a database; "" means
 	// "local". Its heartbeat tells a restart how long it was down.
 	Node string
@@ -77,6 +80,7 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *limiters
 	node                      string
+	writeTimeout              time.Duration
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -100,6 +104,10 @@ func New(cfg Config) (*Server, error) {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = newLimiters(cfg.Limits)
+	srv.writeTimeout = cfg.WriteTimeout
+	if srv.writeTimeout <= 0 {
+		srv.writeTimeout = DefaultWriteTimeout
+	}
 	srv.node = cfg.Node
 	if srv.node == "" {
 		srv.node = "local"

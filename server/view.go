@@ -68,9 +68,11 @@ type boardJSON struct {
 	Geometry *geometryJSON `json:"geometry,omitempty"`
 	Pieces   []pieceJSON   `json:"pieces"`
 	Hands    []string      `json:"hands"`
-	Position string        `json:"position,omitempty"`
-	Check    []int         `json:"check,omitempty"` // squares of royal pieces in check
-	Ply      int           `json:"ply"`
+	// HandArt names the picture of each letter of Hands, "" for a letter.
+	HandArt  [][]string `json:"handArt,omitempty"`
+	Position string     `json:"position,omitempty"`
+	Check    []int      `json:"check,omitempty"` // squares of royal pieces in check
+	Ply      int        `json:"ply"`
 	// Quiet is the count of a no-progress draw rule and its limit, for
 	// games that have one (game.QuietCounter).
 	Quiet *quietJSON `json:"quiet,omitempty"`
@@ -119,8 +121,18 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 		b.Quiet = &quietJSON{Count: n, Limit: limit}
 	}
 	h := pos.Hands()
+	pictured := false
 	for i := 0; i < pos.Players(); i++ {
 		b.Hands = append(b.Hands, h[i])
+		arts := make([]string, len(h[i]))
+		for j := range h[i] {
+			arts[j] = pos.HandArt(game.Player(i), h[i][j])
+			pictured = pictured || arts[j] != ""
+		}
+		b.HandArt = append(b.HandArt, arts)
+	}
+	if !pictured {
+		b.HandArt = nil
 	}
 	return b
 }

@@ -181,7 +181,7 @@ func inProcessServer(db, proxyHeader string) (string, func(), error) {
 		st.Close()
 		return "", nil, err
 	}
-	hs := server.HTTPServer(srv.Handler())
+	hs := server.HTTPServer(srv.Handler(), 0)
 	go hs.Serve(ln)
 	return "http://" + ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

@@ -41,6 +41,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
 	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
 	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
+	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")
+	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "drop a client that has not read an answer after this long")
 	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
@@ -65,7 +67,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
-		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock}, log, stdout, stderr)
+		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock,
+		idle: *idle, writeTimeout: *writeTimeout}, log, stdout, stderr)
 }
 
 // installedGames returns every game with the maps of dir installed (none
@@ -106,6 +109,7 @@ type serveConfig struct {
 	metricsToken         string
 	limits               server.Limits
 	minClock             time.Duration
+	idle, writeTimeout   time.Duration
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -129,7 +133,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		rulesFS = os.DirFS(rules)
 	}
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
-		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock})
+		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
+		WriteTimeout: cfg.writeTimeout})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
@@ -140,7 +145,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	hs := server.HTTPServer(srv.Handler())
+	hs := server.HTTPServer(srv.Handler(), cfg.idle)
 	hs.RegisterOnShutdown(srv.Close)
 	if cfg.metricsAddr != "" {
 		mln, err := net.Listen("tcp", cfg.metricsAddr)
@@ -150,7 +155,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 			fmt.Fprintln(stderr, "wyrm serve: -metrics-addr:", err)
 			return 1
 		}
-		ms := server.HTTPServer(srv.MetricsHandler())
+		ms := server.HTTPServer(srv.MetricsHandler(), cfg.idle)
 		go ms.Serve(mln)
 		defer ms.Close()
 		log.Info("metrics", "addr", mln.Addr().String())

@@ -11,8 +11,8 @@ import (
 var roleNames = [numRoles]string{"Pawn", "Castle", "Knight", "Bishop", "Queen", "King"}
 
 // Help implements game.Setup: in the draft the budget and every unit a
-// seat may draft (its own faction's only, once the options fix it); in
-// deployment the zone.
+// seat may draft (its own faction's only, once the options fix it), each
+// pictured in the seat's colour; in deployment the zone.
 func (s *Setup) Help(p game.Player) game.SetupHelp {
 	if p < 0 || int(p) >= s.c.players {
 		return game.SetupHelp{}
@@ -31,7 +31,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 			for r := Role(0); r < numRoles; r++ {
 				k := KindOf(f, r)
 				h.Units = append(h.Units, game.UnitHelp{Letter: string(k.Letter()), Name: k.Name(), Group: f.Title(),
-					Role: roleNames[r], Cost: k.Cost()})
+					Role: roleNames[r], Cost: k.Cost(), Art: artOf(k, int(p))})
 			}
 		}
 		return h
@@ -73,7 +73,7 @@ func (s *Setup) Board(p game.Player) game.Board {
 		}
 		for _, u := range pl {
 			b.pieces = append(b.pieces, game.PieceView{Square: int(s.c.m.fromBox[u.sq]), Owner: game.Player(i),
-				Letter: u.kind.Letter(), Name: u.kind.Name(), Royal: u.kind.Role() == King})
+				Letter: u.kind.Letter(), Name: u.kind.Name(), Royal: u.kind.Role() == King, Art: artOf(u.kind, i)})
 		}
 	}
 	return b

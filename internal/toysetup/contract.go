@@ -137,3 +137,6 @@ func (p *Pos) InCheck() bool {
 
 // Pictures implements game.Game: letters only.
 func (Game) Pictures() fs.FS { return nil }
+
+// HandArt implements game.Viewer: the toy has no hands.
+func (p *Pos) HandArt(game.Player, byte) string { return "" }

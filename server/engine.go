@@ -18,6 +18,13 @@ type Engine interface {
 	BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error)
 }
 
+// Scorer is implemented by engines that can judge a position for a seat
+// (in centipawns, positive good for it): computer seats use it to answer
+// draw offers.
+type Scorer interface {
+	Score(ctx context.Context, pos game.Position, seat game.Player, level int, think time.Duration) (int, error)
+}
+
 // ErrBusy is returned by BestMove when no searcher came free before ctx
 // was done.
 var ErrBusy = errors.New("every searcher is busy")

@@ -52,3 +52,23 @@ func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level in
 	}
 	return res.Best, nil
 }
+
+// Score implements Scorer: a short search, its score turned to seat's side
+// (exact for two seats; with more, the side to move's score counts for
+// it when it moves and against it otherwise).
+func (e *SearchEngine) Score(ctx context.Context, pos game.Position, seat game.Player, level int, think time.Duration) (int, error) {
+	var s *search.Engine
+	select {
+	case s = <-e.pool:
+	case <-ctx.Done():
+		return 0, ErrBusy
+	}
+	defer func() { e.pool <- s }()
+	s.NewGame()
+	s.SetLevel(level)
+	res := s.Search(ctx, pos, search.Limits{MoveTime: think}, nil)
+	if pos.ToMove() == seat {
+		return res.Score, nil
+	}
+	return -res.Score, nil
+}

@@ -50,6 +50,9 @@ type Config struct {
 	// WriteTimeout bounds the writing of one ordinary answer, so that a
 	// client that does not read is dropped; 0 means DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life (0:
+	// DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
+	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
 	// Node names this server among those sharing a database; "" means
 	// "local". Its heartbeat tells a restart how long it was down.
 	Node string
@@ -81,6 +84,8 @@ type Server struct {
 	limits                    *limiters
 	node                      string
 	writeTimeout              time.Duration
+	claimAfter, absentAfter   time.Duration
+	firstMove                 time.Duration
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -108,6 +113,15 @@ func New(cfg Config) (*Server, error) {
 	if srv.writeTimeout <= 0 {
 		srv.writeTimeout = DefaultWriteTimeout
 	}
+	orDefault := func(d, def time.Duration) time.Duration {
+		if d <= 0 {
+			return def
+		}
+		return d
+	}
+	srv.claimAfter = orDefault(cfg.ClaimAfter, DefaultClaimAfter)
+	srv.absentAfter = orDefault(cfg.AbsentAfter, DefaultAbsentAfter)
+	srv.firstMove = orDefault(cfg.FirstMoveTimeout, DefaultFirstMoveTimeout)
 	srv.node = cfg.Node
 	if srv.node == "" {
 		srv.node = "local"
@@ -196,6 +210,9 @@ func (srv *Server) Close() {
 		s.mu.Lock()
 		if s.timer != nil {
 			s.timer.Stop()
+		}
+		if s.lifeTimer != nil {
+			s.lifeTimer.Stop()
 		}
 		s.mu.Unlock()
 	}

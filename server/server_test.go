@@ -43,6 +43,12 @@ func newHarnessGames(t *testing.T, gs ...game.Game) *harness {
 
 func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	t.Helper()
+	return newHarnessWith(t, path, nil, gs...)
+}
+
+// newHarnessWith is a harness whose Config set changes first.
+func newHarnessWith(t testing.TB, path string, set func(*Config), gs ...game.Game) *harness {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "w.db")
 	}
@@ -50,7 +56,11 @@ func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }, MinClock: time.Millisecond})
+	cfg := Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }, MinClock: time.Millisecond}
+	if set != nil {
+		set(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,13 +362,16 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.expect("ack")
 	c.send(map[string]any{"type": "move", "move": "b1b2"})
 	c.expect("ack")
-	now = now.Add(10 * time.Second)
+	now = now.Add(10 * time.Second) // Black's first move is free: the clocks start after it
 	c.send(map[string]any{"type": "move", "move": "d5d4"})
+	c.expect("ack")
+	now = now.Add(10 * time.Second)
+	c.send(map[string]any{"type": "move", "move": "b2b3"})
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if s.t.Clock.Remaining[1] != 52000 || s.t.Clock.Remaining[0] != 60000 {
-		t.Errorf("clocks %v, want [60000 52000]", s.t.Clock.Remaining)
+	if s.t.Clock.Remaining[0] != 52000 || s.t.Clock.Remaining[1] != 60000 {
+		t.Errorf("clocks %v, want [52000 60000]", s.t.Clock.Remaining)
 	}
 	s.mu.Unlock()
 	c.send(map[string]any{"type": "draw", "seat": 0})
@@ -464,8 +477,9 @@ func TestClockRunsOut(t *testing.T) {
 	if st.Outcome.Reason != "time" || st.Outcome.Winner != 1 {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}
-	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 200 {
-		t.Errorf("clocks %v, want [0 200]", st.Clock.Remaining)
+	// Black's first move was free: the clocks started after it.
+	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 300 {
+		t.Errorf("clocks %v, want [0 300]", st.Clock.Remaining)
 	}
 }
 
@@ -519,11 +533,14 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	}
 }
 
-// busyEngine has no searcher free: every call waits for its context.
+// busyEngine answers its first call, then has no searcher free: every
+// later call waits for its context.
 type busyEngine struct{ calls atomic.Int64 }
 
-func (b *busyEngine) BestMove(ctx context.Context, _ game.Position, _ int, _ time.Duration) (game.Move, error) {
-	b.calls.Add(1)
+func (b *busyEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
+	if b.calls.Add(1) == 1 {
+		return RandomEngine{}.BestMove(ctx, pos, level, think)
+	}
 	<-ctx.Done()
 	return game.NoMove, ErrBusy
 }
@@ -548,17 +565,35 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := srv.session(cr.ID)
-	s.mu.Lock()
-	if err := s.commit(0, "move", "c1c2"); err != nil {
-		t.Fatal(err)
+	move := func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, m := range s.t.Pos.LegalMoves(nil) {
+			if err := s.commit(0, "move", s.t.Pos.MoveString(m)); err == nil {
+				return
+			}
+		}
+		t.Fatal("no move for seat 1")
 	}
-	s.mu.Unlock()
+	move()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		s.mu.Lock()
+		n := len(s.t.Plies)
+		s.mu.Unlock()
+		if n == 2 {
+			break // the computer's first move, while its engine was free
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no first move from the computer")
+		}
+	}
+	move() // now the computer's clock runs, and its engine is busy
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		s.mu.Lock()
 		o, plies := s.t.Outcome(), len(s.t.Plies)
 		s.mu.Unlock()
-		if plies > 1 {
+		if plies > 3 {
 			t.Fatal("the computer played while its engine was busy")
 		}
 		if o.Over {
@@ -572,7 +607,7 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	if eng.calls.Load() == 0 {
-		t.Fatal("the engine was never asked")
+	if eng.calls.Load() < 2 {
+		t.Fatal("the busy engine was never asked")
 	}
 }

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -27,8 +28,12 @@ type session struct {
 	subs     map[*client]struct{}
 	thinking bool
 	timer    *time.Timer
-	broken   error  // replay failed; the game is read-only
-	release  func() // gives back the creator's limits once the game is over
+	// lifeTimer aborts a game nobody started or resigns an absent player.
+	lifeTimer *time.Timer
+	pres      presence
+	answering bool   // a computer is weighing a draw offer
+	broken    error  // replay failed; the game is read-only
+	release   func() // gives back the creator's limits once the game is over
 }
 
 // newSession builds a session from its definition and replays log.
@@ -40,6 +45,9 @@ func newSession(srv *Server, id string, created int64, def Def, log []store.Acti
 	t, err := table.Replay(g, def, tableLog(log))
 	var re *table.ReplayError
 	s := &session{srv: srv, id: id, created: created, g: g, t: t, subs: map[*client]struct{}{}}
+	if t != nil {
+		s.pres = newPresence(t.Seats(), srv.now().UnixMilli())
+	}
 	switch {
 	case errors.As(err, &re):
 		s.broken = err
@@ -116,6 +124,7 @@ func (s *session) schedule() {
 		s.timer = nil
 	}
 	t := s.t
+	s.armLifeTimer()
 	if s.broken != nil || t.Outcome().Over || s.srv.closing() {
 		return
 	}
@@ -125,6 +134,7 @@ func (s *session) schedule() {
 		seq := len(t.Log)
 		s.timer = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() { s.flag(int(p), seq) })
 	}
+	s.answerForComputers()
 	if s.thinking {
 		return
 	}
@@ -163,6 +173,55 @@ func (s *session) schedule() {
 		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget, wait) })
 		return
 	}
+}
+
+// answerForComputers lets computer seats answer what people ask of them: a
+// takeback is granted (games against the computer are casual), a draw
+// offer is weighed by a short search. Caller holds s.mu.
+func (s *session) answerForComputers() {
+	t := s.t
+	if t.Pos == nil || t.Outcome().Over {
+		return
+	}
+	seq := len(t.Log)
+	for i, seat := range t.Def.Seats {
+		if seat.Kind != table.SeatComputer || !t.In(i) {
+			continue
+		}
+		if t.Takeback >= 0 && !t.TakebackYes[i] {
+			s.srv.goSafe(func() { s.lifeAct(seq, i, table.ActTakeback, "") })
+			return
+		}
+		if slices.Contains(t.Offers, true) && !t.Offers[i] && !s.answering {
+			s.answering = true
+			pos, level := t.Pos.Clone(), seat.Level
+			s.srv.goSafe(func() { s.weighDraw(seq, i, pos, level) })
+			return
+		}
+	}
+}
+
+// drawWeighTime is how long a computer thinks about a draw offer.
+const drawWeighTime = 300 * time.Millisecond
+
+// weighDraw accepts a draw offer for a computer seat that is not better,
+// and declines it otherwise.
+func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
+	accept := false
+	if sc, ok := s.srv.engine.(Scorer); ok {
+		ctx, cancel := context.WithTimeout(s.srv.ctx, 5*time.Second)
+		score, err := sc.Score(ctx, pos, game.Player(seat), level, drawWeighTime)
+		cancel()
+		accept = err == nil && score <= 0
+	}
+	s.mu.Lock()
+	s.answering = false
+	s.mu.Unlock()
+	kind := table.ActDrawDecline
+	if accept {
+		kind = table.ActDrawOffer
+	}
+	s.lifeAct(seq, seat, kind, "")
 }
 
 // Bounds of a computer's wait for a searcher.

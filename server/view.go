@@ -149,6 +149,7 @@ type seatJSON struct {
 type clockJSON struct {
 	InitialMs   int64   `json:"initialMs"`
 	IncrementMs int64   `json:"incrementMs"`
+	Days        int     `json:"days,omitempty"` // correspondence: days a move
 	Remaining   []int64 `json:"remaining"`
 	Running     int     `json:"running"` // seat whose clock runs, -1 when none
 	ServerNow   int64   `json:"serverNow"`
@@ -186,8 +187,20 @@ type stateJSON struct {
 	Offers   []int                  `json:"drawOffers,omitempty"`
 	Rematch  string                 `json:"rematch,omitempty"`
 	Thinking bool                   `json:"thinking,omitempty"`
-	Version  int                    `json:"version"`
-	Error    string                 `json:"error,omitempty"`
+	// Present says which seats are at the table (a connection holds them,
+	// or a computer plays them); GoneMs how long each absent one has been
+	// away, and ClaimAfterMs when the others may claim the game.
+	Present      []bool  `json:"present"`
+	GoneMs       []int64 `json:"goneMs"`
+	ClaimAfterMs int64   `json:"claimAfterMs"`
+	// Abortable is true until every seat has made its first move.
+	Abortable bool `json:"abortable,omitempty"`
+	// Takeback is the seat asking to take back its last move (-1: none)
+	// and TakebackYes the seats that agree.
+	Takeback    int    `json:"takeback"`
+	TakebackYes []int  `json:"takebackYes,omitempty"`
+	Version     int    `json:"version"`
+	Error       string `json:"error,omitempty"`
 }
 
 // viewOptions leaves out the options a game keeps for itself (a map's
@@ -257,9 +270,17 @@ func (s *session) state(you []int) stateJSON {
 			}
 		}
 	}
+	now := s.srv.now().UnixMilli()
+	st.ClaimAfterMs, st.Abortable, st.Takeback = s.srv.claimAfter.Milliseconds(), t.Abortable(), t.Takeback
+	for i := range n {
+		st.Present = append(st.Present, s.present(i))
+		st.GoneMs = append(st.GoneMs, s.goneFor(i, now).Milliseconds())
+		if t.TakebackYes[i] {
+			st.TakebackYes = append(st.TakebackYes, i)
+		}
+	}
 	if c := t.Clock; c.Timed() {
-		now := s.srv.now().UnixMilli()
-		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Remaining: slices.Clone(c.Remaining),
+		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days, Remaining: slices.Clone(c.Remaining),
 			Running: -1, ServerNow: now}
 		if c.Running {
 			if tm := t.ToMove(); tm != game.NoPlayer {

@@ -129,6 +129,11 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		s.mu.Lock()
 		delete(s.subs, c)
+		if len(c.seats) > 0 {
+			s.depart(c.seats)
+			s.broadcast() // the others see who left
+			s.armLifeTimer()
+		}
 		s.mu.Unlock()
 		c.close(websocket.StatusNormalClosure, "")
 	}()
@@ -288,9 +293,15 @@ func (c *client) handle(data []byte) {
 			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
 			break
 		}
+		before := len(c.seats)
 		err = c.hello(m.Tokens)
 		if err == nil {
-			c.queue(s.state(c.seats))
+			if len(c.seats) != before {
+				s.broadcast() // the others see who arrived
+				s.armLifeTimer()
+			} else {
+				c.queue(s.state(c.seats))
+			}
 		}
 	case "suggest":
 		var choice string
@@ -306,7 +317,7 @@ func (c *client) handle(data []byte) {
 			c.queue(map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary})
 			return
 		}
-	case "move", "setup", "resign", "draw", "decline", "rematch":
+	case "move", "setup", "resign", "draw", "decline", "rematch", "abort", "takeback", "no-takeback", "claim":
 		err = c.act(m)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
@@ -322,6 +333,7 @@ func (c *client) handle(data []byte) {
 // hello binds the seats whose tokens the client holds. Caller holds s.mu.
 func (c *client) hello(tokens []string) error {
 	t := c.s.t
+	had := slices.Clone(c.seats)
 	if len(tokens) > t.Seats() {
 		return apierr.New(apierr.BadRequest, "too many tokens")
 	}
@@ -341,6 +353,13 @@ func (c *client) hello(tokens []string) error {
 		}
 	}
 	slices.Sort(c.seats)
+	var added []int
+	for _, i := range c.seats {
+		if !slices.Contains(had, i) {
+			added = append(added, i)
+		}
+	}
+	c.s.arrive(added)
 	return nil
 }
 
@@ -390,6 +409,20 @@ func (c *client) act(m clientMsg) error {
 		return s.commit(seat, table.ActDrawDecline, "")
 	case "rematch":
 		return s.srv.rematch(s, seat)
+	case "abort":
+		return s.commit(seat, table.ActAbort, "")
+	case "takeback":
+		return s.commit(seat, table.ActTakeback, "")
+	case "no-takeback":
+		return s.commit(seat, table.ActTakebackNo, "")
+	case "claim":
+		if m.Choice != "win" && m.Choice != "draw" {
+			return apierr.New(apierr.BadRequest, `claim "win" or "draw" (as choice)`)
+		}
+		if err := s.checkClaim(seat); err != nil {
+			return err
+		}
+		return s.commit(seat, table.ActClaim, m.Choice)
 	}
 	return apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 }

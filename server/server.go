@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/record"
 	"wyrm/server/apierr"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -315,7 +316,16 @@ type CreateRequest struct {
 	Options game.Options `json:"options"`
 	Seats   []Seat       `json:"seats"`
 	Clock   Clock        `json:"clock"`
+	// Position, when set, is a position string in the game's notation to
+	// play from (an edited board, a pasted FEN).
+	Position string `json:"position,omitempty"`
+	// Record, when set, is a game record (PGN) to play on from: its start
+	// position, options and moves become the new game's.
+	Record string `json:"record,omitempty"`
 }
+
+// maxImportedMoves bounds the moves a record brings into a new game.
+const maxImportedMoves = 2000
 
 // CreateResponse tells the creator the game id, the tokens of the local
 // seats and the secrets of the invitation links (seat index -> secret).
@@ -356,14 +366,28 @@ func (srv *Server) create(ctx context.Context, client string, req CreateRequest)
 			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
 		}
 	}
+	var moves []string
+	if req.Record != "" {
+		var err error
+		if req, moves, err = srv.importRecord(req); err != nil {
+			return CreateResponse{}, err
+		}
+	}
 	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
 	}
+	if req.Position != "" {
+		p, err := g.Parse(req.Position, opts)
+		if err != nil {
+			return CreateResponse{}, apierr.Wrap(apierr.Invalid, err)
+		}
+		req.Position = p.String()
+	}
 	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
 		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
-	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
+	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock, Start: req.Position}
 	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
 		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
@@ -385,11 +409,68 @@ func (srv *Server) create(ctx context.Context, client string, req CreateRequest)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	if _, err := srv.add(ctx, resp.ID, def, release); err != nil {
+	s, err := srv.add(ctx, resp.ID, def, release)
+	if err != nil {
 		release()
 		return CreateResponse{}, err
 	}
+	if len(moves) > 0 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, mv := range moves {
+			if err := s.commit(int(s.t.ToMove()), table.ActMove, mv); err != nil {
+				return resp, apierr.New(apierr.Internal, "the record's moves could not all be stored: %v", err)
+			}
+		}
+	}
 	return resp, nil
+}
+
+// importRecord reads a record for a new game: the game, options and start
+// position come from it (the request's own take precedence where given),
+// and its moves, checked by the game's rules, are returned to be played.
+func (srv *Server) importRecord(req CreateRequest) (CreateRequest, []string, error) {
+	recs, err := record.Parse(req.Record)
+	if err != nil {
+		return req, nil, apierr.New(apierr.Invalid, "the record cannot be read: %v", err)
+	}
+	if len(recs) != 1 {
+		return req, nil, apierr.New(apierr.Invalid, "give one game's record, not %d", len(recs))
+	}
+	r := recs[0]
+	if req.Game == "" {
+		req.Game = r.Game
+	}
+	g, ok := srv.games[req.Game]
+	if !ok {
+		return req, nil, apierr.New(apierr.Invalid, "unknown game %q", req.Game)
+	}
+	if len(req.Options) == 0 {
+		req.Options = r.Options
+	}
+	if len(r.Moves) > maxImportedMoves {
+		return req, nil, apierr.New(apierr.Invalid, "a record of at most %d moves", maxImportedMoves)
+	}
+	rr := r
+	rr.Options = req.Options
+	var moves []string
+	start, err := rr.StartPosition(g)
+	if err != nil {
+		return req, nil, apierr.Wrap(apierr.Invalid, err)
+	}
+	if _, err := rr.Replay(g, func(pos game.Position, m game.Move) error {
+		moves = append(moves, pos.MoveString(m))
+		return nil
+	}); err != nil {
+		return req, nil, apierr.Wrap(apierr.Invalid, err)
+	}
+	if len(r.Left) > 0 {
+		return req, nil, apierr.New(apierr.Invalid, "records in which a seat left the game cannot be played on")
+	}
+	// Play goes on from the record's start, set up or not: a game with
+	// phases before play (a draft) does not run them again.
+	req.Position = start.String()
+	return req, moves, nil
 }
 
 // holdComputer takes the places a game with computer seats needs: one of

@@ -57,6 +57,9 @@ type Def struct {
 	Seats     []Seat       `json:"seats"`
 	Clock     TimeControl  `json:"clock"`
 	RematchOf string       `json:"rematchOf,omitempty"`
+	// Start is the position play begins from, in the game's notation;
+	// empty means the game's own start (and setup, if it has one).
+	Start string `json:"start,omitempty"`
 }
 
 // Check reports whether d fits a game of players seats.

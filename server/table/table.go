@@ -141,6 +141,10 @@ func (t *Table) reset() error {
 	}
 	t.Clock = NewClock(t.Def.Clock, n)
 	t.Rematch = ""
+	if t.Def.Start != "" {
+		// A game set up from a position begins with play.
+		return t.beginPlay(t.G.Parse(t.Def.Start, t.Def.Options))
+	}
 	if sg, ok := t.G.(game.SetupGame); ok {
 		st, err := sg.NewSetup(t.Def.Options)
 		if err != nil {

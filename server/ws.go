@@ -279,15 +279,23 @@ func (c *client) handle(data []byte) {
 	}
 	c.s.srv.metrics.messages.Add(1)
 	start := time.Now()
-	defer func() { c.s.srv.metrics.observeAction(time.Since(start)) }()
+	reply := c.respond(m)
+	// Counted before the reply goes out, so that a client that reads the
+	// metrics after its answer finds its message among them.
+	c.s.srv.metrics.observeAction(time.Since(start))
+	c.queue(reply)
+}
+
+// respond carries out message m and returns its answer: an ack, an error
+// or the information asked for.
+func (c *client) respond(m clientMsg) map[string]any {
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var err error
 	switch m.Type {
 	case "ping":
-		c.queue(map[string]any{"type": "pong", "id": m.ID})
-		return
+		return map[string]any{"type": "pong", "id": m.ID}
 	case "hello":
 		if ok, retry := s.srv.limits.hellos.Allow(c.key, time.Now()); !ok {
 			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
@@ -305,17 +313,13 @@ func (c *client) handle(data []byte) {
 		}
 	case "suggest":
 		var choice string
-		choice, err = c.suggest(m)
-		if err == nil {
-			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice})
-			return
+		if choice, err = c.suggest(m); err == nil {
+			return map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice}
 		}
 	case "check":
 		var summary string
-		summary, err = c.check(m)
-		if err == nil {
-			c.queue(map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary})
-			return
+		if summary, err = c.check(m); err == nil {
+			return map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary}
 		}
 	case "move", "setup", "resign", "draw", "decline", "rematch", "abort", "takeback", "no-takeback", "claim":
 		err = c.act(m)
@@ -323,11 +327,10 @@ func (c *client) handle(data []byte) {
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 	}
 	if err != nil {
-		c.s.srv.metrics.rejected.Add(1)
-		c.queue(errorMsg(m.ID, err))
-		return
+		s.srv.metrics.rejected.Add(1)
+		return errorMsg(m.ID, err)
 	}
-	c.queue(map[string]any{"type": "ack", "id": m.ID})
+	return map[string]any{"type": "ack", "id": m.ID}
 }
 
 // hello binds the seats whose tokens the client holds. Caller holds s.mu.

@@ -3,6 +3,7 @@ package account
 import (
 	"cmp"
 	"context"
+	"math"
 	"slices"
 	"time"
 
@@ -85,6 +86,56 @@ func (a *Accounts) History(ctx context.Context, userID int64, game string, speed
 	}
 	if err := rows.Err(); err != nil {
 		return nil, internal("read history", err)
+	}
+	return out, nil
+}
+
+// Played is one finished game on a user's profile.
+type Played struct {
+	GameID string
+	Game   string
+	Speed  rating.Speed
+	Rated  bool
+	At     time.Time
+	// Changes holds every seat, in seat order.
+	Changes []Change
+}
+
+// Games returns the user's latest finished games, newest first, at most
+// limit of them, that ended before before (for paging; the zero time for
+// the newest).
+func (a *Accounts) Games(ctx context.Context, userID int64, before time.Time, limit int) ([]Played, error) {
+	end := int64(math.MaxInt64)
+	if !before.IsZero() {
+		end = before.UnixMilli()
+	}
+	rows, err := a.db.QueryContext(ctx, a.d.q(`SELECT r.game_id, r.game, r.speed, r.rated, r.at_ms
+		FROM results r JOIN result_players p ON p.game_id = r.game_id
+		WHERE p.user_id = ? AND r.at_ms < ? ORDER BY r.at_ms DESC, r.game_id DESC LIMIT ?`), userID, end, limit)
+	if err != nil {
+		return nil, internal("read games", err)
+	}
+	var out []Played
+	for rows.Next() {
+		var p Played
+		var at int64
+		if err := rows.Scan(&p.GameID, &p.Game, &p.Speed, &p.Rated, &at); err != nil {
+			rows.Close()
+			return nil, internal("read games", err)
+		}
+		p.At = fromMs(at)
+		out = append(out, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, internal("read games", err)
+	}
+	// The seats are read once the list is closed: SQLite has one
+	// connection, and it is the list's until then.
+	for i := range out {
+		if out[i].Changes, err = a.changes(ctx, a.db, out[i].GameID); err != nil {
+			return nil, internal("read games", err)
+		}
 	}
 	return out, nil
 }

@@ -320,3 +320,47 @@ func TestConcurrentResults(t *testing.T) {
 		}
 	})
 }
+
+// A profile lists a user's games newest first, rated and casual, a page
+// at a time.
+func TestGamesListNewestFirst(t *testing.T) {
+	forEach(t, Config{}, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		ids := e.users(t, 3)
+		record := func(r Result) {
+			if _, err := e.a.RecordResult(ctx, r); err != nil {
+				t.Fatal(err)
+			}
+			e.clock.Advance(time.Minute)
+		}
+		record(e.result("a", "dragon", rating.Blitz, Glicko2, ids[:2], 1, 2))
+		record(e.result("b", "dungeon", rating.Rapid, Placings, ids, 3, 1, 2))
+		casual := e.result("c", "dragonchess", rating.Correspondence, Glicko2, []int64{ids[1], 0}, 1, 1)
+		casual.Rated = false
+		record(casual)
+		record(e.result("d", "dragon", rating.Blitz, Glicko2, []int64{ids[2], ids[0]}, 2, 1))
+
+		ids1 := func(ps []Played) (s string) {
+			for _, p := range ps {
+				s += p.GameID
+			}
+			return s
+		}
+		all, err := e.a.Games(ctx, ids[1], time.Time{}, 10)
+		if err != nil || ids1(all) != "cba" {
+			t.Fatalf("games of player2: %q %v", ids1(all), err)
+		}
+		if all[0].Rated || all[0].Game != "dragonchess" || all[0].Speed != rating.Correspondence || len(all[0].Changes) != 2 ||
+			all[0].Changes[1].UserID != 0 || !all[1].Rated || len(all[1].Changes) != 3 || all[1].Changes[1].Place != 1 {
+			t.Fatalf("games %+v", all)
+		}
+		page, err := e.a.Games(ctx, ids[0], time.Time{}, 2)
+		if err != nil || ids1(page) != "db" {
+			t.Fatalf("first page of player1: %q %v", ids1(page), err)
+		}
+		page, err = e.a.Games(ctx, ids[0], page[1].At, 2)
+		if err != nil || ids1(page) != "a" {
+			t.Fatalf("second page of player1: %q %v", ids1(page), err)
+		}
+	})
+}

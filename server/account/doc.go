@@ -30,10 +30,13 @@
 //     PATCH, DELETE) must pass CheckCSRF: its X-CSRF-Token header must be
 //     CSRFToken of the session token. Send CSRFToken to the page in the
 //     answers to sign-up, sign-in and the account's details; never change
-//     state on GET. Websocket upgrades are GETs: check their Origin as
-//     the server already does.
-//   - Pass the client's address to SignUp, LogIn and ChangePassword, and
-//     send a RetryError's After as Retry-After.
+//     state on GET. Websocket upgrades are GETs: their Origin is checked
+//     as the server already does. The server's same-origin check of
+//     JSON posts stays: the header is a second wall, needed now that a
+//     cookie, sent by the browser on its own, carries a credential.
+//   - Pass the client's key (the address the other per-client limits
+//     use) to SignUp, LogIn and ChangePassword, and send a RetryError's
+//     After as Retry-After.
 //   - After storing a finished game's last action, call RecordResult; at
 //     start, call it again for every finished game replayed (see
 //     RecordResult for why this is as safe as one transaction).

@@ -1,0 +1,230 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"wyrm/rating"
+	"wyrm/server/apierr"
+	"wyrm/server/limit"
+	"wyrm/server/store"
+)
+
+// Accounts keeps users, their sessions, ratings and results in the game
+// database, beside the store's tables. It is safe for concurrent use.
+type Accounts struct {
+	db    *sql.DB
+	d     dialect
+	ownDB bool // db was made here (over a PostgreSQL pool) and is closed by Close
+	cfg   Config
+	// dummy is a hash of no one's password, checked when a sign-in names
+	// an unknown user so that it takes as long as one that names a known
+	// user.
+	dummy string
+	// hashing bounds the argon2 runs at once: each takes MemoryKiB.
+	hashing chan struct{}
+	// hashes counts argon2 runs, so tests see that every sign-in costs
+	// one whatever the name.
+	hashes atomic.Int64
+}
+
+// Config holds the choices of an Accounts; a zero field takes its default.
+type Config struct {
+	// Params are the costs of new password hashes (DefaultParams).
+	Params Params
+	// SessionTTL is how long a session lasts unused (30 days); each use
+	// moves its end forward.
+	SessionTTL time.Duration
+	// TouchEvery is how stale a session's last-seen time may grow before
+	// a use writes it (1 hour), so that each request is not a write.
+	TouchEvery time.Duration
+	// LoginPerName and LoginPerAddress limit sign-in attempts, and
+	// LoginPerAddress sign-ups too (DefaultLoginPerName,
+	// DefaultLoginPerAddress).
+	LoginPerName, LoginPerAddress *limit.Rate
+	// MaxHashing bounds the password hashes computed at once (GOMAXPROCS).
+	MaxHashing int
+	// Rating holds the rating systems' parameters (rating.Default).
+	Rating rating.Config
+	// Now is the clock (time.Now); tests set it.
+	Now func() time.Time
+}
+
+// The default sign-in limits: per user name, bursts of 10 and then 2 a
+// minute, which leaves a person who mistypes plenty and a guesser under
+// 3000 tries a day; per address, bursts of 30 and then 10 a minute, for
+// several people behind one address.
+const (
+	DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst       = 2, 10
+	DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst = 10, 30
+)
+
+func (c Config) withDefaults() Config {
+	if c.Params == (Params{}) {
+		c.Params = DefaultParams
+	}
+	if c.SessionTTL == 0 {
+		c.SessionTTL = 30 * 24 * time.Hour
+	}
+	if c.TouchEvery == 0 {
+		c.TouchEvery = time.Hour
+	}
+	if c.LoginPerName == nil {
+		c.LoginPerName = limit.NewRate(DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst)
+	}
+	if c.LoginPerAddress == nil {
+		c.LoginPerAddress = limit.NewRate(DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst)
+	}
+	if c.MaxHashing == 0 {
+		c.MaxHashing = runtime.GOMAXPROCS(0)
+	}
+	if c.Now == nil {
+		c.Now = time.Now
+	}
+	return c
+}
+
+// Open opens the accounts kept in the database of st, which must be a
+// store.SQLite or a store.Postgres, bringing their tables up to date.
+func Open(ctx context.Context, st store.Store, cfg Config) (*Accounts, error) {
+	switch s := st.(type) {
+	case *store.SQLite:
+		return OpenSQLite(ctx, s.DB(), cfg)
+	case *store.Postgres:
+		return OpenPostgres(ctx, s.Pool(), cfg)
+	}
+	return nil, fmt.Errorf("account: no accounts in a %T", st)
+}
+
+// OpenSQLite opens the accounts in a SQLite database, sharing db with the
+// game store: db should be the store's own (store.SQLite.DB), whose single
+// connection and immediate transactions serialise every writer of the
+// file. Close leaves db open.
+func OpenSQLite(ctx context.Context, db *sql.DB, cfg Config) (*Accounts, error) {
+	return open(ctx, db, sqliteDialect, false, cfg)
+}
+
+// OpenPostgres opens the accounts in a PostgreSQL database through pool,
+// the game store's (store.Postgres.Pool). Close leaves pool open.
+func OpenPostgres(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Accounts, error) {
+	return open(ctx, stdlib.OpenDBFromPool(pool), postgresDialect, true, cfg)
+}
+
+func open(ctx context.Context, db *sql.DB, d dialect, own bool, cfg Config) (*Accounts, error) {
+	cfg = cfg.withDefaults()
+	if err := migrate(ctx, db, d); err != nil {
+		if own {
+			db.Close()
+		}
+		return nil, fmt.Errorf("open accounts: %w", err)
+	}
+	a := &Accounts{db: db, d: d, ownDB: own, cfg: cfg, hashing: make(chan struct{}, cfg.MaxHashing)}
+	a.dummy = hashPassword("not anyone's password", cfg.Params)
+	return a, nil
+}
+
+// Close releases what Open made; the database itself stays open for the
+// store.
+func (a *Accounts) Close() error {
+	if a.ownDB {
+		return a.db.Close()
+	}
+	return nil
+}
+
+// The errors a client may see, each with its code.
+var (
+	// ErrBadCredentials: the name is unknown or the password wrong; which
+	// of the two is not said.
+	ErrBadCredentials = &apierr.Error{Code: apierr.Forbidden, Message: "wrong user name or password"}
+	// ErrNameTaken: the name, in any case, belongs to another account.
+	ErrNameTaken = &apierr.Error{Code: apierr.Conflict, Message: "that user name is taken"}
+	// ErrNotSignedIn: no session, an unknown one, or one that has ended.
+	ErrNotSignedIn = &apierr.Error{Code: apierr.Forbidden, Message: "not signed in"}
+	// ErrNoUser: no account has that name or id.
+	ErrNoUser = &apierr.Error{Code: apierr.NotFound, Message: "no such user"}
+)
+
+// RetryError is a TooMany error that says when to try again: the server
+// sends After as Retry-After.
+type RetryError struct {
+	Err   error
+	After time.Duration
+}
+
+func (e *RetryError) Error() string { return e.Err.Error() }
+func (e *RetryError) Unwrap() error { return e.Err }
+
+// allow takes one attempt from each limit named (an empty key is skipped),
+// refusing when any is spent.
+func (a *Accounts) allow(address, nameKey string) error {
+	now := a.cfg.Now()
+	if address != "" {
+		if ok, wait := a.cfg.LoginPerAddress.Allow(address, now); !ok {
+			return &RetryError{Err: apierr.New(apierr.TooMany, "too many attempts from this address; try again later"), After: wait}
+		}
+	}
+	if nameKey != "" {
+		if ok, wait := a.cfg.LoginPerName.Allow(nameKey, now); !ok {
+			return &RetryError{Err: apierr.New(apierr.TooMany, "too many attempts for this user; try again later"), After: wait}
+		}
+	}
+	return nil
+}
+
+// hash returns password's hash with the configured parameters, waiting
+// for a free hashing slot.
+func (a *Accounts) hash(ctx context.Context, password string) (string, error) {
+	if err := a.acquire(ctx); err != nil {
+		return "", err
+	}
+	defer a.release()
+	a.hashes.Add(1)
+	return hashPassword(password, a.cfg.Params), nil
+}
+
+// check compares password with phc, waiting for a free hashing slot.
+func (a *Accounts) check(ctx context.Context, password, phc string) (ok, stale bool, err error) {
+	if err := a.acquire(ctx); err != nil {
+		return false, false, err
+	}
+	defer a.release()
+	a.hashes.Add(1)
+	return checkPassword(password, phc, a.cfg.Params)
+}
+
+func (a *Accounts) acquire(ctx context.Context) error {
+	select {
+	case a.hashing <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (a *Accounts) release() { <-a.hashing }
+
+// internal wraps a database failure as an Internal error that keeps its
+// details for the server's log.
+func internal(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var e *apierr.Error
+	if errors.As(err, &e) {
+		return err
+	}
+	return fmt.Errorf("account: %s: %w", what, err)
+}
+
+func nowMs() int64 { return time.Now().UnixMilli() }
+
+func fromMs(ms int64) time.Time { return time.UnixMilli(ms) }

@@ -1,0 +1,101 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+)
+
+// migrationFiles holds each dialect's numbered schema steps for accounts,
+// migrations/<dialect>/NNNN_what.sql, applied in order, each once. They
+// are counted in their own table, account_schema_version, apart from the
+// game store's schema_version: the store requires its own steps to run
+// 1, 2, 3... without gaps, so the two sets could not share one numbering
+// without each waiting on the other's next free number.
+//
+//go:embed migrations
+var migrationFiles embed.FS
+
+// ErrSchemaTooNew is returned by Open for a database whose account tables
+// were migrated by a newer wyrm than this one.
+var ErrSchemaTooNew = errors.New("account: database schema is newer than this wyrm")
+
+// migrationLock is the PostgreSQL advisory lock key under which nodes
+// opening one database at once migrate it one after the other ("wyac").
+const migrationLock = 0x77796163
+
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations returns d's steps in order, numbered 1, 2, 3... without gaps.
+func migrations(d dialect) ([]migration, error) {
+	dir := path.Join("migrations", d.name)
+	entries, err := fs.ReadDir(migrationFiles, dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []migration
+	for i, e := range entries {
+		num, _, ok := strings.Cut(e.Name(), "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") || v != i+1 {
+			return nil, fmt.Errorf("account: migration %s/%s: want %04d_what.sql", dir, e.Name(), i+1)
+		}
+		b, err := migrationFiles.ReadFile(path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, migration{version: v, name: e.Name(), sql: string(b)})
+	}
+	return out, nil
+}
+
+// migrate brings db's account tables up to date in one transaction.
+func migrate(ctx context.Context, db *sql.DB, d dialect) error {
+	all, err := migrations(d)
+	if err != nil {
+		return err
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if d.dollar {
+		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS account_schema_version (
+		version    INTEGER PRIMARY KEY,
+		applied_ms BIGINT NOT NULL)`); err != nil {
+		return err
+	}
+	var current int
+	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM account_schema_version").Scan(&current); err != nil {
+		return err
+	}
+	if current > len(all) {
+		return fmt.Errorf("%w: its account tables are at version %d, this build knows versions up to %d; run a newer wyrm",
+			ErrSchemaTooNew, current, len(all))
+	}
+	for _, m := range all[current:] {
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			return fmt.Errorf("account migration %s: %w", m.name, err)
+		}
+		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, ?)"),
+			m.version, nowMs()); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}

@@ -1,0 +1,60 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+func TestPlaceholders(t *testing.T) {
+	q := "UPDATE t SET a = ?, b = ? WHERE c = ?"
+	if got := sqliteDialect.q(q); got != q {
+		t.Errorf("sqlite: %s", got)
+	}
+	if got := postgresDialect.q(q); got != "UPDATE t SET a = $1, b = $2 WHERE c = $3" {
+		t.Errorf("postgres: %s", got)
+	}
+}
+
+func TestMigrationsNumberedInBothDialects(t *testing.T) {
+	lite, err := migrations(sqliteDialect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pg, err := migrations(postgresDialect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lite) != len(pg) {
+		t.Fatalf("%d SQLite steps, %d PostgreSQL steps", len(lite), len(pg))
+	}
+	for i := range lite {
+		if lite[i].name != pg[i].name {
+			t.Errorf("step %d: %s and %s", i+1, lite[i].name, pg[i].name)
+		}
+	}
+}
+
+// Opening again migrates nothing and keeps the data; a database migrated
+// by a newer wyrm is refused.
+func TestReopenAndSchemaTooNew(t *testing.T) {
+	forEach(t, Config{}, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		e.signUp(t, "oscar", "oscar's password")
+		b := e.open(t, Config{})
+		if _, _, err := b.LogIn(ctx, "oscar", "oscar's password", "192.0.2.1"); err != nil {
+			t.Fatal(err)
+		}
+		all, _ := migrations(e.a.d)
+		var v int
+		if err := e.a.db.QueryRowContext(ctx, "SELECT MAX(version) FROM account_schema_version").Scan(&v); err != nil || v != len(all) {
+			t.Fatalf("version %d %v, want %d", v, err, len(all))
+		}
+		if _, err := e.a.db.ExecContext(ctx, e.a.d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, 0)"), len(all)+1); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Open(ctx, e.st, Config{Params: cheap}); !errors.Is(err, ErrSchemaTooNew) {
+			t.Fatalf("newer schema: %v", err)
+		}
+	})
+}

@@ -96,6 +96,9 @@ type Info struct {
 	// MaxPlies is a game length ordinary games do not reach, for tools that
 	// cap a game (a match runner); 0 means DefaultMaxPlies.
 	MaxPlies int
+	// Placings says the game is rated by players' placings (a game that
+	// may seat more than two), not by two-player results.
+	Placings bool
 	// Contempt is the engine's default draw penalty in centipawns for this
 	// game; 0 means the search's own default. Games whose evaluation of the
 	// two sides is rough want more, so that the engine does not settle for

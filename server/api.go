@@ -115,7 +115,11 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	resp, err := srv.create(r.Context(), srv.clientKey(r), req)
+	var user int64
+	if u, ok := userOf(r); ok {
+		user = u.user.ID
+	}
+	resp, err := srv.create(r.Context(), srv.clientKey(r), user, req)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -144,7 +148,11 @@ func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite)
+	var user int64
+	if u, ok := userOf(r); ok {
+		user = u.user.ID
+	}
+	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite, user)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -215,6 +223,11 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 		secureHeaders(w.Header())
 		srv.setWriteDeadline(w, r)
 		if err := checkSameOrigin(r); err != nil {
+			writeErr(rec, err)
+			return
+		}
+		r, err := srv.authenticate(rec, r)
+		if err != nil {
 			writeErr(rec, err)
 			return
 		}

@@ -17,6 +17,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/record"
+	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -51,6 +52,8 @@ type Config struct {
 	// WriteTimeout bounds the writing of one ordinary answer, so that a
 	// client that does not read is dropped; 0 means DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// Accounts keeps players' accounts and ratings; nil serves guests only.
+	Accounts *account.Accounts
 	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life (0:
 	// DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
 	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
@@ -83,6 +86,7 @@ type Server struct {
 	proxyHeader, metricsToken string
 	minClock                  time.Duration
 	limits                    *limiters
+	accounts                  *account.Accounts
 	node                      string
 	writeTimeout              time.Duration
 	claimAfter, absentAfter   time.Duration
@@ -110,6 +114,7 @@ func New(cfg Config) (*Server, error) {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = newLimiters(cfg.Limits)
+	srv.accounts = cfg.Accounts
 	srv.writeTimeout = cfg.WriteTimeout
 	if srv.writeTimeout <= 0 {
 		srv.writeTimeout = DefaultWriteTimeout
@@ -181,6 +186,11 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	srv.resumeClocks(lastUp)
+	for _, s := range srv.sessions {
+		s.mu.Lock()
+		s.recordResult() // once per game: repairs a crash between a game's end and its result
+		s.mu.Unlock()
+	}
 	for _, s := range srv.sessions {
 		s.mu.Lock()
 		srv.lobby.update(s)
@@ -322,6 +332,9 @@ type CreateRequest struct {
 	// Record, when set, is a game record (PGN) to play on from: its start
 	// position, options and moves become the new game's.
 	Record string `json:"record,omitempty"`
+	// Rated games change the players' ratings: every seat must end up held
+	// by an account of its own (no computer, no two seats of one account).
+	Rated bool `json:"rated,omitempty"`
 }
 
 // maxImportedMoves bounds the moves a record brings into a new game.
@@ -355,12 +368,12 @@ func (srv *Server) normalize(name string, opts game.Options) (game.Game, game.Op
 // Create makes and stores a new game for the server's own use (tests,
 // tools): no client limits apply.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	return srv.create(ctx, "", req)
+	return srv.create(ctx, "", 0, req)
 }
 
 // create makes and stores a new game for client (a clientKey; "" for the
 // server itself), within the client's limits.
-func (srv *Server) create(ctx context.Context, client string, req CreateRequest) (CreateResponse, error) {
+func (srv *Server) create(ctx context.Context, client string, user int64, req CreateRequest) (CreateResponse, error) {
 	if client != "" {
 		if ok, retry := srv.limits.create.Allow(client, srv.now()); !ok {
 			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
@@ -387,7 +400,24 @@ func (srv *Server) create(ctx context.Context, client string, req CreateRequest)
 	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
 		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
-	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock, Start: req.Position}
+	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock, Start: req.Position, Rated: req.Rated}
+	if req.Rated {
+		if user == 0 {
+			return CreateResponse{}, apierr.New(apierr.Forbidden, "sign in to play a rated game")
+		}
+		local := 0
+		for _, seat := range def.Seats {
+			if seat.Kind == SeatComputer {
+				return CreateResponse{}, apierr.New(apierr.Invalid, "games against the computer are not rated")
+			}
+			if seat.Kind == SeatLocal {
+				local++
+			}
+		}
+		if local > 1 {
+			return CreateResponse{}, apierr.New(apierr.Invalid, "a rated game has one seat of yours; invite the others")
+		}
+	}
 	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
 		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
@@ -399,9 +429,11 @@ func (srv *Server) create(ctx context.Context, client string, req CreateRequest)
 		if def.Seats[i].Kind != SeatComputer {
 			def.Seats[i].Level = 0
 		}
+		def.Seats[i].UserID = 0
 		if def.Seats[i].Kind == SeatLocal {
 			tok, h := newToken()
 			def.Seats[i].TokenHash = h
+			def.Seats[i].UserID = user
 			resp.Tokens[i] = tok
 		}
 	}
@@ -542,7 +574,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 
 // Join gives an open seat to whoever asks first, or an invite seat to
 // whoever shows its link's secret first, and returns the seat's token.
-func (srv *Server) Join(id string, seat int, invite string) (string, error) {
+func (srv *Server) Join(id string, seat int, invite string, user int64) (string, error) {
 	s := srv.session(id)
 	if s == nil {
 		return "", errNoGame
@@ -556,7 +588,11 @@ func (srv *Server) Join(id string, seat int, invite string) (string, error) {
 			return "", apierr.New(apierr.Forbidden, "this invitation link is not valid for this seat")
 		}
 	}
-	if err := s.commit(seat, table.ActJoin, h); err != nil {
+	data := h
+	if user != 0 {
+		data += " " + strconv.FormatInt(user, 10)
+	}
+	if err := s.commit(seat, table.ActJoin, data); err != nil {
 		return "", err
 	}
 	return tok, nil
@@ -607,6 +643,15 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
 	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
+	if srv.accounts != nil {
+		mux.HandleFunc("POST /api/account/signup", srv.handleSignUp)
+		mux.HandleFunc("POST /api/account/login", srv.handleLogIn)
+		mux.HandleFunc("POST /api/account/logout", srv.handleLogOut)
+		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
+		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
+		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
+	}
+	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

@@ -92,6 +92,9 @@ func (s *session) commit(seat int, kind, data string) error {
 		s.release()
 		s.release = nil
 	}
+	if s.t.Outcome().Over && kind != table.ActRematch {
+		s.recordResult()
+	}
 	s.srv.log.Info("action", "game", s.id, "seq", a.Seq, "seat", seat, "kind", kind, "data", a.Data)
 	s.changed()
 	return nil

@@ -124,7 +124,14 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer srv.untrack(c)
 	s.mu.Lock()
 	s.subs[c] = struct{}{}
-	c.queue(s.state(nil))
+	if u, ok := userOf(r); ok {
+		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
+	}
+	if len(c.seats) > 0 {
+		s.broadcast()
+	} else {
+		c.queue(s.state(nil))
+	}
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()

@@ -21,6 +21,7 @@ import (
 	"wyrm/games"
 	"wyrm/internal/localfile"
 	"wyrm/server"
+	"wyrm/server/account"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -124,6 +125,12 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		return 1
 	}
 	defer st.Close()
+	accts, err := account.Open(ctx, st, account.Config{})
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve: accounts:", err)
+		return 1
+	}
+	defer accts.Close()
 	assets := web.FS
 	if dev != "" {
 		assets = os.DirFS(dev)
@@ -133,7 +140,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		rulesFS = os.DirFS(rules)
 	}
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
-		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
+		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
 		WriteTimeout: cfg.writeTimeout})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)

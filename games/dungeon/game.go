@@ -45,7 +45,7 @@ func (g Game) Maps() []*Map {
 // turns are ordinary: the longest of level 8's games against random and
 // greedy movers took 822; hence the long move cap.
 func (Game) Info() game.Info {
-	return game.Info{Name: "dungeon", Title: "Dungeon Chess", MaxPlies: 4000, Contempt: drawContempt}
+	return game.Info{Name: "dungeon", Title: "Dungeon Chess", MaxPlies: 4000, Contempt: drawContempt, Placings: true}
 }
 
 // Option names that are read in more than one place.

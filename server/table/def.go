@@ -32,6 +32,9 @@ type Seat struct {
 	// (Games stored before invitations had secrets have none: their seats
 	// are taken as open.)
 	InviteHash string `json:"inviteHash,omitempty"`
+	// UserID is the account that holds the seat from the start (the
+	// creator's local seats, when signed in); 0 for none.
+	UserID int64 `json:"userId,omitempty"`
 }
 
 // Joinable reports whether a person may take the seat by joining.
@@ -57,6 +60,8 @@ type Def struct {
 	Seats     []Seat       `json:"seats"`
 	Clock     TimeControl  `json:"clock"`
 	RematchOf string       `json:"rematchOf,omitempty"`
+	// Rated games change their players' ratings.
+	Rated bool `json:"rated,omitempty"`
 	// Start is the position play begins from, in the game's notation;
 	// empty means the game's own start (and setup, if it has one).
 	Start string `json:"start,omitempty"`

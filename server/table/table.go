@@ -8,6 +8,7 @@ package table
 import (
 	"slices"
 	"strconv"
+	"strings"
 
 	"wyrm/game"
 	"wyrm/server/apierr"
@@ -57,6 +58,7 @@ type Table struct {
 	Log []Action
 
 	Tokens []string // token hash per seat, "" while an invited seat is free
+	Users  []int64  // account holding each seat, 0 for none
 	Setup  game.Setup
 	Pos    game.Position
 	Start  string // position string when play began
@@ -127,9 +129,9 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func (t *Table) reset() error {
 	n := len(t.Def.Seats)
 	t.Log = nil
-	t.Tokens = make([]string, n)
+	t.Tokens, t.Users = make([]string, n), make([]int64, n)
 	for i, seat := range t.Def.Seats {
-		t.Tokens[i] = seat.TokenHash
+		t.Tokens[i], t.Users[i] = seat.TokenHash, seat.UserID
 	}
 	t.Setup, t.Pos, t.Start, t.Plies, t.Over = nil, nil, "", nil, nil
 	t.Out = make([]bool, n)
@@ -314,7 +316,15 @@ func (t *Table) join(a Action) error {
 	if !t.Def.Seats[a.Seat].Joinable() || t.Tokens[a.Seat] != "" {
 		return apierr.New(apierr.Conflict, "this seat is already taken")
 	}
-	t.Tokens[a.Seat] = a.Data
+	hash, user, _ := strings.Cut(a.Data, " ")
+	t.Tokens[a.Seat] = hash
+	if user != "" {
+		id, err := strconv.ParseInt(user, 10, 64)
+		if err != nil {
+			return apierr.New(apierr.BadRequest, "join: bad account %q", user)
+		}
+		t.Users[a.Seat] = id
+	}
 	return nil
 }
 

@@ -120,6 +120,7 @@ type listEntry struct {
 	Seats   []seatJSON `json:"seats"`
 	Names   []string   `json:"seatNames"` // the game's names of the seats
 	Result  string     `json:"result,omitempty"`
+	Winner  int        `json:"winner"` // the seat that won, -1 for none (yet)
 }
 
 func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
@@ -133,7 +134,7 @@ func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
 	for _, s := range all {
 		s.mu.Lock()
 		e := listEntry{ID: s.id, Game: s.g.Info().Name, Title: s.g.Info().Title, Created: s.created, Stage: s.t.Stage(),
-			Plies: len(s.t.Plies), Open: []int{}, Seats: s.seats(s.t.Waiting())}
+			Plies: len(s.t.Plies), Open: []int{}, Seats: s.seats(s.t.Waiting()), Winner: -1}
 		for i := range s.t.Seats() {
 			e.Names = append(e.Names, s.t.SeatName(i))
 		}
@@ -143,7 +144,7 @@ func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
 			}
 		}
 		if o := s.t.Outcome(); o.Over {
-			e.Result = o.Reason
+			e.Result, e.Winner = o.Reason, int(o.Winner())
 		}
 		s.mu.Unlock()
 		switch {

@@ -38,6 +38,10 @@ func (s *Setup) Check(p game.Player, choice string) (string, error) {
 // Help implements game.Setup: the back rank is the zone.
 func (s *Setup) Help(p game.Player) game.SetupHelp {
 	h := game.SetupHelp{Text: "Place your King on your back rank."}
+	if p >= 0 && p < 2 && s.kings[p] < 0 {
+		h.Place = []string{"K"}
+		h.Units = []game.UnitHelp{{Letter: "K", Name: "King", Role: "King", Art: "king"}}
+	}
 	for f := range size {
 		h.Zone = append(h.Zone, int(p)*(size-1)*size+f)
 	}

@@ -1,6 +1,13 @@
 // wyrm web app: a hash router over the lobby, the game screen and joins.
 import { showLobby } from './lobby.js';
 import { showGame } from './play.js';
+import { h } from './dom.js';
+import { applyTheme } from './theme.js';
+import { showSettings } from './settings.js';
+
+export { h };
+applyTheme();
+document.getElementById('settings-open').addEventListener('click', showSettings);
 
 const app = document.getElementById('app');
 let leave = null; // clean-up of the current screen
@@ -23,19 +30,6 @@ export function tokens(id) {
 export function addTokens(id, list) {
   const all = [...new Set([...tokens(id), ...list])];
   localStorage.setItem('wyrm.tokens.' + id, JSON.stringify(all));
-}
-
-/** Creates an element: h('div', {class: 'x', onclick}, children...). */
-export function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k);
-  return e;
 }
 
 export function setConn(text) { document.getElementById('conn').textContent = text; }

@@ -158,8 +158,8 @@ export function renderBoard(el, b, opt = {}) {
   const fig = (lv, mini) => {
     const u = mini ? unit * MINI : unit;
     const name = (g.levelNames && g.levelNames[lv]) || (g.levels > 1 ? `Level ${lv + 1}` : 'Board');
-    const cap = g.levels > 1 ? `<figcaption>${esc(name)}${mini ? ' <span class="muted">(show large)</span>' : ''}</figcaption>` : '';
-    const attrs = mini ? ` tabindex="0" role="button" aria-label="${esc('Show ' + name + ' large')}"` : '';
+    const cap = g.levels > 1 ? `<figcaption>${esc(name)}</figcaption>` : '';
+    const attrs = mini ? ` tabindex="0" role="button" title="${esc('Show ' + name + ' large')}" aria-label="${esc('Show ' + name + ' large')}"` : '';
     return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'grid'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
   };
   if (layout === 'focus') {

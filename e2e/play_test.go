@@ -238,16 +238,24 @@ func TestDungeonFourPlayers(t *testing.T) {
 	b := newBrowser(t)
 	b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
 	for _, stage := range []string{"draft", "deploy"} {
-		b.waitJS(stage+" screen", fmt.Sprintf(`document.querySelector('textarea[aria-label^=%q]') !== null`, stage))
-		// A wrong choice is refused with the game's explanation.
-		b.eval(`document.querySelector('textarea').value = 'human: 99W'; true`)
-		b.run("submit bad "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		// The notation stays available behind "Type it".
+		b.waitJS(stage+" screen", `document.querySelector('.type-it') !== null`)
+		b.run("type it", chromedp.Click(chromedp.CSS(`.type-it`)))
+		b.waitJS(stage+" text box", fmt.Sprintf(`document.querySelector('textarea[aria-label^=%q]') !== null && !document.querySelector('textarea').hidden`, stage))
+		// A wrong choice is refused with the game's explanation, whole.
+		bad := "human: 99W"
+		if stage == "deploy" {
+			bad = "Pa1,Pa2,Pa3,Pa4,Pa5,Pa6,Pa7,Pa8,Pa9"
+		}
+		b.eval(fmt.Sprintf(`document.querySelector('textarea').value = %q; true`, bad))
+		b.run("submit bad "+stage, chromedp.Click(chromedp.ID("submit-setup")))
 		b.waitJS("explanation", `document.querySelector('.error').textContent.length > 0`)
 		if stage == "deploy" {
+			b.waitJS("whole explanation", `!document.querySelector('.error').textContent.includes(' … ') && document.querySelector('.error').textContent.split('\n').length > 8`)
 			b.screenshot("dungeon-deploy")
 		}
-		b.run("suggest", chromedp.Click(chromedp.CSS(`.card .row button:not(.primary)`)))
-		b.waitJS("suggestion", `document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== 'human: 99W'`)
+		b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))
+		b.waitJS("suggestion", fmt.Sprintf(`document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== %q`, bad))
 		if stage == "draft" {
 			// Seats have no factions yet: they are numbered, not coloured.
 			b.waitJS("numbered seats", `document.querySelector('aside').textContent.includes('Seat 4') && !/White|Black/.test(document.querySelector('aside').textContent)`)
@@ -255,7 +263,7 @@ func TestDungeonFourPlayers(t *testing.T) {
 			b.waitJS("XP tally", `/\d+ of 80 XP/.test(document.querySelector('.tally').textContent)`)
 			b.screenshot("dungeon-draft")
 		}
-		b.run("submit "+stage, chromedp.Click(chromedp.CSS(`.card button.primary`)))
+		b.run("submit "+stage, chromedp.Click(chromedp.ID("submit-setup")))
 		b.waitJS(stage+" done", fmt.Sprintf(`!document.querySelector('textarea[aria-label^=%q]')`, stage))
 	}
 	b.waitJS("play", `document.querySelector('.status').textContent.includes('your move')`)
@@ -305,10 +313,10 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	// Browsing the move list: click the first move, step with the arrow
 	// keys, come back to the live position with End.
 	b.run("first move", chromedp.Click(chromedp.CSS(`.moves button`)))
-	b.waitJS("viewing move 1", `document.querySelector('.status').textContent.includes('after move 1 of 4')`)
+	b.waitJS("viewing move 1", `document.querySelector('.status').textContent.includes('after 1. ')`)
 	b.eval(`document.activeElement.blur(); true`)
 	b.run("arrow right", chromedp.KeyEvent(kb.ArrowRight))
-	b.waitJS("viewing move 2", `document.querySelector('.status').textContent.includes('after move 2 of 4')`)
+	b.waitJS("viewing move 2", `document.querySelector('.status').textContent.includes('after 1… ')`)
 	b.run("end", chromedp.KeyEvent(kb.End))
 	b.waitJS("live again", `document.querySelector('.status').textContent.includes('your move')`)
 	b.create(s, "dragonchess", nil, "local", "computer")

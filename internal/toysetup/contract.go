@@ -1,6 +1,7 @@
 package toysetup
 
 import (
+	"embed"
 	"io/fs"
 	"strings"
 
@@ -139,5 +140,15 @@ func (p *Pos) InCheck() bool {
 	return false
 }
 
-// Pictures implements game.Game: letters only.
-func (Game) Pictures() fs.FS { return nil }
+//go:embed pictures/*.svg
+var pictures embed.FS
+
+// Pictures implements game.Game: two tiny drawings, so that the web app's
+// picture path can be tested before the real games have art.
+func (Game) Pictures() fs.FS {
+	sub, err := fs.Sub(pictures, "pictures")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}

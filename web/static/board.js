@@ -71,7 +71,19 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
   const last = opt.last || {}, targets = opt.targets || new Map(), pre = opt.premove || {};
   const names = opt.seatNames || [];
   // Coordinates stay legible on small squares: at least about 10 px.
-  const fs = Math.min(4.2, Math.max(2.1, (10.5 / unit) * S));
+  const fs = Math.min(5, Math.max(2.1, (12 / unit) * S));
+  // Labels go on the first square of each rank and file that is drawn as
+  // floor or water (a map's void corners would hide them).
+  const solid = sq => !g.terrain || g.terrain[sq] !== '.';
+  const leftOf = new Map(), bottomOf = new Map();
+  for (let r = 0; r < g.ranks; r++) for (let i = 0; i < g.files; i++) {
+    const f = opt.flip ? g.files - 1 - i : i;
+    if (solid(lv * per + r * g.files + f)) { leftOf.set(r, f); break; }
+  }
+  for (let f = 0; f < g.files; f++) for (let i = 0; i < g.ranks; i++) {
+    const r = opt.flip ? g.ranks - 1 - i : i;
+    if (solid(lv * per + r * g.files + f)) { bottomOf.set(f, r); break; }
+  }
   let s = '';
   for (let r = 0; r < g.ranks; r++) for (let f = 0; f < g.files; f++) {
     const sq = lv * per + r * g.files + f;
@@ -95,12 +107,11 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200,40,90,.42)"/>`;
     if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
     if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
-    const left = (f === 0 && !opt.flip) || (f === g.files - 1 && opt.flip);
-    const bottom = (r === 0 && !opt.flip) || (r === g.ranks - 1 && opt.flip);
+    const left = leftOf.get(r) === f, bottom = bottomOf.get(f) === r;
     const lc = pal ? (dark ? pal[0] : pal[1]) : (dark ? 'var(--sq-light)' : 'var(--sq-dark)');
-    if (left && t !== '.') s += `<text class="coord" x="${x + 0.4}" y="${y + fs * 0.95}" font-size="${fs}" fill="${lc}">${esc(rankLabel(g.squareNames[sq]))}</text>`;
-    if (bottom && t !== '.') s += `<text class="coord" x="${x + S - 0.4}" y="${y + S - 0.5}" font-size="${fs}" text-anchor="end" fill="${lc}">${esc(fileLabel(g.squareNames[sq]))}</text>`;
     if (p) s += pieceSVG(p, x + 5, y + 5, 4.1, pictureURL(opt.game, p.art, opt.pictures));
+    if (left) s += `<text class="coord" x="${x + 0.4}" y="${y + fs * 0.95}" font-size="${fs}" fill="${lc}">${esc(rankLabel(g.squareNames[sq]))}</text>`;
+    if (bottom) s += `<text class="coord" x="${x + S - 0.4}" y="${y + S - 0.5}" font-size="${fs}" text-anchor="end" fill="${lc}">${esc(fileLabel(g.squareNames[sq]))}</text>`;
     if (tk === 'move') s += `<circle cx="${x + 5}" cy="${y + 5}" r="1.7" fill="rgba(20,20,20,.35)"/>`;
     else if (tk === 'capture') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.5" fill="none" stroke="rgba(20,20,20,.45)" stroke-width="0.9"/>`;
     else if (tk === 'afar') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.4" fill="none" stroke="#d01818" stroke-width="0.9" stroke-dasharray="1.5 1"/><path d="M${x + 5} ${y + 0.5}v2.2M${x + 5} ${y + 7.3}v2.2M${x + 0.5} ${y + 5}h2.2M${x + 7.3} ${y + 5}h2.2" stroke="#d01818" stroke-width="0.8"/>`;

@@ -15,7 +15,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
   const guide = h('p', { class: 'guide' });
   const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `deploy choice for ${label}`, spellcheck: 'false', hidden: true,
     oninput: () => send({ type: 'check', seat, choice: ta.value }) });
-  const typeBtn = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => { typed = !typed; ta.value = text(); render(); } }, 'Type it');
+  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { typed = !typed; ta.value = text(); render(); } }, 'Type it');
   const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => send({ type: 'setup', seat, choice: typed ? ta.value : text() }) }, 'Submit deployment');
   const suggest = h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, 'Suggest');
   const clear = h('button', { onclick: () => { placed.clear(); sel = null; changed(); } }, 'Clear');
@@ -55,7 +55,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
       const u = unit(l);
       const b = h('button', { type: 'button', class: 'chip' + (sel === l ? ' sel' : ''), 'data-letter': l, 'aria-pressed': String(sel === l),
         'aria-label': `Place ${u.name}`, onclick: () => { sel = sel === l ? null : l; render(); } },
-      svgPiece({ owner: seat, letter: l, name: u.name }, pictureURL(game, u.art, get('pictures') === 'pictures')), h('span', {}, u.name));
+      svgPiece({ owner: seat, letter: l, name: u.name }, pictureURL(game, u.art, get('pieces') === 'pictures')), h('span', {}, u.name));
       b.addEventListener('pointerdown', ev => dragFrom(ev, l, b));
       b.dataset.i = i;
       return b;
@@ -78,7 +78,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
       if (!ghost && Math.hypot(e.clientX - start.x, e.clientY - start.y) > 6) {
         ghost = h('div', { class: 'ghost' });
         ghost.style.width = ghost.style.height = '44px';
-        ghost.innerHTML = `<svg viewBox="0 0 10 10" width="44" height="44">${pieceSVG({ owner: seat, letter }, 5, 5, 4.3, pictureURL(game, unit(letter).art, get('pictures') === 'pictures'))}</svg>`;
+        ghost.innerHTML = `<svg viewBox="0 0 10 10" width="44" height="44">${pieceSVG({ owner: seat, letter }, 5, 5, 4.3, pictureURL(game, unit(letter).art, get('pieces') === 'pictures'))}</svg>`;
         document.body.append(ghost);
         chip.style.opacity = '.4';
       }
@@ -126,6 +126,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
     // A suggestion "<letter><square>,..." read back with the board's own
     // square names; anything else goes to the text box as it is.
     suggested(choice) {
+      if (typed) { ta.value = choice; send({ type: 'check', seat, choice }); return; }
       const next = new Map();
       const byLen = names.map((n, i) => [n, i]).sort((a, b) => b[0].length - a[0].length);
       const pool = [...(help.place || [])];

@@ -22,7 +22,7 @@ export function draftUI({ seat, label, game, send }) {
   const verdictEl = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
   const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `draft choice for ${label}`, spellcheck: 'false', hidden: true,
     oninput: () => check(ta.value) });
-  const typeBtn = h('button', { type: 'button', 'aria-pressed': 'false', onclick: () => { typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
+  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
   const loadBtn = h('button', { type: 'button', id: 'load-army', onclick: () => { load(); render(); changed(); } }, 'Load saved army');
   const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => {
     const choice = typed ? ta.value : text();
@@ -60,11 +60,11 @@ export function draftUI({ seat, label, game, send }) {
     guide.textContent = help.text || '';
     const gs = groupsOf();
     groups.hidden = gs.length < 2;
-    groups.replaceChildren(...gs.map(g => h('button', { type: 'button', role: 'radio', class: 'faction' + (g === group ? ' primary' : ''), 'aria-checked': String(g === group),
+    groups.replaceChildren(...gs.map(g => h('button', { type: 'button', role: 'radio', class: 'faction' + (g === group ? ' on' : ''), 'aria-checked': String(g === group),
       onclick: () => { if (g !== group) { group = g; counts.clear(); load(); render(); changed(); } } }, g || 'Units')));
     cards.replaceChildren(...units().map(u => {
       const n = counts.get(u.letter) || 0;
-      const pic = pictureURL(game, u.art, get('pictures') === 'pictures');
+      const pic = pictureURL(game, u.art, get('pieces') === 'pictures');
       const set = k => { if (k > 0) counts.set(u.letter, k); else counts.delete(u.letter); render(); changed(); };
       return h('div', { class: 'unit' + (n ? ' some' : ''), 'data-letter': u.letter },
         svgPiece({ owner: seat, letter: u.letter, name: u.name }, pic),
@@ -105,6 +105,7 @@ export function draftUI({ seat, label, game, send }) {
     // A suggestion in the draft notation becomes counts; anything else
     // goes to the text box as it is.
     suggested(choice) {
+      if (typed) { ta.value = choice; check(choice); return; }
       const [g, list] = choice.includes(':') ? choice.split(/:(.*)/s) : ['', choice];
       const grp = groupsOf().find(x => x.toLowerCase() === g.trim().toLowerCase());
       const next = new Map();

@@ -165,8 +165,8 @@ export function showGame(root, id) {
     api(`/api/games/${id}/ply/${n}`).then(b => { if (viewPly === n) { viewBoard = b; draw(); } }).catch(e => errBox.textContent = e.message);
   }
 
-  // A selected hand piece is "drop:<seat>:<letter>".
-  const dropSel = () => typeof sel === 'string' && sel.startsWith('drop:') ? { seat: Number(sel.split(':')[1]), letter: sel.split(':')[2] } : null;
+  // A selected hand piece is "drop:<seat>:<letter>:<place in the hand>".
+  const dropSel = () => typeof sel === 'string' && sel.startsWith('drop:') ? { seat: Number(sel.split(':')[1]), letter: sel.split(':')[2], k: Number(sel.split(':')[3]) } : null;
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
     if (sel === SPECIAL) return st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
@@ -355,7 +355,7 @@ export function showGame(root, id) {
     const below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
     // With much above the board (a setup), it fits the window on its own.
     const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
-    const unit = fitUnit(g, layout, wrap.parentElement.clientWidth - 16, Math.max(200, avail)) * (get('size') || 1);
+    const unit = fitUnit(g, layout, Math.floor(wrap.parentElement.getBoundingClientRect().width) - 20, Math.max(200, avail)) * (get('size') || 1);
     const last = viewing ? st.plies[viewPly - 1] : st.plies[st.plies.length - 1];
     const targets = new Map();
     let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;
@@ -380,7 +380,7 @@ export function showGame(root, id) {
       flip: flipped(), zone, selected: typeof sel === 'number' ? (pending ? pending.dest : sel) : null, targets, movable, own, pick,
       last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare,
       premove, marks: marks.get(key) || [], onMarks: list => { marks.set(key, list); drawBoard(); },
-      seatNames: st.seats.map((_, i) => seatLabel(i)), game: st.game, pictures: get('pictures') === 'pictures',
+      seatNames: st.seats.map((_, i) => seatLabel(i)), game: st.game, pictures: get('pieces') === 'pictures',
       unit, layout, focus, onFocus: lv => { focus = lv; drawBoard(); }, movesOf, anim,
     });
     anim = null;
@@ -413,11 +413,11 @@ export function showGame(root, id) {
       if (!hand && !(st.legal || []).some(m => m.drop)) return;
       const el = i === bottomSeat ? handsBottom : handsTop;
       el.append(h('span', { class: 'muted' }, `${seatLabel(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        ...[...hand.toUpperCase()].map(letter => {
+        ...[...hand.toUpperCase()].map((letter, k) => {
           const can = !viewing && ((myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter)) || (canPremove() && mine().includes(i)));
-          const on = d && d.seat === i && d.letter === letter;
+          const on = d && d.seat === i && d.k === k;
           return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(i)})`, 'aria-pressed': on ? 'true' : 'false',
-            onclick: () => { sel = on ? null : `drop:${i}:${letter}`; premove = null; draw(); } }, letter);
+            onclick: () => { sel = on ? null : `drop:${i}:${letter}:${k}`; premove = null; draw(); } }, letter);
         }));
     });
     drawBoard();

@@ -1,7 +1,10 @@
 package e2e
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
+	"io"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -214,6 +217,37 @@ func TestServerKilledAndRestarted(t *testing.T) {
 	b.waitPlies(3)
 }
 
+// pageWeight logs and checks what a page loaded before any move: its HTML,
+// CSS, JS and pictures (not the API's answers), gzip-compressed as a server
+// or proxy would send them, and its first contentful paint.
+func (b *browser) pageWeight(s *server, what string) {
+	b.t.Helper()
+	urls := evalJS[[]string](b, `performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource')).map(e => e.name).filter(n => n.startsWith(location.origin) && !n.includes('/api/') && !n.includes('/ws/'))`)
+	raw, packed := 0, 0
+	for _, u := range urls {
+		resp, err := http.Get(strings.SplitN(u, "#", 2)[0])
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		var z bytes.Buffer
+		w, _ := gzip.NewWriterLevel(&z, gzip.BestCompression)
+		w.Write(body)
+		w.Close()
+		raw += len(body)
+		packed += z.Len()
+	}
+	paint := evalJS[float64](b, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`)
+	b.t.Logf("%s: %d files, %.1f KB (%.1f KB compressed) of HTML, CSS, JS and pictures; first contentful paint %.0f ms", what, len(urls), float64(raw)/1024, float64(packed)/1024, paint)
+	if packed <= 0 || packed > 150*1024 {
+		b.t.Errorf("%s weighs %d bytes compressed, want under 150 KB", what, packed)
+	}
+	if paint < 0 || paint > 1000 {
+		b.t.Errorf("%s: first contentful paint %.0f ms, want under 1 s", what, paint)
+	}
+}
+
 // pickGame prefers Dragon Chess, else the first game without setup.
 func pickGame(t *testing.T, s *server) string {
 	gs := gamesOf(t, s)
@@ -282,21 +316,16 @@ func TestLobbyAndPhoneLayout(t *testing.T) {
 	b := newBrowser(t)
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.waitJS("game list", `document.querySelectorAll('.lobby .card h2').length >= 3`)
-	// Page weight and first paint of the lobby.
-	weight := evalJS[float64](b, `performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')).filter(e => !e.name.includes('/api/')).reduce((n, e) => n + e.decodedBodySize, 0)`)
-	paint := evalJS[float64](b, `(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: -1}).startTime`)
-	t.Logf("lobby: %.1f KB of HTML, CSS and JS; first contentful paint %.0f ms", weight/1024, paint)
-	if weight <= 0 || weight > 300*1024 {
-		t.Errorf("page weight %.0f bytes, want under 300 KB", weight)
-	}
-	if paint < 0 || paint > 1000 {
-		t.Errorf("first contentful paint %.0f ms, want under 1 s", paint)
-	}
+	b.pageWeight(s, "lobby")
 	b.screenshot("lobby")
 	b.run("rules", chromedp.Navigate(s.URL+"rules/dragonchess"), chromedp.WaitVisible(chromedp.CSS(".diagram svg")))
 	b.waitJS("rulings", `document.body.textContent.includes('Rules as wyrm plays them')`)
 	b.screenshot("rules-dragonchess")
-	b.create(s, "dragon", nil, "local", "computer")
+	id := b.create(s, "dragon", nil, "local", "computer")
+	// The game page loaded on its own, before the first move.
+	b.run("game page", chromedp.Navigate(s.URL+"#/g/"+id), chromedp.Reload())
+	b.waitJS("game board", `document.querySelector('[data-movable]') !== null`)
+	b.pageWeight(s, "game page")
 	// Keyboard: focus the first movable piece and press Enter, then the
 	// first target.
 	b.waitJS("movable", `document.querySelector('[data-movable]') !== null`)

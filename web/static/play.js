@@ -52,7 +52,8 @@ export function showGame(root, id) {
   const tools = h('div', { class: 'tools' }, layoutEl,
     h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board' }, '⇅ Flip'));
   root.append(h('div', { class: 'play' },
-    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox, setupEl, handsTop, wrap, handsBottom, special, moveForm),
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
+      h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm))),
     h('aside', { class: 'side' }, title,
       h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
@@ -342,7 +343,7 @@ export function showGame(root, id) {
 
   // The board at the size that fits: the column's width and the window's
   // height below the board's top, times the player's size setting.
-  function drawBoard() {
+  function drawBoard(again) {
     if (!st) return;
     const viewing = viewPly !== null && viewBoard;
     const board = viewing ? viewBoard : st.board;
@@ -355,7 +356,10 @@ export function showGame(root, id) {
     const below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
     // With much above the board (a setup), it fits the window on its own.
     const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
-    const unit = fitUnit(g, layout, Math.floor(wrap.parentElement.getBoundingClientRect().width) - 20, Math.max(200, avail)) * (get('size') || 1);
+    // A setup's screen stands beside the board where there is room for both.
+    const area = Math.floor(setupEl.parentElement.getBoundingClientRect().width);
+    const beside = setupEl.childNodes.length && area >= 760 ? Math.max(340, Math.floor(area * 0.42)) + 16 : 0;
+    const unit = fitUnit(g, layout, area - beside - 20, Math.max(200, avail)) * (get('size') || 1);
     const last = viewing ? st.plies[viewPly - 1] : st.plies[st.plies.length - 1];
     const targets = new Map();
     let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;
@@ -385,6 +389,8 @@ export function showGame(root, id) {
     });
     anim = null;
     wrap.classList.toggle('zoomed', (get('size') || 1) > 1);
+    // The new board may have moved what stands around it: fit once more.
+    if (!again && Math.abs(wrap.getBoundingClientRect().top + scrollY - top) > 2) drawBoard(true);
   }
 
   function draw() {
@@ -543,7 +549,7 @@ export function showGame(root, id) {
   // A right-click cancels a premove and a selection, as on other sites.
   const onRight = ev => { if (ev.button === 2 && (premove || sel !== null) && boardEl.contains(ev.target)) { premove = null; sel = null; note = ''; draw(); } };
   let resizeTimer = null;
-  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(drawBoard, 60); };
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => drawBoard(), 60); };
   const onSettings = () => { if (st) draw(); };
   addEventListener('keydown', onKey);
   addEventListener('pointerdown', onRight, true);

@@ -350,6 +350,7 @@ export function showGame(root, id) {
     if (!board) { boardEl.replaceChildren(); return; }
     if (!board.geometry) board.geometry = st.board.geometry;
     const g = board.geometry;
+    drawLayouts(g);
     const layout = g.levels === 1 ? 'one' : get('layout') || autoLayout(g.levels, innerWidth);
     if (focus === null) focus = Math.floor(g.levels / 2);
     const top = wrap.getBoundingClientRect().top + scrollY;
@@ -409,7 +410,6 @@ export function showGame(root, id) {
     if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
     status.className = st.outcome.over ? 'status result' : 'status';
     drawSetup();
-    drawLayouts(board && board.geometry ? board.geometry : st.board && st.board.geometry);
     // Hands: the viewer's side below the board.
     const hands = board && board.hands ? board.hands : [];
     const bottomSeat = flipped() ? 1 : 0;

@@ -104,6 +104,11 @@ func TestPremoveAndArrows(t *testing.T) {
 	alice.run("premove to", chromedp.Click(chromedp.CSS(`[data-sq="21"]`)))
 	alice.waitJS("premove shown", `document.querySelectorAll('.premove').length === 2`)
 	bob.waitJS("bob's turn", `!document.getElementById('movetext').closest('form').hidden`)
+	// The tab says whose move it is.
+	bob.waitJS("bob's tab", `document.title.startsWith('● Your move') && document.querySelector('link[rel=icon]').href.includes('ffd21f')`)
+	if evalJS[bool](alice, `document.title.startsWith('● Your move')`) {
+		t.Error("Alice's tab says it is her move")
+	}
 	bob.run("type e5", chromedp.SendKeys(chromedp.ID("movetext"), "e5\r"))
 	alice.waitPlies(3)
 	if m := evalJS[string](alice, `document.querySelectorAll('.moves button')[2].textContent`); m != "Nf3" {
@@ -279,6 +284,18 @@ func TestBoardsFitTheScreen(t *testing.T) {
 				}
 			}
 			b.waitJS("play", `/to move/.test(document.querySelector('.status').textContent)`)
+			if c.game == "dragonchess" {
+				// Three boards: stacked, one large with two small maps, side by side.
+				b.run("stacked", chromedp.Click(chromedp.CSS(`[data-layout=stack]`)))
+				b.waitJS("stacked", `document.querySelector('.levels.layout-stack') !== null && document.querySelectorAll('.levels svg').length === 3`)
+				b.run("one large", chromedp.Click(chromedp.CSS(`[data-layout=focus]`)))
+				b.waitJS("small maps", `document.querySelectorAll('.minis figure.mini').length === 2`)
+				b.run("show the sky large", chromedp.Click(chromedp.CSS(`.minis figure.mini`)))
+				b.waitJS("sky large", `document.querySelector('.levels > figure.level').dataset.lv === '2'`)
+				b.screenshot("dragonchess-one-large")
+				b.run("side by side", chromedp.Click(chromedp.CSS(`[data-layout=side]`)))
+				b.waitJS("side by side", `document.querySelector('.levels.layout-side') !== null`)
+			}
 			for _, sz := range []size{{"laptop", 1280, 800}, {"phone", 390, 844}} {
 				b.run(sz.name, chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateScale(1)))
 				b.waitJS("resized", fmt.Sprintf(`innerWidth === %d`, sz.w))

@@ -331,13 +331,15 @@ export function showGame(root, id) {
     };
   }
 
+  // A phone and a wide screen each keep their own choice of layout.
+  const layoutKey = () => innerWidth < 700 ? 'layoutPhone' : 'layout';
   function drawLayouts(g) {
     layoutEl.replaceChildren();
     if (!g || g.levels < 2) return;
-    const current = get('layout') || autoLayout(g.levels, innerWidth);
+    const current = get(layoutKey()) || autoLayout(g.levels, innerWidth);
     for (const [v, label] of [['side', 'Side by side'], ['stack', 'Stacked'], ['focus', 'One large']]) {
       layoutEl.append(h('button', { type: 'button', class: current === v ? 'on' : '', 'aria-pressed': String(current === v), 'data-layout': v,
-        onclick: () => set('layout', v) }, label));
+        onclick: () => set(layoutKey(), v) }, label));
     }
   }
 
@@ -351,7 +353,7 @@ export function showGame(root, id) {
     if (!board.geometry) board.geometry = st.board.geometry;
     const g = board.geometry;
     drawLayouts(g);
-    const layout = g.levels === 1 ? 'one' : get('layout') || autoLayout(g.levels, innerWidth);
+    const layout = g.levels === 1 ? 'one' : get(layoutKey()) || autoLayout(g.levels, innerWidth);
     if (focus === null) focus = Math.floor(g.levels / 2);
     const top = wrap.getBoundingClientRect().top + scrollY;
     const below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;

@@ -10,7 +10,8 @@ const defaults = {
   mode: 'auto', // 'auto' follows the system, or 'light' / 'dark'
   sound: true,
   size: 1, // board size, a share of what fits the screen (0.5 to 2)
-  layout: '', // boards of a game with levels: 'side', 'stack', 'focus' ('' picks by screen width)
+  layout: '', // boards of a game with levels on a wide screen: 'side', 'stack', 'focus' ('' picks)
+  layoutPhone: '', // the same on a narrow screen
 };
 let cur = load();
 

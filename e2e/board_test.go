@@ -313,6 +313,17 @@ func TestBoardsFitTheScreen(t *testing.T) {
 				if px := evalJS[float64](b, `Math.min(...[...document.querySelectorAll('.levels figure:not(.mini) .coord')].map(e => e.getBoundingClientRect().height))`); px < 8.9 {
 					t.Errorf("%s: coordinates %.1f px tall", sz.name, px)
 				}
+				if c.name == "dungeon-4p" && sz.name == "phone" {
+					// Small squares can be doubled; the board then scrolls in its frame.
+					b.run("zoom", chromedp.Click(chromedp.ID("zoom")))
+					b.waitJS("zoomed", `document.querySelector('.board-wrap.zoomed') !== null && document.querySelector('.board-wrap').scrollWidth > document.querySelector('.board-wrap').clientWidth`)
+					if side := evalJS[bool](b, `document.documentElement.scrollWidth > innerWidth`); side {
+						t.Errorf("zoomed: the page scrolls sideways")
+					}
+					b.screenshot("fit-dungeon-4p-phone-zoomed")
+					b.run("unzoom", chromedp.Click(chromedp.ID("zoom")))
+					b.waitJS("unzoomed", `document.querySelector('.board-wrap.zoomed') === null`)
+				}
 				b.screenshot(fmt.Sprintf("fit-%s-%s", c.name, sz.name)) // last: it resets the emulated screen
 			}
 		})

@@ -49,7 +49,14 @@ export function showGame(root, id) {
   const extra = h('div');
   const title = h('h1', {}, 'Game');
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
-  const tools = h('div', { class: 'tools' }, layoutEl,
+  // Small squares (a big map on a phone) can be doubled, the board then
+  // scrolling in its frame.
+  const zoomBtn = h('button', { type: 'button', id: 'zoom', hidden: true, 'aria-pressed': 'false', onclick: () => {
+    set('size', (get('size') || 1) > 1 ? 1 : 2);
+    // Enlarged, the board opens on your own side.
+    requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
+  } }, 'Zoom ×2');
+  const tools = h('div', { class: 'tools' }, layoutEl, zoomBtn,
     h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board' }, '⇅ Flip'));
   root.append(h('div', { class: 'play' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
@@ -362,7 +369,11 @@ export function showGame(root, id) {
     // A setup's screen stands beside the board where there is room for both.
     const area = Math.floor(setupEl.parentElement.getBoundingClientRect().width);
     const beside = setupEl.childNodes.length && area >= 760 ? Math.max(340, Math.floor(area * 0.42)) + 16 : 0;
-    const unit = fitUnit(g, layout, area - beside - 20, Math.max(200, avail)) * (get('size') || 1);
+    const fit = fitUnit(g, layout, area - beside - 20, Math.max(200, avail));
+    const unit = fit * (get('size') || 1);
+    zoomBtn.hidden = fit >= 30 && (get('size') || 1) <= 1;
+    zoomBtn.setAttribute('aria-pressed', String((get('size') || 1) > 1));
+    zoomBtn.classList.toggle('on', (get('size') || 1) > 1);
     const last = viewing ? st.plies[viewPly - 1] : st.plies[st.plies.length - 1];
     const targets = new Map();
     let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;

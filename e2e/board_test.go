@@ -273,11 +273,18 @@ func TestBoardsFitTheScreen(t *testing.T) {
 			b := newBrowser(t)
 			b.create(s, c.game, c.opts, c.seats...)
 			if c.game == "dungeon" {
+				if c.name == "dungeon-2p" {
+					b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
+				}
 				// Through the setup with the game's suggestions.
-				for range 2 {
+				for i := range 2 {
 					b.waitJS("setup", `document.getElementById('suggest-setup') !== null && !document.getElementById('suggest-setup').disabled`)
 					b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))
 					b.waitJS("suggested", `document.querySelector('.tally').textContent.length > 0 && !document.querySelector('.tally').classList.contains('over')`)
+					if c.name == "dungeon-2p" {
+						b.screenshot([]string{"phone-dungeon-draft", "phone-dungeon-deploy"}[i])
+						b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
+					}
 					b.run("submit", chromedp.Click(chromedp.ID("submit-setup")))
 					b.waitJS("next", `document.querySelectorAll('.units .unit').length === 0 || document.querySelector('.tray') !== null`)
 					time.Sleep(200 * time.Millisecond)

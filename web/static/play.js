@@ -56,11 +56,12 @@ export function showGame(root, id) {
     // Enlarged, the board opens on your own side.
     requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
   } }, 'Zoom ×2');
+  const stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm));
   const tools = h('div', { class: 'tools' }, layoutEl, zoomBtn,
     h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board' }, '⇅ Flip'));
   root.append(h('div', { class: 'play' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
-      h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm))),
+      stageEl),
     h('aside', { class: 'side' }, title,
       h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
@@ -362,13 +363,19 @@ export function showGame(root, id) {
     drawLayouts(g);
     const layout = g.levels === 1 ? 'one' : get(layoutKey()) || autoLayout(g.levels, innerWidth);
     if (focus === null) focus = Math.floor(g.levels / 2);
-    const top = wrap.getBoundingClientRect().top + scrollY;
-    const below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
-    // With much above the board (a setup), it fits the window on its own.
-    const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
-    // A setup's screen stands beside the board where there is room for both.
+    // A setup's screen stands beside the board where there is room for
+    // both; on a phone a deployment's tray comes right under the board
+    // (and your zone), with room kept for it.
     const area = Math.floor(setupEl.parentElement.getBoundingClientRect().width);
     const beside = setupEl.childNodes.length && area >= 760 ? Math.max(340, Math.floor(area * 0.42)) + 16 : 0;
+    const ui0 = activeSetup();
+    const trayAfter = !!(ui0 && ui0.pieces && !beside && st.waiting.includes(activeSeat()));
+    stageEl.classList.toggle('setup-after', trayAfter);
+    const top = wrap.getBoundingClientRect().top + scrollY;
+    let below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
+    if (trayAfter) below += Math.min(setupEl.offsetHeight + 16, innerHeight * 0.28);
+    // With much above the board (a setup), it fits the window on its own.
+    const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
     const fit = fitUnit(g, layout, area - beside - 20, Math.max(200, avail));
     const unit = fit * (get('size') || 1);
     zoomBtn.hidden = fit >= 30 && (get('size') || 1) <= 1;

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,9 +115,20 @@ func TestPremoveAndArrows(t *testing.T) {
 	if m := evalJS[string](alice, `document.querySelectorAll('.moves button')[2].textContent`); m != "Nf3" {
 		t.Fatalf("premove played as %q", m)
 	}
-	// Arrows: Bob drags with the right button from e7 to e5... (squares 52, 36
-	// are taken) from d7 (51) to d5 (35), and right-clicks g8 (62).
-	bob.waitPlies(3)
+	// A predrop: Alice's Dragon onto g1, which the Knight has left.
+	alice.waitJS("hand open for a predrop", `document.querySelector('.hand button:not(:disabled)') !== null`)
+	alice.run("pick dragon", chromedp.Click(chromedp.CSS(`.hand button:not(:disabled)`)))
+	alice.run("predrop on g1", chromedp.Click(chromedp.CSS(`[data-sq="6"]`)))
+	alice.waitJS("predrop shown", `document.querySelectorAll('.premove').length === 1`)
+	bob.waitJS("bob's turn again", `!document.getElementById('movetext').closest('form').hidden`)
+	bob.run("type d6", chromedp.SendKeys(chromedp.ID("movetext"), "d6\r"))
+	alice.waitPlies(5)
+	if m := evalJS[string](alice, `document.querySelectorAll('.moves button')[4].textContent`); !strings.Contains(m, "D") || !strings.Contains(m, "g1") {
+		t.Fatalf("predrop played as %q", m)
+	}
+	// Arrows: Bob drags with the right button from c7 (50) to c5 (34), and
+	// right-clicks g8 (62).
+	bob.waitPlies(5)
 	rightDrag := func(from, to int) string {
 		return fmt.Sprintf(`(() => {
 			const c = sq => { const r = document.querySelector('[data-sq="' + sq + '"]').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
@@ -125,7 +137,7 @@ func TestPremoveAndArrows(t *testing.T) {
 			document.elementFromPoint(x2, y2).dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 2, clientX: x2, clientY: y2, pointerId: 3 }));
 			return true })()`, from, to, from)
 	}
-	bob.eval(rightDrag(51, 35))
+	bob.eval(rightDrag(50, 34))
 	bob.waitJS("arrow", `document.querySelectorAll('.marks .arrow').length === 1`)
 	bob.eval(rightDrag(62, 62))
 	bob.waitJS("circle", `document.querySelectorAll('.marks circle.mark').length === 1 && document.querySelectorAll('.marks .arrow').length === 1`)
@@ -184,7 +196,14 @@ func TestPiecePictures(t *testing.T) {
 	b.run("letters", chromedp.Click(chromedp.CSS(`input[name=set-pieces][value=letters]`)))
 	b.run("close", chromedp.Click(chromedp.ID("settings-close")))
 	b.waitJS("letters", `document.querySelectorAll('.piece image').length === 0 && document.querySelectorAll('.piece text').length === 6`)
+	// Dark mode, chosen in the settings, colours the page.
+	b.run("settings", chromedp.Click(chromedp.ID("settings-open")))
+	b.run("dark", chromedp.Click(chromedp.CSS(`input[name=set-mode][value=dark]`)))
+	b.run("close", chromedp.Click(chromedp.ID("settings-close")))
+	b.waitJS("dark", `document.documentElement.dataset.mode === 'dark' && getComputedStyle(document.body).backgroundColor !== 'rgb(246, 243, 238)'`)
+	b.screenshot("toy-dark")
 	b.run("reload", chromedp.Reload())
+	b.waitJS("dark kept", `document.documentElement.dataset.mode === 'dark'`)
 	b.waitJS("letters kept", `document.querySelectorAll('.piece text').length === 6 && document.querySelectorAll('.piece image').length === 0`)
 }
 
@@ -199,8 +218,9 @@ func TestDungeonDraftAndDeployByMouse(t *testing.T) {
 	// Each faction in turn until the game accepts one (the computer may
 	// have taken a faction): a King (the last card) and three Pawns (the first).
 	n := evalJS[int](b, `document.querySelectorAll('.factions button').length`)
-	ok := false
+	ok, accepted := false, 0
 	for i := 0; i < n && !ok; i++ {
+		accepted = i + 1
 		b.run("faction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.factions button:nth-child(%d)`, i+1))))
 		b.waitJS("cleared", `[...document.querySelectorAll('.units output')].every(o => o.textContent === '0') || document.getElementById('load-army') !== null`)
 		b.run("king", chromedp.Click(chromedp.CSS(`.units .unit:last-child .plus`)))
@@ -248,6 +268,13 @@ func TestDungeonDraftAndDeployByMouse(t *testing.T) {
 	if typed := evalJS[int](b, `[...document.querySelectorAll('textarea')].filter(t => !t.hidden).length`); typed != 0 {
 		t.Fatalf("%d text boxes shown", typed)
 	}
+	// The army is kept for the next game of this faction.
+	b.create(s, "dungeon", nil, "local", "computer")
+	b.waitJS("draft cards", `document.querySelectorAll('.factions button').length > 1`)
+	b.run("same faction", chromedp.Click(chromedp.CSS(fmt.Sprintf(`.factions button:nth-child(%d)`, accepted))))
+	b.waitJS("saved army offered", `document.getElementById('load-army') !== null`)
+	b.run("load saved army", chromedp.Click(chromedp.ID("load-army")))
+	b.waitJS("saved army", `[...document.querySelectorAll('.units output')].map(o => o.textContent).join() === '3,0,0,0,0,1'`)
 }
 
 // TestBoardsFitTheScreen: every game's board fits a laptop's and a phone's

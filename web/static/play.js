@@ -116,7 +116,18 @@ export function showGame(root, id) {
   }
 
   const setups = new Map(); // "stage:seat" -> the stage's screen for a held seat
+  // The state sent on connecting is a spectator's; with seat tokens the
+  // answer to hello follows at once. The board waits for it, so that it
+  // is not drawn from the wrong side first.
+  let awaitingHello = false, helloTimer = null;
   function onState(m) {
+    if (awaitingHello && !m.you.length) {
+      if (!st) { st = m; st.receivedAt = Date.now(); }
+      clearTimeout(helloTimer);
+      helloTimer = setTimeout(() => { awaitingHello = false; draw(); }, 1500);
+      return;
+    }
+    if (m.you.length) { awaitingHello = false; clearTimeout(helloTimer); }
     const before = st;
     st = m;
     st.receivedAt = Date.now();
@@ -132,7 +143,7 @@ export function showGame(root, id) {
       }
       if (st.outcome.over && !before.outcome.over) sound('end');
       const turnNow = myTurn(), turnBefore = before.stage === 'play' && before.you.includes(before.toMove);
-      if (turnNow && !turnBefore) { lowWarned = false; if (document.hidden || st.seats.length > 2 || before.stage !== 'play') setTimeout(() => sound('turn'), 150); }
+      if (turnNow && !turnBefore && before.you.length) { lowWarned = false; if (document.hidden || st.seats.length > 2 || before.stage !== 'play') setTimeout(() => sound('turn'), 150); }
     }
     if (premove && myTurn()) playPremove();
     else if (premove && !canPremove()) premove = null;
@@ -146,13 +157,14 @@ export function showGame(root, id) {
       retry = 0;
       setConn('');
       const t = tokens(id);
+      awaitingHello = t.length > 0;
       if (t.length) send({ type: 'hello', tokens: t });
     };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
       if (m.type === 'state') onState(m);
       else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
-      else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
+      else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (awaitingHello) { awaitingHello = false; clearTimeout(helloTimer); } if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
       else if (m.type === 'checked') setupFor(m.seat)?.verdict(true, m.summary);
       else if (m.type === 'suggestion') setupFor(m.seat)?.suggested(m.choice);
@@ -578,7 +590,7 @@ export function showGame(root, id) {
   tick = setInterval(drawClocks, 200);
   connect();
   return () => {
-    closed = true; clearInterval(tick);
+    closed = true; clearInterval(tick); clearTimeout(helloTimer);
     removeEventListener('keydown', onKey); removeEventListener('pointerdown', onRight, true);
     removeEventListener('resize', onResize); removeEventListener('wyrm-settings', onSettings);
     markTab('wyrm — fantasy chess in the browser', false);

@@ -199,6 +199,7 @@ func TestPiecePictures(t *testing.T) {
 	// Dark mode, chosen in the settings, colours the page.
 	b.run("settings", chromedp.Click(chromedp.ID("settings-open")))
 	b.run("dark", chromedp.Click(chromedp.CSS(`input[name=set-mode][value=dark]`)))
+	b.screenshot("settings")
 	b.run("close", chromedp.Click(chromedp.ID("settings-close")))
 	b.waitJS("dark", `document.documentElement.dataset.mode === 'dark' && getComputedStyle(document.body).backgroundColor !== 'rgb(246, 243, 238)'`)
 	b.screenshot("toy-dark")

@@ -179,6 +179,7 @@ export function renderBoard(el, b, opt = {}) {
     html = `<div class="minis">${others.join('')}</div>${fig(focus, false)}`;
   } else for (let lv = g.levels - 1; lv >= 0; lv--) html += fig(lv, false);
   el.className = `levels layout-${layout}`;
+  if (tip) hideTip(el); // its piece may have moved
   el.innerHTML = html;
   if (!el._wired) wire(el);
   if (opt.anim) animate(el, g, opt);

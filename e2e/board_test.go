@@ -186,11 +186,12 @@ func TestPiecePictures(t *testing.T) {
 	b.waitJS("pictures", `document.querySelectorAll('.piece image[href="/pictures/toy/king.svg"]').length === 2 && document.querySelectorAll('.piece image').length === 6`)
 	b.waitJS("picture loaded", `new Promise(res => { const i = new Image(); i.onload = () => res(i.naturalWidth > 0); i.onerror = () => res(false); i.src = '/pictures/toy/rook.svg'; })`)
 	b.screenshot("toy-pictures")
-	// Hover names the piece.
-	b.run("hover", chromedp.MouseClickXY(0, 0, chromedp.ButtonNone))
-	b.eval(`(() => { const g = document.querySelector('[data-sq="2"]'); const r = g.getBoundingClientRect();
-		g.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', clientX: r.left + 5, clientY: r.top + 5 })); return true })()`)
-	b.waitJS("tip", `document.querySelector('.tip') && document.querySelector('.tip').textContent.includes('South King')`)
+	// Hover names the piece (the pointer comes over it again if a redraw
+	// took the name away).
+	b.waitJS("tip", `(() => { const t = document.querySelector('.tip'); if (t && t.textContent.includes('South King')) return true;
+		const g = document.querySelector('[data-sq="2"]'), r = g.getBoundingClientRect();
+		g.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse', clientX: r.left + 5, clientY: r.top + 5 }));
+		return false })()`)
 	// Settings: letters instead of pictures.
 	b.run("settings", chromedp.Click(chromedp.ID("settings-open")))
 	b.run("letters", chromedp.Click(chromedp.CSS(`input[name=set-pieces][value=letters]`)))
@@ -304,7 +305,10 @@ func TestBoardsFitTheScreen(t *testing.T) {
 				if c.name == "dungeon-2p" {
 					b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 				}
-				// Through the setup with the game's suggestions.
+				// Through the setup with the game's suggestions, once the
+				// computers have drafted (a suggestion made before could pick
+				// a faction one of them then takes).
+				b.waitJS("computers drafted", fmt.Sprintf(`document.querySelector('pre.visible') && (document.querySelector('pre.visible').textContent.match(/drafted/g) || []).length === %d`, len(c.seats)-1))
 				for i := range 2 {
 					b.waitJS("setup", `document.getElementById('suggest-setup') !== null && !document.getElementById('suggest-setup').disabled`)
 					b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))

@@ -288,6 +288,11 @@ func TestDungeonFourPlayers(t *testing.T) {
 			b.waitJS("whole explanation", `!document.querySelector('.error').textContent.includes(' … ') && document.querySelector('.error').textContent.split('\n').length > 8`)
 			b.screenshot("dungeon-deploy")
 		}
+		if stage == "draft" {
+			// The computers draft as the game starts; a suggestion made
+			// before they have could pick a faction one of them then takes.
+			b.waitJS("computers drafted", `(document.querySelector('pre.visible').textContent.match(/drafted/g) || []).length === 3`)
+		}
 		b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))
 		b.waitJS("suggestion", fmt.Sprintf(`document.querySelector('textarea').value.length > 0 && document.querySelector('textarea').value !== %q`, bad))
 		if stage == "draft" {

@@ -22,7 +22,7 @@ export function draftUI({ seat, label, game, send }) {
   const verdictEl = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
   const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `draft choice for ${label}`, spellcheck: 'false', hidden: true,
     oninput: () => check(ta.value) });
-  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
+  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { clearTimeout(timer); typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
   const loadBtn = h('button', { type: 'button', id: 'load-army', onclick: () => { load(); render(); changed(); } }, 'Load saved army');
   const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => {
     const choice = typed ? ta.value : text();
@@ -52,6 +52,7 @@ export function draftUI({ seat, label, game, send }) {
     if (typed) ta.value = text();
   }
   function check(choice) {
+    clearTimeout(timer); // a later choice replaces one still waiting to be checked
     if (!choice.trim() || (!typed && !counts.size)) { verdictEl.textContent = ''; return; }
     send({ type: 'check', seat, choice });
   }
@@ -99,12 +100,13 @@ export function draftUI({ seat, label, game, send }) {
       for (const x of el.querySelectorAll('.row button, .units button, .factions button')) if (x !== typeBtn) x.disabled = !waiting || x.disabled;
       done.hidden = waiting;
       if (waiting) render();
-      if (waiting && !el.dataset.checked) { el.dataset.checked = '1'; changed(); }
+      if (waiting && !el.dataset.checked && counts.size) { el.dataset.checked = '1'; changed(); }
     },
     verdict(ok, msg) { verdictEl.textContent = msg; verdictEl.classList.toggle('over', !ok); },
     // A suggestion in the draft notation becomes counts; anything else
     // goes to the text box as it is.
     suggested(choice) {
+      clearTimeout(timer);
       if (typed) { ta.value = choice; check(choice); return; }
       const [g, list] = choice.includes(':') ? choice.split(/:(.*)/s) : ['', choice];
       const grp = groupsOf().find(x => x.toLowerCase() === g.trim().toLowerCase());

@@ -534,8 +534,8 @@ export function showGame(root, id) {
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
     // Position string and invitations.
     const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
-    extra.replaceChildren(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos,
-      h('button', { onclick: () => copy(pos) }, 'Copy')));
+    extra.replaceChildren();
+    if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')));
     const open = st.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === 'invite' && !s.taken);
     if (open.length) extra.append(h('h2', {}, 'Invite'), ...open.map(([, i]) => {
       const inp = h('input', { readonly: true, value: `${location.origin}/#/join/${id}/${i}`, 'aria-label': `Invitation link for ${seatLabel(i)}` });

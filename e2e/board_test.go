@@ -176,15 +176,15 @@ func TestPhoneLobbyWithGames(t *testing.T) {
 // and the letters come back with the setting; hovering names a piece.
 func TestPiecePictures(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
-	resp, err := http.Get(s.URL + "pictures/toy/king.svg")
+	resp, err := http.Get(s.URL + "pictures/toy/south-king.svg")
 	if err != nil || resp.StatusCode != 200 {
 		t.Fatalf("the toy's picture: %v %v", err, resp)
 	}
 	resp.Body.Close()
 	b := newBrowser(t)
 	b.create(s, "toy", nil, "local", "computer")
-	b.waitJS("pictures", `document.querySelectorAll('.piece image[href="/pictures/toy/king.svg"]').length === 2 && document.querySelectorAll('.piece image').length === 6`)
-	b.waitJS("picture loaded", `new Promise(res => { const i = new Image(); i.onload = () => res(i.naturalWidth > 0); i.onerror = () => res(false); i.src = '/pictures/toy/rook.svg'; })`)
+	b.waitJS("pictures", `document.querySelectorAll('.piece image[href="/pictures/toy/south-king.svg"]').length === 1 && document.querySelectorAll('.piece image[href="/pictures/toy/north-rook.svg"]').length === 2 && document.querySelectorAll('.piece image').length === 6`)
+	b.waitJS("picture loaded", `new Promise(res => { const i = new Image(); i.onload = () => res(i.naturalWidth > 0); i.onerror = () => res(false); i.src = '/pictures/toy/north-rook.svg'; })`)
 	b.screenshot("toy-pictures")
 	// Hover names the piece (the pointer comes over it again if a redraw
 	// took the name away).

@@ -21,6 +21,9 @@ type Viewer interface {
 	Board
 	// Hands returns, per seat, the letters of the pieces held in hand.
 	Hands() [MaxPlayers]string
+	// HandArt names the picture of a piece that seat p holds in hand, by
+	// its letter as Hands writes it ("" when it is drawn as its letter).
+	HandArt(p Player, letter byte) string
 	// DescribeMove explains m, legal here, in terms of squares.
 	DescribeMove(m Move) MoveView
 	// SeatName names seat p as players call it ("White", "Gold",

@@ -32,8 +32,8 @@ type conn struct {
 
 var statePrefix = []byte(`{"type":"state"`)
 
-func dialSeat(ctx context.Context, base, id, token string, states *atomic.Int64) (*conn, error) {
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id, nil)
+func dialSeat(ctx context.Context, base, id, token string, states *atomic.Int64, hdr http.Header) (*conn, error) {
+	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return nil, err
 	}
@@ -112,11 +112,14 @@ type created struct {
 	Tokens map[int]string `json:"tokens"`
 }
 
-func createGame(ctx context.Context, hc *http.Client, base, kind string) (created, error) {
+func createGame(ctx context.Context, hc *http.Client, base, kind string, hdr http.Header) (created, error) {
 	body := fmt.Sprintf(`{"game":%q,"seats":[{"kind":"local"},{"kind":"local"}]}`, kind)
 	req, err := http.NewRequestWithContext(ctx, "POST", base+"/api/games", strings.NewReader(body))
 	if err != nil {
 		return created{}, err
+	}
+	for k, v := range hdr {
+		req.Header[k] = v
 	}
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := hc.Do(req)

@@ -42,6 +42,11 @@ type Config struct {
 	Seed uint64
 	// ServerPID, if set, is the server process whose memory is reported.
 	ServerPID int
+	// ClientHeader, if set, is the header in which each simulated player
+	// gives an address of its own (the server must trust it as its proxy
+	// header): so the server's per-client limits stay on and each player
+	// meets them as a real one would, instead of all sharing loopback.
+	ClientHeader string
 }
 
 // thinkTime is the mean pause between a game's moves.

@@ -3,6 +3,7 @@ package loadtest
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"sync/atomic"
@@ -23,6 +24,17 @@ type fleet struct {
 	states atomic.Int64  // state messages received
 	think  time.Duration
 	seeds  *rand.Rand
+	client atomic.Int64 // simulated players so far, for their addresses
+}
+
+// clientHeader is the header that gives a new simulated player its own
+// address, or nil.
+func (f *fleet) clientHeader() http.Header {
+	if f.cfg.ClientHeader == "" {
+		return nil
+	}
+	n := f.client.Add(1)
+	return http.Header{f.cfg.ClientHeader: {fmt.Sprintf("10.%d.%d.%d", n>>16&255, n>>8&255, n&255)}}
 }
 
 // play runs one game slot until ctx is done: create a game with two
@@ -105,12 +117,13 @@ func (f *fleet) open(ctx context.Context) ([2]*conn, string, error) {
 	defer func() { <-f.setup }()
 	sctx, cancel := withTimeout(ctx, 30*time.Second)
 	defer cancel()
-	cr, err := createGame(sctx, f.hc, f.base, f.cfg.Game)
+	hdr := f.clientHeader()
+	cr, err := createGame(sctx, f.hc, f.base, f.cfg.Game, hdr)
 	if err != nil {
 		return seats, "", err
 	}
 	for i := range seats {
-		c, err := dialSeat(sctx, f.base, cr.ID, cr.Tokens[i], &f.states)
+		c, err := dialSeat(sctx, f.base, cr.ID, cr.Tokens[i], &f.states, hdr)
 		if err != nil {
 			for _, s := range seats[:i] {
 				s.close()

@@ -24,7 +24,7 @@ func startServer(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler)})
+	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: "X-Forwarded-For"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestShortRun(t *testing.T) {
 	addr := startServer(t)
 	var progress strings.Builder
 	st, err := Run(context.Background(), Config{Addr: addr, Games: 50, Duration: 3 * time.Second, Think: 100 * time.Millisecond,
-		MaxPlies: 8, Seed: 7, ServerPID: os.Getpid()}, &progress)
+		MaxPlies: 8, Seed: 7, ServerPID: os.Getpid(), ClientHeader: "X-Forwarded-For"}, &progress)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +84,7 @@ func TestShortRun(t *testing.T) {
 // must stop after the first level.
 func TestRampStopsWhereTheTargetIsMissed(t *testing.T) {
 	addr := startServer(t)
-	steps, err := Ramp(context.Background(), Config{Addr: addr, Duration: time.Second, Think: 50 * time.Millisecond},
+	steps, err := Ramp(context.Background(), Config{Addr: addr, Duration: time.Second, Think: 50 * time.Millisecond, ClientHeader: "X-Forwarded-For"},
 		[]int{5, 10}, time.Nanosecond, io.Discard)
 	if err != nil {
 		t.Fatal(err)

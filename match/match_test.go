@@ -270,26 +270,6 @@ func TestAdjudication(t *testing.T) {
 	}
 }
 
-func TestPGNResult(t *testing.T) {
-	two, three := []string{"a", "b"}, []string{"a", "b", "c"}
-	cases := []struct {
-		names []string
-		res   [game.MaxPlayers]game.Result
-		want  string
-	}{
-		{two, [game.MaxPlayers]game.Result{game.Win, game.Loss}, "1-0"},
-		{two, [game.MaxPlayers]game.Result{game.Loss, game.Win}, "0-1"},
-		{two, [game.MaxPlayers]game.Result{game.Draw, game.Draw}, "1/2-1/2"},
-		{three, [game.MaxPlayers]game.Result{game.Eliminated, game.Loss, game.Win}, "seat2"},
-		{three, [game.MaxPlayers]game.Result{game.Draw, game.Draw, game.Draw}, "1/2-1/2"},
-	}
-	for _, c := range cases {
-		if got := pgnResult(GameRecord{Names: c.names, Results: c.res}); got != c.want {
-			t.Errorf("%v: %q want %q", c.res, got, c.want)
-		}
-	}
-}
-
 func TestMaxPliesDefaultsPerGame(t *testing.T) {
 	for _, c := range []struct {
 		game       string

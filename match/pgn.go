@@ -1,58 +1,37 @@
 package match
 
 import (
-	"fmt"
-	"io"
-	"strings"
+	"strconv"
 
-	"wyrm/game"
+	"wyrm/record"
 )
 
-// writePGN writes a game record in PGN form. Moves are in the game's own
-// notation; for two players the seats are White and Black, with more the
-// players are listed in seat order in a Players tag.
-func writePGN(w io.Writer, g game.Game, r GameRecord) {
-	var b strings.Builder
-	fmt.Fprintf(&b, "[Event \"wyrm match\"]\n[Site \"wyrm\"]\n[Round \"%d\"]\n", r.Index)
-	if len(r.Names) == 2 {
-		fmt.Fprintf(&b, "[White \"%s\"]\n[Black \"%s\"]\n", r.Names[0], r.Names[1])
-	} else {
-		fmt.Fprintf(&b, "[Players \"%s\"]\n", strings.Join(r.Names, ", "))
-	}
-	result := pgnResult(r)
-	fmt.Fprintf(&b, "[Result \"%s\"]\n[Variant \"%s\"]\n[FEN \"%s\"]\n[SetUp \"1\"]\n[Termination \"%s\"]\n\n",
-		result, g.Info().Name, r.Start, r.Reason)
-	for i, m := range r.Moves {
-		if len(r.Names) == 2 && i%2 == 0 {
-			fmt.Fprintf(&b, "%d. ", i/2+1)
-		}
-		b.WriteString(m)
-		b.WriteByte(' ')
-	}
-	b.WriteString(result)
-	b.WriteString("\n\n")
-	io.WriteString(w, b.String())
+// writeRecord writes one game to cfg.PGN in the format of package record.
+func writeRecord(cfg Config, r GameRecord) error {
+	return record.Write(cfg.PGN, gameRecord(cfg, r))
 }
 
-func pgnResult(r GameRecord) string {
-	if len(r.Names) != 2 {
-		for i, res := range r.Results[:len(r.Names)] {
-			if res == game.Win {
-				return fmt.Sprintf("seat%d", i)
-			}
-		}
-		if r.Results[0] == game.Draw {
-			return "1/2-1/2"
-		}
-		return "*"
+// gameRecord is r as a record: the players by seat, the moves in the
+// record's notation, the match's own words for the end in Reason.
+func gameRecord(cfg Config, r GameRecord) *record.Record {
+	info := cfg.Game.Info()
+	rec := &record.Record{
+		Event:       "wyrm match",
+		Site:        "wyrm",
+		Round:       strconv.Itoa(r.Index),
+		Players:     r.Names,
+		Results:     r.Results[:len(r.Names)],
+		Termination: r.Termination,
+		Reason:      r.Reason,
+		Game:        info.Name,
+		Variant:     info.Variant,
+		Options:     r.Options,
+		Start:       r.Start,
+		Moves:       r.Text,
+		Movers:      r.Movers,
 	}
-	switch {
-	case r.Results[0] == game.Win:
-		return "1-0"
-	case r.Results[1] == game.Win:
-		return "0-1"
-	case r.Results[0] == game.Draw:
-		return "1/2-1/2"
+	if !r.Began.IsZero() {
+		rec.Date = r.Began.UTC().Format("2006.01.02")
 	}
-	return "*"
+	return rec
 }

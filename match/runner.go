@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/record"
 )
 
 // Config describes a match between players A and B.
@@ -26,14 +27,16 @@ type Config struct {
 	// more seats, a full rotation) of games. Empty: the game's Start, with
 	// option "seed" varied per rotation when the game has one.
 	Openings []string
-	// MaxPlies ends a game as a draw after so many moves (0: the game's own
-	// cap for a game.LongGame, otherwise DefaultMaxPlies).
+	// MaxPlies stops a game after so many moves (0: the game's own cap,
+	// game.Info.Plies). The match scores it as a draw; its record says it
+	// did not finish.
 	MaxPlies int
-	// Adjudicate, when positive, scores a drawn game by the game's own
-	// evaluation of the final position for A's seat: a lead of at least
-	// this many centipawns counts as a win, a deficit as a loss. It is a
-	// measuring aid for games whose draws say little (long multi-player
-	// games ended by the move limit), reported in the game's reason.
+	// Adjudicate, when positive, scores a drawn or unfinished game by the
+	// game's own evaluation of the final position for A's seat: a lead of
+	// at least this many centipawns counts as a win, a deficit as a loss.
+	// It is a measuring aid for games whose draws say little (long
+	// multi-player games stopped by the move limit), reported in the
+	// game's reason and written with Termination "adjudication".
 	Adjudicate int
 	// SPRT, when not nil, stops the match once it decides.
 	SPRT        *SPRT
@@ -50,11 +53,18 @@ type GameRecord struct {
 	Index   int
 	Seat    game.Player // A's seat
 	Start   string
-	Moves   []string
-	Names   []string // per seat
-	Points  float64  // A's points
+	Options game.Options
+	Began   time.Time
+	Moves   []string      // in the game's move notation, as players get them
+	Text    []string      // the same moves in the record's notation (record.Notation)
+	Movers  []game.Player // who played each move
+	Names   []string      // per seat
+	Points  float64       // A's points
 	Reason  string
-	Results [game.MaxPlayers]game.Result
+	// Termination says in PGN's words how the game ended; a game stopped
+	// by MaxPlies is record.Unterminated, with every result Ongoing.
+	Termination record.Termination
+	Results     [game.MaxPlayers]game.Result
 }
 
 // Summary is the result of a match.
@@ -152,7 +162,9 @@ func Run(ctx context.Context, cfg Config) (Summary, error) {
 					sum.Tally.Draws++
 				}
 				if cfg.PGN != nil {
-					writePGN(cfg.PGN, cfg.Game, rec)
+					if err := writeRecord(cfg, rec); err != nil && firstErr == nil {
+						firstErr = err
+					}
 				}
 				if cfg.SPRT != nil {
 					sum.LLR = cfg.SPRT.LLR(sum.Tally)
@@ -246,7 +258,7 @@ func cloneOptions(o game.Options) game.Options {
 func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, error) {
 	pos := j.start
 	n := pos.Players()
-	rec := GameRecord{Index: j.index, Seat: j.seat, Start: pos.String()}
+	rec := GameRecord{Index: j.index, Seat: j.seat, Start: pos.String(), Options: j.opts, Began: time.Now()}
 	for s := 0; s < n; s++ {
 		if game.Player(s) == j.seat {
 			rec.Names = append(rec.Names, a.Name())
@@ -267,7 +279,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		}
 	}
 	var hist []uint64
-	forfeit := func(s game.Player, why string) {
+	forfeit := func(s game.Player, why string, term record.Termination) {
 		rec.Results = [game.MaxPlayers]game.Result{}
 		for i := 0; i < n; i++ {
 			rec.Results[i] = game.Win
@@ -277,6 +289,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		}
 		rec.Results[s] = game.Loss
 		rec.Reason = fmt.Sprintf("%s %s", rec.Names[s], why)
+		rec.Termination = term
 	}
 	for {
 		if ctx.Err() != nil {
@@ -285,9 +298,11 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		seat := pos.ToMove()
 		if seat == game.NoPlayer || len(pos.LegalMoves(nil)) == 0 {
 			o := pos.Outcome()
-			rec.Results, rec.Reason = o.Results, o.Reason
+			rec.Results, rec.Reason, rec.Termination = o.Results, o.Reason, record.Normal
 			if !o.Over {
-				rec.Reason = "no legal move"
+				// The rules gave no end, yet nobody can move: the match
+				// rules it a draw.
+				rec.Reason, rec.Termination = "no legal move", record.Adjudication
 				for i := 0; i < n; i++ {
 					rec.Results[i] = game.Draw
 				}
@@ -295,10 +310,8 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 			break
 		}
 		if len(rec.Moves) >= cfg.MaxPlies {
-			for i := 0; i < n; i++ {
-				rec.Results[i] = game.Draw
-			}
-			rec.Reason = "move limit"
+			rec.Results = [game.MaxPlayers]game.Result{}
+			rec.Reason, rec.Termination = "move limit", record.Unterminated
 			break
 		}
 		pl := b
@@ -314,27 +327,29 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 			return rec, ctx.Err()
 		}
 		if err != nil {
-			forfeit(seat, "failed: "+err.Error())
+			forfeit(seat, "failed: "+err.Error(), record.Abandoned)
 			break
 		}
 		if timed {
 			clock[seat] -= used
 			if clock[seat] < 0 {
-				forfeit(seat, "lost on time")
+				forfeit(seat, "lost on time", record.TimeForfeit)
 				break
 			}
 			clock[seat] += inc[seat]
 		}
 		m, err := pos.ParseMove(text)
 		if err != nil {
-			forfeit(seat, fmt.Sprintf("played illegal move %q", text))
+			forfeit(seat, fmt.Sprintf("played illegal move %q", text), record.RulesInfraction)
 			break
 		}
 		hist = append(hist, pos.Hash())
 		rec.Moves = append(rec.Moves, pos.MoveString(m))
+		rec.Text = append(rec.Text, record.Notation(pos, m))
+		rec.Movers = append(rec.Movers, seat)
 		pos.Play(m)
 	}
-	if cfg.Adjudicate > 0 && rec.Results[j.seat] == game.Draw {
+	if r := rec.Results[j.seat]; cfg.Adjudicate > 0 && (r == game.Draw || r == game.Ongoing) {
 		adjudicate(&rec, pos, j.seat, cfg.Adjudicate)
 	}
 	switch rec.Results[j.seat] {
@@ -348,9 +363,10 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 	return rec, nil
 }
 
-// adjudicate turns a drawn game into a win or loss for seat when the
-// game's evaluation of the final position says it is far enough ahead or
-// behind.
+// adjudicate turns a drawn or unfinished game into a win or loss for seat
+// when the game's evaluation of the final position says it is far enough
+// ahead or behind. The other seats still in play lose when seat wins; when
+// it loses, a lone opponent wins and more than one share a draw.
 func adjudicate(rec *GameRecord, pos game.Position, seat game.Player, margin int) {
 	s, ok := pos.(game.Searchable)
 	if !ok {
@@ -366,6 +382,20 @@ func adjudicate(rec *GameRecord, pos game.Position, seat game.Player, margin int
 	default:
 		return
 	}
-	rec.Results[seat] = r
+	n := pos.Players()
+	for i := 0; i < n; i++ {
+		switch {
+		case game.Player(i) == seat:
+			rec.Results[i] = r
+		case rec.Results[i] == game.Eliminated:
+		case r == game.Win:
+			rec.Results[i] = game.Loss
+		case n == 2:
+			rec.Results[i] = game.Win
+		default:
+			rec.Results[i] = game.Draw
+		}
+	}
 	rec.Reason = fmt.Sprintf("%s, adjudicated %s by evaluation %+d", rec.Reason, r, v)
+	rec.Termination = record.Adjudication
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"math/rand/v2"
@@ -32,7 +33,7 @@ import (
 type env struct {
 	t    *testing.T
 	url  string // http://127.0.0.1:port
-	st   *store.Store
+	st   store.Store
 	srv  *server.Server
 	hs   *http.Server
 	logs *syncBuffer
@@ -138,8 +139,14 @@ func (e *env) healthy() {
 }
 
 type created struct {
-	ID     string         `json:"id"`
-	Tokens map[int]string `json:"tokens"`
+	ID      string         `json:"id"`
+	Tokens  map[int]string `json:"tokens"`
+	Invites map[int]string `json:"invites"`
+}
+
+// joinBody is the body of a join of seat with its invitation's secret.
+func (g created) joinBody(seat int) string {
+	return fmt.Sprintf(`{"seat":%d,"invite":%q}`, seat, g.Invites[seat])
 }
 
 // create makes a game of kind with the given seat kinds through the API.

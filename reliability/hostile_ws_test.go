@@ -127,16 +127,16 @@ func TestOversizedMessageClosesOnlyThatConnection(t *testing.T) {
 func TestJoinFullGame(t *testing.T) {
 	e := startServer(t)
 	g := e.create("dragon", "local", "invite")
-	if code, body := e.do("POST", "/api/games/"+g.ID+"/join", "application/json", strings.NewReader(`{"seat":1}`)); code != 200 {
+	if code, body := e.do("POST", "/api/games/"+g.ID+"/join", "application/json", strings.NewReader(g.joinBody(1))); code != 200 {
 		t.Fatalf("first join: %d %s", code, body)
 	}
 	before := e.snap(g.ID)
-	// Taken seats are a conflict; seats the game does not have, a bad
-	// request.
+	// Taken seats are a conflict; an invitation without its secret is
+	// forbidden; seats the game does not have, a bad request.
 	for _, c := range []struct {
 		body string
 		want int
-	}{{`{"seat":1}`, 409}, {`{"seat":0}`, 409}, {`{"seat":2}`, 400}, {`{"seat":-1}`, 400}, {`{"seat":255}`, 400}} {
+	}{{g.joinBody(1), 409}, {`{"seat":1}`, 403}, {`{"seat":0}`, 409}, {`{"seat":2}`, 400}, {`{"seat":-1}`, 400}, {`{"seat":255}`, 400}} {
 		code, resp := e.do("POST", "/api/games/"+g.ID+"/join", "application/json", strings.NewReader(c.body))
 		if code != c.want || !strings.Contains(resp, `"error"`) {
 			t.Errorf("join %s on a full game: %d %s, want %d with an error", c.body, code, resp, c.want)

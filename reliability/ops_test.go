@@ -140,7 +140,7 @@ func TestMetricsExposition(t *testing.T) {
 func TestStructuredLogs(t *testing.T) {
 	e := startServer(t)
 	g := e.create("dragon", "local", "invite")
-	code, body := e.do("POST", "/api/games/"+g.ID+"/join", "application/json", strings.NewReader(`{"seat":1}`))
+	code, body := e.do("POST", "/api/games/"+g.ID+"/join", "application/json", strings.NewReader(g.joinBody(1)))
 	if code != 200 {
 		t.Fatal(code, body)
 	}

@@ -231,6 +231,9 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	if len(sd.moves) == 0 {
 		return e.terminal(ply)
 	}
+	if root && len(e.exclude) > 0 {
+		sd.moves = e.excluded(sd.moves)
+	}
 	e.scoreMoves(ply, ttMove)
 	best, bestMove := -Infinity, game.NoMove
 	origAlpha := alpha
@@ -305,7 +308,11 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	case best > origAlpha:
 		bound = boundExact
 	}
-	e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	// A root searched without some of its moves has no value to store,
+	// nor a best move the next iteration should try first.
+	if !root || len(e.exclude) == 0 {
+		e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
+	}
 	return best
 }
 

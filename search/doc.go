@@ -3,6 +3,8 @@
 // game.Searchable, with a transposition table, aspiration windows,
 // quiescence search on noisy moves, null-move pruning, late move reductions,
 // killer and history move ordering, mate scores and repetition handling.
+// With Limits.MultiPV it finds the best few first moves, each with its own
+// score and principal variation.
 //
 // Games with more than two players are searched either paranoid (every
 // opponent minimises the searching player's score) or with Best-Reply Search

@@ -3,7 +3,6 @@ package search
 import (
 	"context"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"wyrm/game"
@@ -98,6 +97,10 @@ type Engine struct {
 	rootBest  game.Move
 	rootDepth int
 	rootScore int
+	multiPV   int
+	// exclude holds the root moves that lines already found in this
+	// iteration start with; the root skips them.
+	exclude []game.Move
 
 	stack   [MaxPly + 4]plyData
 	pv      [MaxPly + 4][MaxPly + 4]game.Move
@@ -230,37 +233,35 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	if len(rootMoves) == 1 && soft > 0 {
 		maxDepth = 1 // a forced move needs no thought when the clock runs
 	}
-	score, prev := 0, 0
+	e.multiPV = min(max(lim.MultiPV, 1), len(rootMoves))
+	var lines []Line
 	for depth := 1; depth <= maxDepth; depth++ {
-		e.rootBest, e.rootDepth = game.NoMove, depth
-		score = e.aspiration(depth, prev)
-		if e.stopped {
+		e.rootDepth = depth
+		next, done := e.iterate(depth, lines)
+		if !done {
 			// A move that beat the finished iteration's best in the
 			// unfinished one is better still.
-			if e.rootBest != game.NoMove && e.rootBest != res.Best {
+			if len(next) == 0 && e.rootBest != game.NoMove && e.rootBest != res.Best {
 				res.Best, res.Score = e.rootBest, e.rootScore
 				res.PV = []string{pos.MoveString(e.rootBest)}
 				res.Ponder, res.PonderText = game.NoMove, ""
 			}
 			break
 		}
-		prev = score
-		res.Best, res.Score, res.Depth = e.pv[0][0], score, depth
-		res.PV = e.pvText()
+		lines = next
+		best := lines[0]
+		res.Best, res.Score, res.Depth, res.PV, res.Lines = best.Move, best.Score, depth, best.PV, lines
 		res.Ponder, res.PonderText = game.NoMove, ""
-		if e.pvLen[0] > 1 {
-			res.Ponder = e.pv[0][1]
-			if len(res.PV) > 1 {
-				res.PonderText = res.PV[1]
-			}
+		if len(best.Moves) > 1 {
+			res.Ponder, res.PonderText = best.Moves[1], best.PV[1]
 		}
 		if report != nil {
-			report(e.info(depth, score))
+			report(e.info(depth, lines))
 		}
 		if soft > 0 && time.Since(e.start) > soft*6/10 {
 			break
 		}
-		if soft > 0 && IsMate(score) && depth > 2*abs(MatePlies(score))+2 {
+		if soft > 0 && IsMate(best.Score) && depth > 2*abs(MatePlies(best.Score))+2 {
 			break
 		}
 	}
@@ -273,39 +274,14 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	return res
 }
 
-func (e *Engine) info(depth, score int) Info {
+func (e *Engine) info(depth int, lines []Line) Info {
 	el := time.Since(e.start)
 	nps := uint64(0)
 	if el > 0 {
 		nps = uint64(float64(e.nodes) / el.Seconds())
 	}
-	return Info{Depth: depth, SelDepth: e.seldepth, Score: score, Nodes: e.nodes, NPS: nps, Time: el,
-		HashFull: e.tt.hashfull(), PV: e.pvText()}
-}
-
-// pvText writes the principal variation, replaying it on the position so
-// that each move is written where it is legal.
-func (e *Engine) pvText() []string {
-	n := e.pvLen[0]
-	out := make([]string, 0, n)
-	played := 0
-	for i := 0; i < n; i++ {
-		m := e.pv[0][i]
-		if m == game.NoMove || e.pos.ToMove() == game.NoPlayer {
-			break
-		}
-		e.scratch = e.pos.LegalMoves(e.scratch[:0])
-		if !slices.Contains(e.scratch, m) {
-			break
-		}
-		out = append(out, e.pos.MoveString(m))
-		e.pos.Play(m)
-		played++
-	}
-	for ; played > 0; played-- {
-		e.pos.Undo()
-	}
-	return out
+	return Info{Depth: depth, SelDepth: e.seldepth, Score: lines[0].Score, Nodes: e.nodes, NPS: nps, Time: el,
+		HashFull: e.tt.hashfull(), PV: lines[0].PV, Lines: lines}
 }
 
 // aspiration searches the root with a narrow window around the previous

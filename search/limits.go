@@ -25,6 +25,9 @@ type Limits struct {
 	// History holds the hashes of the positions before the root, oldest
 	// first, so that the search sees repetitions of earlier positions.
 	History []uint64
+	// MultiPV is the number of best first moves to search each with its own
+	// score and principal variation (see Line); 0 and 1 mean one.
+	MultiPV int
 }
 
 // timeBudget turns the clock into a soft limit (do not start another
@@ -65,6 +68,23 @@ type Info struct {
 	// PV is the principal variation from the root, in the game's move
 	// notation.
 	PV []string
+	// Lines are the iteration's MultiPV lines, best first; Score and PV
+	// repeat the first.
+	Lines []Line
+}
+
+// Line is one principal variation of an iteration: the best line that
+// starts with a root move not already the first move of a better line.
+type Line struct {
+	// Move is the line's first move.
+	Move game.Move
+	// Score is in centipawns for the player to move at the root, as
+	// Info.Score; with three or four players, for that seat.
+	Score int
+	// Moves is the principal variation, starting with Move.
+	Moves []game.Move
+	// PV is Moves in the game's move notation.
+	PV []string
 }
 
 // Result is the outcome of a search.
@@ -82,4 +102,8 @@ type Result struct {
 	Time       time.Duration
 	// PV is the principal variation in the game's move notation.
 	PV []string
+	// Lines are the MultiPV lines of the last finished iteration, best
+	// first (none if not even the first finished). Best is Lines[0].Move
+	// unless a move searched in an unfinished iteration beat it.
+	Lines []Line
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +30,7 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 // writeErr answers err with its code's status and a body that names the
 // code, so that clients can tell a refused move from a server fault.
 func writeErr(w http.ResponseWriter, err error) {
+	setRetryAfter(w, err)
 	code, msg := apierr.Of(err)
 	writeJSON(w, code.Status(), map[string]string{"error": msg, "code": string(code)})
 }
@@ -109,76 +109,13 @@ func (srv *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
 }
 
-type listEntry struct {
-	ID      string     `json:"id"`
-	Game    string     `json:"game"`
-	Title   string     `json:"title"`
-	Created int64      `json:"created"`
-	Stage   string     `json:"stage"`
-	Plies   int        `json:"plies"`
-	Open    []int      `json:"open"` // invited seats nobody took yet
-	Seats   []seatJSON `json:"seats"`
-	Names   []string   `json:"seatNames"` // the game's names of the seats
-	Result  string     `json:"result,omitempty"`
-	Winner  int        `json:"winner"` // the seat that won, -1 for none (yet)
-}
-
-func (srv *Server) handleList(w http.ResponseWriter, _ *http.Request) {
-	srv.mu.Lock()
-	all := make([]*session, 0, len(srv.sessions))
-	for _, s := range srv.sessions {
-		all = append(all, s)
-	}
-	srv.mu.Unlock()
-	var open, playing, over []listEntry
-	for _, s := range all {
-		s.mu.Lock()
-		e := listEntry{ID: s.id, Game: s.g.Info().Name, Title: s.g.Info().Title, Created: s.created, Stage: s.t.Stage(),
-			Plies: len(s.t.Plies), Open: []int{}, Seats: s.seats(s.t.Waiting()), Winner: -1}
-		for i := range s.t.Seats() {
-			e.Names = append(e.Names, s.t.SeatName(i))
-		}
-		for i, seat := range e.Seats {
-			if !seat.Taken {
-				e.Open = append(e.Open, i)
-			}
-		}
-		if o := s.t.Outcome(); o.Over {
-			e.Result, e.Winner = o.Reason, int(o.Winner())
-		}
-		s.mu.Unlock()
-		switch {
-		case e.Stage == "over":
-			over = append(over, e)
-		case len(e.Open) > 0:
-			open = append(open, e)
-		default:
-			playing = append(playing, e)
-		}
-	}
-	for _, l := range [][]listEntry{open, playing, over} {
-		sort.Slice(l, func(i, j int) bool { return l[i].Created > l[j].Created })
-	}
-	if len(over) > 20 {
-		over = over[:20]
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"open": nz(open), "playing": nz(playing), "finished": nz(over)})
-}
-
-func nz(l []listEntry) []listEntry {
-	if l == nil {
-		return []listEntry{}
-	}
-	return l
-}
-
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
 	if err := readJSON(w, r, &req); err != nil {
 		writeErr(w, err)
 		return
 	}
-	resp, err := srv.Create(r.Context(), req)
+	resp, err := srv.create(r.Context(), srv.clientKey(r), req)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -200,13 +137,14 @@ func (srv *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 
 func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	var req struct {
-		Seat int `json:"seat"`
+		Seat   int    `json:"seat"`
+		Invite string `json:"invite,omitempty"` // the secret of a private link
 	}
 	if err := readJSON(w, r, &req); err != nil {
 		writeErr(w, err)
 		return
 	}
-	tok, err := srv.Join(r.PathValue("id"), req.Seat)
+	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite)
 	if err != nil {
 		writeErr(w, err)
 		return
@@ -274,7 +212,12 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		secureHeaders(w.Header())
+		srv.setWriteDeadline(w, r)
+		if err := checkSameOrigin(r); err != nil {
+			writeErr(rec, err)
+			return
+		}
 		h.ServeHTTP(rec, r)
 	})
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"io/fs"
 	"os"
@@ -188,4 +189,33 @@ type pictureToy struct{ toysetup.Game }
 
 func (pictureToy) Pictures() fs.FS {
 	return fstest.MapFS{"king.svg": {Data: []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`)}}
+}
+
+// A game can start from a position, or from a record whose moves it keeps.
+func TestCreateFromAPositionOrARecord(t *testing.T) {
+	h := newHarness(t, "")
+	cr := h.create(CreateRequest{Game: "toy", Position: "....k/...../..K../...../R.... 0", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	s := h.srv.session(cr.ID)
+	s.mu.Lock()
+	got := s.t.Pos.String()
+	s.mu.Unlock()
+	if got != "....k/...../..K../...../R.... 0" {
+		t.Fatalf("started from %s", got)
+	}
+	if _, err := h.srv.Create(context.Background(), CreateRequest{Game: "toy", Position: "nonsense", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}}); err == nil {
+		t.Fatal("a bad position was accepted")
+	}
+	rec := "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"toy\"]\n\n1. c1c2 c5c4 2. a1a2 *\n"
+	cr = h.create(CreateRequest{Record: rec, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}}})
+	s = h.srv.session(cr.ID)
+	s.mu.Lock()
+	plies, tm := len(s.t.Plies), s.t.ToMove()
+	s.mu.Unlock()
+	if plies != 3 || tm != 1 {
+		t.Fatalf("from the record: %d plies, seat %d to move", plies, tm+1)
+	}
+	bad := strings.Replace(rec, "a1a2", "a1b2", 1) // a Rook does not move diagonally
+	if _, err := h.srv.Create(context.Background(), CreateRequest{Record: bad, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}}); err == nil || !strings.Contains(err.Error(), "move 3") {
+		t.Fatalf("a record with an illegal move: %v", err)
+	}
 }

@@ -4,29 +4,37 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"time"
 
 	"wyrm/game"
 )
 
-// Engine chooses moves for computer seats. BestMove may take its time but
-// must return soon after ctx is done. pos is the engine's own copy.
+// Engine chooses moves for computer seats. BestMove may wait until ctx is
+// done for a searcher to be free, then thinks for about think (never past
+// ctx's deadline) and returns the best move found. pos is the engine's own
+// copy. An error means no move was chosen: the caller never substitutes a
+// random one, since a busy server must not weaken its opponents.
 type Engine interface {
-	BestMove(ctx context.Context, pos game.Position, level int) (game.Move, error)
+	BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error)
 }
 
-// SetupAdvisor is implemented by a game.Setup that can propose a valid
-// choice for a seat, so computer seats can take part in drafts and
-// deployments.
-type SetupAdvisor interface {
-	Suggest(p game.Player) (string, error)
+// Scorer is implemented by engines that can judge a position for a seat
+// (in centipawns, positive good for it): computer seats use it to answer
+// draw offers.
+type Scorer interface {
+	Score(ctx context.Context, pos game.Position, seat game.Player, level int, think time.Duration) (int, error)
 }
 
-// RandomEngine plays a uniformly random legal move: the fallback when no
-// search is available.
+// ErrBusy is returned by BestMove when no searcher came free before ctx
+// was done.
+var ErrBusy = errors.New("every searcher is busy")
+
+// RandomEngine plays a uniformly random legal move: the engine of tests
+// and of servers started without a search.
 type RandomEngine struct{}
 
 // BestMove implements Engine.
-func (RandomEngine) BestMove(_ context.Context, pos game.Position, _ int) (game.Move, error) {
+func (RandomEngine) BestMove(_ context.Context, pos game.Position, _ int, _ time.Duration) (game.Move, error) {
 	moves := pos.LegalMoves(nil)
 	if len(moves) == 0 {
 		return game.NoMove, errors.New("no legal move")

@@ -36,7 +36,7 @@ func fuzzServer(f *testing.F) *Server {
 // play on in the background and starve the fuzzer.
 type idleEngine struct{}
 
-func (idleEngine) BestMove(context.Context, game.Position, int) (game.Move, error) {
+func (idleEngine) BestMove(context.Context, game.Position, int, time.Duration) (game.Move, error) {
 	return game.NoMove, context.Canceled
 }
 

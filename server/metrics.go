@@ -7,13 +7,14 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"wyrm/server/apierr"
 )
 
 // metrics are counted by hand and written in the Prometheus text format.
 type metrics struct {
 	games, moves, messages, rejected, limited atomic.Int64
-	conns, thinking                           atomic.Int64
-	action, save, http                        histogram
+	conns, thinking, searchBusy               atomic.Int64
+	action, save, http, search                histogram
 }
 
 func newMetrics() *metrics { return &metrics{} }
@@ -21,6 +22,7 @@ func newMetrics() *metrics { return &metrics{} }
 func (m *metrics) observeAction(d time.Duration) { m.action.observe(d) }
 func (m *metrics) observeSave(d time.Duration)   { m.save.observe(d) }
 func (m *metrics) observeHTTP(d time.Duration)   { m.http.observe(d) }
+func (m *metrics) observeSearch(d time.Duration) { m.search.observe(d) }
 
 // buckets are upper bounds in seconds.
 var buckets = []float64{0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5}
@@ -58,7 +60,25 @@ func (h *histogram) write(b *strings.Builder, name, help string) {
 	fmt.Fprintf(b, "%s_bucket{le=\"+Inf\"} %d\n%s_sum %g\n%s_count %d\n", name, cum, name, h.sum, name, h.n)
 }
 
-func (srv *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
+// handleMetrics serves the metrics on the public address, to this machine
+// or the operator's token only (MetricsHandler serves them elsewhere).
+func (srv *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
+	if !srv.metricsAllowed(r) {
+		writeErr(w, apierr.New(apierr.Forbidden, "metrics are for the operator"))
+		return
+	}
+	srv.writeMetrics(w)
+}
+
+// MetricsHandler serves /metrics alone, for a listener of the operator's
+// own (wyrm serve --metrics-addr).
+func (srv *Server) MetricsHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, _ *http.Request) { srv.writeMetrics(w) })
+	return mux
+}
+
+func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	m := srv.metrics
 	var b strings.Builder
 	gauge := func(name, typ, help string, v int64) {
@@ -70,10 +90,16 @@ func (srv *Server) handleMetrics(w http.ResponseWriter, _ *http.Request) {
 	gauge("wyrm_ws_rate_limited_total", "counter", "Websocket messages refused unread by the rate limit.", m.limited.Load())
 	gauge("wyrm_ws_rejected_total", "counter", "Websocket actions refused.", m.rejected.Load())
 	gauge("wyrm_ws_connections", "gauge", "Open websocket connections.", m.conns.Load())
-	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking now.", m.thinking.Load())
+	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking or waiting for a searcher now.", m.thinking.Load())
+	gauge("wyrm_engine_busy_total", "counter", "Computer turns that found every searcher busy until their time ran out.", m.searchBusy.Load())
+	b.WriteString("# HELP wyrm_limited_total Requests refused by a per-client or per-node limit.\n# TYPE wyrm_limited_total counter\n")
+	for _, name := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+		fmt.Fprintf(&b, "wyrm_limited_total{limit=%q} %d\n", name, srv.limits.refused[name].Load())
+	}
 	m.action.write(&b, "wyrm_ws_action_seconds", "Time to handle one websocket message, saving included.")
 	m.save.write(&b, "wyrm_store_append_seconds", "Time to store one action durably.")
 	m.http.write(&b, "wyrm_http_request_seconds", "Time to answer one HTTP request.")
+	m.search.write(&b, "wyrm_engine_move_seconds", "Time from a computer's turn to its move, waiting for a searcher included.")
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4")
 	_, _ = w.Write([]byte(b.String()))
 }

@@ -3,11 +3,11 @@ package server
 import (
 	"fmt"
 	"net/http"
-	"sort"
-	"strings"
 	"time"
 
 	"wyrm/game"
+	"wyrm/record"
+	"wyrm/server/table"
 )
 
 func (srv *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
@@ -24,108 +24,83 @@ func (srv *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(text))
 }
 
-// pgnEscape makes s safe inside a PGN tag value.
-func pgnEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(s)
+// record writes the game in PGN with package record, or, should the
+// record not be writable, a PGN comment line saying why. Caller holds s.mu.
+func (s *session) record() string {
+	text, err := record.Format(s.gameRecord())
+	if err != nil {
+		return fmt.Sprintf("; wyrm cannot write this game's record: %v\n", err)
+	}
+	return text
 }
 
-// record writes the game in PGN style: the usual seven tags, the game's
-// own tags with the start and current position strings, then the moves
-// (SAN where the game has it). Caller holds s.mu.
-func (s *session) record() string {
-	var b strings.Builder
-	tag := func(k, v string) { fmt.Fprintf(&b, "[%s \"%s\"]\n", k, pgnEscape(v)) }
-	n := len(s.t.Def.Seats)
-	o := s.t.Outcome()
-	result := "*"
-	if o.Over && n == 2 {
-		switch {
-		case o.Results[0] == game.Win:
-			result = "1-0"
-		case o.Results[1] == game.Win:
-			result = "0-1"
-		default:
-			result = "1/2-1/2"
-		}
+// gameRecord is the game so far as a record: the moves in SAN where the
+// game has it, the game's own tags (options, time control, the position
+// now). Caller holds s.mu.
+func (s *session) gameRecord() *record.Record {
+	t := s.t
+	info := s.g.Info()
+	n := t.Seats()
+	o := t.Outcome()
+	r := &record.Record{
+		Event:   "wyrm " + info.Title,
+		Site:    "wyrm",
+		Date:    time.UnixMilli(s.created).UTC().Format("2006.01.02"),
+		Round:   "-",
+		Results: o.Results[:n],
+		Game:    info.Name,
+		Variant: info.Variant,
+		Options: t.Def.Options,
+		Start:   t.Start,
+		Left:    left(t),
 	}
-	tag("Event", "wyrm "+s.g.Info().Title)
-	tag("Site", "wyrm")
-	tag("Date", time.UnixMilli(s.created).UTC().Format("2006.01.02"))
-	tag("Round", "-")
-	if n == 2 {
-		tag("White", s.playerName(0))
-		tag("Black", s.playerName(1))
-	} else {
-		for i := range n {
-			tag(fmt.Sprintf("Seat%d", i+1), s.playerName(i))
-		}
+	for i := range n {
+		r.Players = append(r.Players, s.playerName(i))
 	}
-	tag("Result", result)
-	if v := s.g.Info().Variant; v != "" {
-		tag("Variant", v)
-	}
-	tag("Game", s.g.Info().Name)
-	if len(s.t.Def.Options) > 0 {
-		keys := make([]string, 0, len(s.t.Def.Options))
-		for k := range s.t.Def.Options {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		var kv []string
-		for _, k := range keys {
-			kv = append(kv, k+"="+s.t.Def.Options[k])
-		}
-		tag("Options", strings.Join(kv, ";"))
-	}
-	if c := s.t.Def.Clock; c.InitialMs > 0 {
-		tag("TimeControl", fmt.Sprintf("%d+%d", c.InitialMs/1000, c.IncrementMs/1000))
-	}
-	if s.t.Start != "" {
-		tag("FEN", s.t.Start)
-		tag("SetUp", "1")
-	}
+	r.Termination = record.Unterminated
 	if o.Over {
-		tag("Termination", o.Reason)
-		if n > 2 {
-			var rs []string
-			for i := range n {
-				rs = append(rs, o.Results[i].String())
-			}
-			tag("Results", strings.Join(rs, ","))
+		r.Termination, r.Reason = record.Normal, o.Reason
+		if t.Over != nil && o.Reason == "time" {
+			r.Termination = record.TimeForfeit
 		}
 	}
-	if s.t.Pos != nil {
-		tag("Position", s.t.Pos.String())
-	}
-	b.WriteByte('\n')
-	var line strings.Builder
-	flush := func(tok string) {
-		if line.Len()+len(tok)+1 > 79 {
-			b.WriteString(line.String() + "\n")
-			line.Reset()
-		}
-		if line.Len() > 0 {
-			line.WriteByte(' ')
-		}
-		line.WriteString(tok)
-	}
-	round := 0
-	for i, p := range s.t.Plies {
+	for _, p := range t.Plies {
 		mv := p.Text
 		if p.SAN != "" {
 			mv = p.SAN
 		}
-		if i == 0 || p.Seat <= s.t.Plies[i-1].Seat {
-			round++
-			if i == 0 && p.Seat != 0 && n == 2 {
-				flush(fmt.Sprintf("%d...", round))
-			} else {
-				flush(fmt.Sprintf("%d.", round))
+		r.Moves = append(r.Moves, mv)
+		r.Movers = append(r.Movers, game.Player(p.Seat))
+	}
+	if c := t.Def.Clock; c.InitialMs > 0 {
+		r.Tags = append(r.Tags, record.Tag{Name: "TimeControl", Value: fmt.Sprintf("%d+%d", c.InitialMs/1000, c.IncrementMs/1000)})
+	}
+	if t.Pos != nil {
+		r.Tags = append(r.Tags, record.Tag{Name: "Position", Value: t.Pos.String()})
+	}
+	return r
+}
+
+// left lists the seats that resigned or lost on time while the others
+// played on, as the table's leave decides it, so that a reader of the
+// record takes them out where the game did.
+func left(t *table.Table) []record.Leave {
+	if _, ok := t.Pos.(game.Eliminator); !ok {
+		return nil
+	}
+	out := map[int]bool{}
+	var left []record.Leave
+	moves := 0
+	for _, a := range t.Log {
+		switch a.Kind {
+		case table.ActMove:
+			moves++
+		case table.ActResign, table.ActTimeout:
+			out[a.Seat] = true
+			if t.Seats()-len(out) > 1 {
+				left = append(left, record.Leave{Ply: moves, Seat: game.Player(a.Seat)})
 			}
 		}
-		flush(mv)
 	}
-	flush(result)
-	b.WriteString(line.String() + "\n")
-	return b.String()
+	return left
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // SearchEngine plays computer seats with wyrm's search. It keeps a small
-// pool of engines (each with its own hash table) so that a few games think
-// at once while the rest wait their turn without blocking anything else.
+// pool of engines (each with its own hash table), which caps the searches
+// running at once on this node; computer players beyond it wait in line
+// for one, within their clocks.
 type SearchEngine struct {
 	pool chan *search.Engine
 }
@@ -28,29 +29,46 @@ func NewSearchEngine(n, hashMB int) *SearchEngine {
 	return e
 }
 
-// BestMove implements Engine: it searches until ctx's deadline (or the
-// level's own limits) and returns the best move found.
-func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level int) (game.Move, error) {
-	sp, ok := pos.(game.Searchable)
-	if !ok {
-		return RandomEngine{}.BestMove(ctx, pos, level)
-	}
+// BestMove implements Engine: it waits for a searcher until ctx is done,
+// then searches for think (or the level's own limits), never past ctx's
+// deadline.
+func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
 	var s *search.Engine
 	select {
 	case s = <-e.pool:
 	case <-ctx.Done():
-		return game.NoMove, ctx.Err()
+		return game.NoMove, ErrBusy
 	}
 	defer func() { e.pool <- s }()
 	s.NewGame() // games share the pool: forget other games' positions
 	s.SetLevel(level)
-	lim := search.Limits{}
+	lim := search.Limits{MoveTime: max(think, 5*time.Millisecond)}
 	if d, ok := ctx.Deadline(); ok {
-		lim.MoveTime = max(time.Until(d), 5*time.Millisecond)
+		lim.MoveTime = max(min(lim.MoveTime, time.Until(d)), 5*time.Millisecond)
 	}
-	res := s.Search(ctx, sp, lim, nil)
+	res := s.Search(ctx, pos, lim, nil)
 	if res.Best == game.NoMove {
 		return game.NoMove, errors.New("search found no move")
 	}
 	return res.Best, nil
+}
+
+// Score implements Scorer: a short search, its score turned to seat's side
+// (exact for two seats; with more, the side to move's score counts for
+// it when it moves and against it otherwise).
+func (e *SearchEngine) Score(ctx context.Context, pos game.Position, seat game.Player, level int, think time.Duration) (int, error) {
+	var s *search.Engine
+	select {
+	case s = <-e.pool:
+	case <-ctx.Done():
+		return 0, ErrBusy
+	}
+	defer func() { e.pool <- s }()
+	s.NewGame()
+	s.SetLevel(level)
+	res := s.Search(ctx, pos, search.Limits{MoveTime: think}, nil)
+	if pos.ToMove() == seat {
+		return res.Score, nil
+	}
+	return -res.Score, nil
 }

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -9,11 +10,13 @@ import (
 	"net/http"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"wyrm/game"
+	"wyrm/record"
 	"wyrm/server/apierr"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -21,7 +24,7 @@ import (
 
 // Config is what a Server is built from.
 type Config struct {
-	Store *store.Store
+	Store store.Store
 	Games []game.Game
 	// Engine plays computer seats; nil means RandomEngine.
 	Engine Engine
@@ -35,12 +38,38 @@ type Config struct {
 	ThinkTime func(level int) time.Duration
 	// Now is the clock; nil means time.Now (tests may fake it).
 	Now func() time.Time
+	// ProxyHeader names the header in which a trusted reverse proxy
+	// passes the client's address ("X-Forwarded-For"); empty means the
+	// connection's own address is the client's.
+	ProxyHeader string
+	// MetricsToken lets a bearer of it read /metrics from anywhere; without
+	// it only this machine may.
+	MetricsToken string
+	// Limits bound what one client may do; zero fields take
+	// DefaultLimits.
+	Limits Limits
+	// WriteTimeout bounds the writing of one ordinary answer, so that a
+	// client that does not read is dropped; 0 means DefaultWriteTimeout.
+	WriteTimeout time.Duration
+	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life (0:
+	// DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
+	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
+	// Node names this server among those sharing a database; "" means
+	// "local". Its heartbeat tells a restart how long it was down.
+	Node string
+	// MinClock is the shortest time control a new game may have; 0 means
+	// DefaultMinClock. (Tests shorten it to see clocks run out.)
+	MinClock time.Duration
 }
+
+// DefaultMinClock is the shortest time control of a new game: anything
+// shorter is over before a move crosses the network.
+const DefaultMinClock = 15 * time.Second
 
 // Server is the play server. Create it with New, serve Handler, and call
 // Close when done.
 type Server struct {
-	store   *store.Store
+	store   store.Store
 	games   map[string]game.Game
 	order   []game.Game
 	engine  Engine
@@ -51,10 +80,20 @@ type Server struct {
 	now     func() time.Time
 	metrics *metrics
 
+	proxyHeader, metricsToken string
+	minClock                  time.Duration
+	limits                    *limiters
+	node                      string
+	writeTimeout              time.Duration
+	claimAfter, absentAfter   time.Duration
+	firstMove                 time.Duration
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	down   atomic.Bool
+
+	lobby *lobby
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -65,7 +104,30 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
-		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{}}
+		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
+		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
+	if srv.minClock <= 0 {
+		srv.minClock = DefaultMinClock
+	}
+	srv.limits = newLimiters(cfg.Limits)
+	srv.writeTimeout = cfg.WriteTimeout
+	if srv.writeTimeout <= 0 {
+		srv.writeTimeout = DefaultWriteTimeout
+	}
+	orDefault := func(d, def time.Duration) time.Duration {
+		if d <= 0 {
+			return def
+		}
+		return d
+	}
+	srv.claimAfter = orDefault(cfg.ClaimAfter, DefaultClaimAfter)
+	srv.absentAfter = orDefault(cfg.AbsentAfter, DefaultAbsentAfter)
+	srv.firstMove = orDefault(cfg.FirstMoveTimeout, DefaultFirstMoveTimeout)
+	srv.node = cfg.Node
+	if srv.node == "" {
+		srv.node = "local"
+	}
+	srv.lobby = newLobby()
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
 	}
@@ -84,6 +146,10 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	lastUp, err := cfg.Store.LastBeat(srv.ctx, srv.node)
+	if err != nil {
+		return nil, err
+	}
 	stored, err := cfg.Store.Games(srv.ctx)
 	if err != nil {
 		return nil, err
@@ -108,12 +174,21 @@ func New(cfg Config) (*Server, error) {
 		}
 		srv.sessions[sg.ID] = s
 		srv.metrics.games.Add(1)
+		if !s.t.Outcome().Over && s.broken == nil {
+			// Unfinished computer-only games still count against the node's
+			// cap (their creators' own counts are not kept across restarts).
+			s.release, _ = srv.holdComputer("", def)
+		}
 	}
+	srv.resumeClocks(lastUp)
 	for _, s := range srv.sessions {
 		s.mu.Lock()
+		srv.lobby.update(s)
 		s.schedule() // resume computer players and clocks
 		s.mu.Unlock()
 	}
+	srv.beat()
+	srv.goSafe(srv.heartbeat)
 	srv.log.Info("games restored", "count", len(srv.sessions))
 	return srv, nil
 }
@@ -137,12 +212,61 @@ func (srv *Server) Close() {
 		if s.timer != nil {
 			s.timer.Stop()
 		}
+		if s.lifeTimer != nil {
+			s.lifeTimer.Stop()
+		}
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.beat() // the last moment up, for the next start's clocks
 }
 
 func (srv *Server) closing() bool { return srv.down.Load() }
+
+// heartbeatEvery is how often the server records that it is up: a restart
+// after a crash charges the players at most this much of the downtime.
+const heartbeatEvery = time.Second
+
+// heartbeat records that the server is up until it closes.
+func (srv *Server) heartbeat() {
+	t := time.NewTicker(heartbeatEvery)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			srv.beat()
+		case <-srv.ctx.Done():
+			return
+		}
+	}
+}
+
+func (srv *Server) beat() {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.store.Beat(ctx, srv.node, srv.now().UnixMilli()); err != nil {
+		srv.log.Warn("heartbeat", "err", err)
+	}
+}
+
+// resumeClocks stops charging the players for the time the server was
+// down: each running clock gets a resume action that gives back the time
+// from lastUp (the last heartbeat) to now. With no heartbeat (a database
+// from before them) the downtime is not known and nothing is given back.
+func (srv *Server) resumeClocks(lastUp int64) {
+	if lastUp == 0 {
+		return
+	}
+	for _, s := range srv.sessions {
+		s.mu.Lock()
+		if t := s.t; s.broken == nil && t.Clock.Running && !t.Outcome().Over {
+			if err := s.commit(int(t.ToMove()), table.ActResume, strconv.FormatInt(lastUp, 10)); err != nil {
+				srv.log.Error("resume clock", "game", s.id, "err", err)
+			}
+		}
+		s.mu.Unlock()
+	}
+}
 
 // goSafe runs f in a goroutine that Close waits for and whose panic is
 // logged rather than fatal.
@@ -192,13 +316,23 @@ type CreateRequest struct {
 	Options game.Options `json:"options"`
 	Seats   []Seat       `json:"seats"`
 	Clock   Clock        `json:"clock"`
+	// Position, when set, is a position string in the game's notation to
+	// play from (an edited board, a pasted FEN).
+	Position string `json:"position,omitempty"`
+	// Record, when set, is a game record (PGN) to play on from: its start
+	// position, options and moves become the new game's.
+	Record string `json:"record,omitempty"`
 }
 
-// CreateResponse tells the creator the game id and the tokens of the local
-// seats (seat index -> token).
+// maxImportedMoves bounds the moves a record brings into a new game.
+const maxImportedMoves = 2000
+
+// CreateResponse tells the creator the game id, the tokens of the local
+// seats and the secrets of the invitation links (seat index -> secret).
 type CreateResponse struct {
-	ID     string         `json:"id"`
-	Tokens map[int]string `json:"tokens"`
+	ID      string         `json:"id"`
+	Tokens  map[int]string `json:"tokens"`
+	Invites map[int]string `json:"invites,omitempty"`
 }
 
 // normalize finds the game name and puts opts, chosen by a client, in
@@ -218,16 +352,50 @@ func (srv *Server) normalize(name string, opts game.Options) (game.Game, game.Op
 	return g, opts, nil
 }
 
-// Create makes and stores a new game.
+// Create makes and stores a new game for the server's own use (tests,
+// tools): no client limits apply.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	return srv.create(ctx, "", req)
+}
+
+// create makes and stores a new game for client (a clientKey; "" for the
+// server itself), within the client's limits.
+func (srv *Server) create(ctx context.Context, client string, req CreateRequest) (CreateResponse, error) {
+	if client != "" {
+		if ok, retry := srv.limits.create.Allow(client, srv.now()); !ok {
+			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
+		}
+	}
+	var moves []string
+	if req.Record != "" {
+		var err error
+		if req, moves, err = srv.importRecord(req); err != nil {
+			return CreateResponse{}, err
+		}
+	}
 	g, opts, err := srv.normalize(req.Game, req.Options)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock}
-	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}}
+	if req.Position != "" {
+		p, err := g.Parse(req.Position, opts)
+		if err != nil {
+			return CreateResponse{}, apierr.Wrap(apierr.Invalid, err)
+		}
+		req.Position = p.String()
+	}
+	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
+	}
+	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock, Start: req.Position}
+	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
-		def.Seats[i].TokenHash = ""
+		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
+		if def.Seats[i].Kind == SeatInvite {
+			secret, h := newToken()
+			def.Seats[i].InviteHash = h
+			resp.Invites[i] = secret
+		}
 		if def.Seats[i].Kind != SeatComputer {
 			def.Seats[i].Level = 0
 		}
@@ -237,19 +405,121 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 			resp.Tokens[i] = tok
 		}
 	}
-	if _, err := srv.add(ctx, resp.ID, def); err != nil {
+	release, err := srv.holdComputer(client, def)
+	if err != nil {
 		return CreateResponse{}, err
+	}
+	s, err := srv.add(ctx, resp.ID, def, release)
+	if err != nil {
+		release()
+		return CreateResponse{}, err
+	}
+	if len(moves) > 0 {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, mv := range moves {
+			if err := s.commit(int(s.t.ToMove()), table.ActMove, mv); err != nil {
+				return resp, apierr.New(apierr.Internal, "the record's moves could not all be stored: %v", err)
+			}
+		}
 	}
 	return resp, nil
 }
 
-// add stores and starts a game.
-func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error) {
+// importRecord reads a record for a new game: the game, options and start
+// position come from it (the request's own take precedence where given),
+// and its moves, checked by the game's rules, are returned to be played.
+func (srv *Server) importRecord(req CreateRequest) (CreateRequest, []string, error) {
+	recs, err := record.Parse(req.Record)
+	if err != nil {
+		return req, nil, apierr.New(apierr.Invalid, "the record cannot be read: %v", err)
+	}
+	if len(recs) != 1 {
+		return req, nil, apierr.New(apierr.Invalid, "give one game's record, not %d", len(recs))
+	}
+	r := recs[0]
+	if req.Game == "" {
+		req.Game = r.Game
+	}
+	g, ok := srv.games[req.Game]
+	if !ok {
+		return req, nil, apierr.New(apierr.Invalid, "unknown game %q", req.Game)
+	}
+	if len(req.Options) == 0 {
+		req.Options = r.Options
+	}
+	if len(r.Moves) > maxImportedMoves {
+		return req, nil, apierr.New(apierr.Invalid, "a record of at most %d moves", maxImportedMoves)
+	}
+	rr := r
+	rr.Options = req.Options
+	var moves []string
+	start, err := rr.StartPosition(g)
+	if err != nil {
+		return req, nil, apierr.Wrap(apierr.Invalid, err)
+	}
+	if _, err := rr.Replay(g, func(pos game.Position, m game.Move) error {
+		moves = append(moves, pos.MoveString(m))
+		return nil
+	}); err != nil {
+		return req, nil, apierr.Wrap(apierr.Invalid, err)
+	}
+	if len(r.Left) > 0 {
+		return req, nil, apierr.New(apierr.Invalid, "records in which a seat left the game cannot be played on")
+	}
+	// Play goes on from the record's start, set up or not: a game with
+	// phases before play (a draft) does not run them again.
+	req.Position = start.String()
+	return req, moves, nil
+}
+
+// holdComputer takes the places a game with computer seats needs: one of
+// the client's computer games, and for a game with no person one of the
+// node's computer-only games. The returned func gives them back once.
+func (srv *Server) holdComputer(client string, def Def) (func(), error) {
+	computers := 0
+	for _, s := range def.Seats {
+		if s.Kind == SeatComputer {
+			computers++
+		}
+	}
+	if computers == 0 {
+		return func() {}, nil
+	}
+	ls := srv.limits
+	if client != "" && !ls.computer.Acquire(client) {
+		return nil, ls.tooMany(limComputer, time.Minute, "you have %d unfinished games against the computer; finish or resign one first", ls.computer.Max)
+	}
+	only := computers == len(def.Seats)
+	if only && ls.computerOnly.Add(1) > ls.maxComputerOnly {
+		ls.computerOnly.Add(-1)
+		if client != "" {
+			ls.computer.Release(client)
+		}
+		return nil, ls.tooMany(limComputerOnly, time.Minute, "this server is running as many computer-only games as it can (%d); try later", ls.maxComputerOnly)
+	}
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if client != "" {
+				ls.computer.Release(client)
+			}
+			if only {
+				ls.computerOnly.Add(-1)
+			}
+		})
+	}, nil
+}
+
+// add stores and starts a game; release gives back what the game holds
+// of its creator's limits once it is over (nil: nothing).
+func (srv *Server) add(ctx context.Context, id string, def Def, release func()) (*session, error) {
 	created := srv.now().UnixMilli()
 	s, err := newSession(srv, id, created, def, nil)
 	if err != nil {
 		return nil, err
 	}
+	s.release = release
 	b, err := json.Marshal(def)
 	if err != nil {
 		return nil, err
@@ -264,13 +534,15 @@ func (srv *Server) add(ctx context.Context, id string, def Def) (*session, error
 	srv.metrics.games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
+	srv.lobby.update(s)
 	s.schedule()
 	s.mu.Unlock()
 	return s, nil
 }
 
-// Join gives an invited seat to whoever asks first and returns its token.
-func (srv *Server) Join(id string, seat int) (string, error) {
+// Join gives an open seat to whoever asks first, or an invite seat to
+// whoever shows its link's secret first, and returns the seat's token.
+func (srv *Server) Join(id string, seat int, invite string) (string, error) {
 	s := srv.session(id)
 	if s == nil {
 		return "", errNoGame
@@ -278,6 +550,12 @@ func (srv *Server) Join(id string, seat int) (string, error) {
 	tok, h := newToken()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if seat >= 0 && seat < s.t.Seats() {
+		want := s.t.Def.Seats[seat].InviteHash
+		if want != "" && subtle.ConstantTimeCompare([]byte(hashToken(invite)), []byte(want)) != 1 {
+			return "", apierr.New(apierr.Forbidden, "this invitation link is not valid for this seat")
+		}
+	}
 	if err := s.commit(seat, table.ActJoin, h); err != nil {
 		return "", err
 	}
@@ -302,7 +580,12 @@ func (srv *Server) rematch(s *session, seat int) error {
 		def.Seats = append(def.Seats, old)
 	}
 	id := newID()
-	if _, err := srv.add(context.Background(), id, def); err != nil {
+	release, err := srv.holdComputer("", def)
+	if err != nil {
+		return err
+	}
+	if _, err := srv.add(context.Background(), id, def, release); err != nil {
+		release()
 		return err
 	}
 	return s.commit(seat, table.ActRematch, id)
@@ -316,6 +599,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
+	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)

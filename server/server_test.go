@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 type harness struct {
 	t    testing.TB
 	path string
-	st   *store.Store
+	st   store.Store
 	srv  *Server
 	http *httptest.Server
 }
@@ -42,6 +43,12 @@ func newHarnessGames(t *testing.T, gs ...game.Game) *harness {
 
 func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	t.Helper()
+	return newHarnessWith(t, path, nil, gs...)
+}
+
+// newHarnessWith is a harness whose Config set changes first.
+func newHarnessWith(t testing.TB, path string, set func(*Config), gs ...game.Game) *harness {
+	t.Helper()
 	if path == "" {
 		path = filepath.Join(t.TempDir(), "w.db")
 	}
@@ -49,7 +56,11 @@ func newHarnessAt(t testing.TB, path string, gs ...game.Game) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }})
+	cfg := Config{Store: st, Games: gs, ThinkTime: func(int) time.Duration { return 10 * time.Millisecond }, MinClock: time.Millisecond}
+	if set != nil {
+		set(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,11 +212,14 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.db")
 	h := newHarness(t, path)
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
-	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1})
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1}); code != http.StatusForbidden {
+		t.Fatalf("join without the link's secret: %d", code)
+	}
+	code, join := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]})
 	if code != 200 {
 		t.Fatalf("join: %d %v", code, join)
 	}
-	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]int{"seat": 1}); code != http.StatusConflict {
+	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1, "invite": cr.Invites[1]}); code != http.StatusConflict {
 		t.Fatalf("second join of a taken seat: %d", code)
 	}
 	white := h.dial(cr.ID, cr.Tokens[0])
@@ -348,13 +362,16 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.expect("ack")
 	c.send(map[string]any{"type": "move", "move": "b1b2"})
 	c.expect("ack")
-	now = now.Add(10 * time.Second)
+	now = now.Add(10 * time.Second) // Black's first move is free: the clocks start after it
 	c.send(map[string]any{"type": "move", "move": "d5d4"})
+	c.expect("ack")
+	now = now.Add(10 * time.Second)
+	c.send(map[string]any{"type": "move", "move": "b2b3"})
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if s.t.Clock.Remaining[1] != 52000 || s.t.Clock.Remaining[0] != 60000 {
-		t.Errorf("clocks %v, want [60000 52000]", s.t.Clock.Remaining)
+	if s.t.Clock.Remaining[0] != 52000 || s.t.Clock.Remaining[1] != 60000 {
+		t.Errorf("clocks %v, want [52000 60000]", s.t.Clock.Remaining)
 	}
 	s.mu.Unlock()
 	c.send(map[string]any{"type": "draw", "seat": 0})
@@ -460,7 +477,137 @@ func TestClockRunsOut(t *testing.T) {
 	if st.Outcome.Reason != "time" || st.Outcome.Winner != 1 {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}
-	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 200 {
-		t.Errorf("clocks %v, want [0 200]", st.Clock.Remaining)
+	// Black's first move was free: the clocks started after it.
+	if st.Clock.Remaining[0] != 0 || st.Clock.Remaining[1] != 300 {
+		t.Errorf("clocks %v, want [0 300]", st.Clock.Remaining)
+	}
+}
+
+// The time the server is down is not charged to the player to move.
+func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.db")
+	now := time.UnixMilli(1_000_000)
+	var mu sync.Mutex
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	open := func() (*Server, store.Store) {
+		st, err := store.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Now: clock, MinClock: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return srv, st
+	}
+	srv, st := open()
+	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
+		Clock: Clock{InitialMs: 60_000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := srv.session(cr.ID)
+	s.mu.Lock()
+	for i, mv := range []string{"c1c2", "c5c4"} {
+		if err := s.commit(i, "move", mv); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.mu.Unlock()
+	advance(5 * time.Second) // seat 1 thinks 5 s; then the server goes down
+	srv.Close()
+	st.Close()
+	advance(62 * time.Second) // longer than the whole clock
+	srv, st = open()
+	defer st.Close()
+	defer srv.Close()
+	s = srv.session(cr.ID)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if o := s.t.Outcome(); o.Over {
+		t.Fatalf("lost on time while the server was down: %+v", o)
+	}
+	if left := s.t.Clock.Left(0, srv.now().UnixMilli()); left != 55_000 {
+		t.Fatalf("seat 1 has %d ms, want 55000", left)
+	}
+}
+
+// busyEngine answers its first call, then has no searcher free: every
+// later call waits for its context.
+type busyEngine struct{ calls atomic.Int64 }
+
+func (b *busyEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
+	if b.calls.Add(1) == 1 {
+		return RandomEngine{}.BestMove(ctx, pos, level, think)
+	}
+	<-ctx.Done()
+	return game.NoMove, ErrBusy
+}
+
+// A computer whose engine is busy waits within its clock and loses on time
+// if it must; it never plays a random move instead.
+func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
+	st, err := store.Open(filepath.Join(t.TempDir(), "w.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	eng := &busyEngine{}
+	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Engine: eng, MinClock: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}},
+		Clock: Clock{InitialMs: 400}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := srv.session(cr.ID)
+	move := func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, m := range s.t.Pos.LegalMoves(nil) {
+			if err := s.commit(0, "move", s.t.Pos.MoveString(m)); err == nil {
+				return
+			}
+		}
+		t.Fatal("no move for seat 1")
+	}
+	move()
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		s.mu.Lock()
+		n := len(s.t.Plies)
+		s.mu.Unlock()
+		if n == 2 {
+			break // the computer's first move, while its engine was free
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no first move from the computer")
+		}
+	}
+	move() // now the computer's clock runs, and its engine is busy
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s.mu.Lock()
+		o, plies := s.t.Outcome(), len(s.t.Plies)
+		s.mu.Unlock()
+		if plies > 3 {
+			t.Fatal("the computer played while its engine was busy")
+		}
+		if o.Over {
+			if o.Reason != "time" || o.Winner() != 0 {
+				t.Fatalf("outcome %+v", o)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the game did not end on time")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if eng.calls.Load() < 2 {
+		t.Fatal("the busy engine was never asked")
 	}
 }

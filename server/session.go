@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -27,7 +28,12 @@ type session struct {
 	subs     map[*client]struct{}
 	thinking bool
 	timer    *time.Timer
-	broken   error // replay failed; the game is read-only
+	// lifeTimer aborts a game nobody started or resigns an absent player.
+	lifeTimer *time.Timer
+	pres      presence
+	answering bool   // a computer is weighing a draw offer
+	broken    error  // replay failed; the game is read-only
+	release   func() // gives back the creator's limits once the game is over
 }
 
 // newSession builds a session from its definition and replays log.
@@ -39,6 +45,9 @@ func newSession(srv *Server, id string, created int64, def Def, log []store.Acti
 	t, err := table.Replay(g, def, tableLog(log))
 	var re *table.ReplayError
 	s := &session{srv: srv, id: id, created: created, g: g, t: t, subs: map[*client]struct{}{}}
+	if t != nil {
+		s.pres = newPresence(t.Seats(), srv.now().UnixMilli())
+	}
 	switch {
 	case errors.As(err, &re):
 		s.broken = err
@@ -79,6 +88,10 @@ func (s *session) commit(seat int, kind, data string) error {
 	if kind == table.ActMove {
 		s.srv.metrics.moves.Add(1)
 	}
+	if s.release != nil && s.t.Outcome().Over {
+		s.release()
+		s.release = nil
+	}
 	s.srv.log.Info("action", "game", s.id, "seq", a.Seq, "seat", seat, "kind", kind, "data", a.Data)
 	s.changed()
 	return nil
@@ -100,6 +113,7 @@ func (s *session) rebuild(log []table.Action) {
 // a computer's move or setup choice, or the clock's flag timer.
 func (s *session) changed() {
 	s.broadcast()
+	s.srv.lobby.update(s)
 	s.schedule()
 }
 
@@ -110,6 +124,7 @@ func (s *session) schedule() {
 		s.timer = nil
 	}
 	t := s.t
+	s.armLifeTimer()
 	if s.broken != nil || t.Outcome().Over || s.srv.closing() {
 		return
 	}
@@ -119,6 +134,7 @@ func (s *session) schedule() {
 		seq := len(t.Log)
 		s.timer = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() { s.flag(int(p), seq) })
 	}
+	s.answerForComputers()
 	if s.thinking {
 		return
 	}
@@ -144,39 +160,110 @@ func (s *session) schedule() {
 		pos := t.Pos.Clone()
 		level := seat.Level
 		budget := s.srv.thinkTime(level)
+		// The move must come before the seat's flag falls (with a margin
+		// for saving it), however long it waits for a searcher; untimed, a
+		// wait has a bound of its own and is then tried again.
+		wait := maxSearchWait
 		if t.Clock.Running {
-			// Under a clock, spend about a thirtieth of what is left.
 			left := time.Duration(t.Clock.Left(w, now)) * time.Millisecond
+			// Under a clock, spend about a thirtieth of what is left.
 			budget = max(min(budget, left/30+time.Duration(t.Clock.IncrementMs)*time.Millisecond/2), 20*time.Millisecond)
+			wait = max(left-flagMargin, time.Millisecond)
 		}
-		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget) })
+		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget, wait) })
 		return
 	}
 }
 
-// think runs the engine for seat on its own copy of the position.
-func (s *session) think(seat, seq int, pos game.Position, level int, budget time.Duration) {
-	s.srv.metrics.thinking.Add(1)
-	defer s.srv.metrics.thinking.Add(-1)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, budget)
-	defer cancel()
-	m, err := s.srv.engine.BestMove(ctx, pos, level)
-	text := ""
-	if err == nil {
-		text = pos.MoveString(m)
-	} else if !errors.Is(err, context.Canceled) {
-		s.srv.log.Error("engine failed; playing a random move", "game", s.id, "err", err)
-		if m, err = (RandomEngine{}).BestMove(ctx, pos, level); err == nil {
-			text = pos.MoveString(m)
+// answerForComputers lets computer seats answer what people ask of them: a
+// takeback is granted (games against the computer are casual), a draw
+// offer is weighed by a short search. Caller holds s.mu.
+func (s *session) answerForComputers() {
+	t := s.t
+	if t.Pos == nil || t.Outcome().Over {
+		return
+	}
+	seq := len(t.Log)
+	for i, seat := range t.Def.Seats {
+		if seat.Kind != table.SeatComputer || !t.In(i) {
+			continue
+		}
+		if t.Takeback >= 0 && !t.TakebackYes[i] {
+			s.srv.goSafe(func() { s.lifeAct(seq, i, table.ActTakeback, "") })
+			return
+		}
+		if slices.Contains(t.Offers, true) && !t.Offers[i] && !s.answering {
+			s.answering = true
+			pos, level := t.Pos.Clone(), seat.Level
+			s.srv.goSafe(func() { s.weighDraw(seq, i, pos, level) })
+			return
 		}
 	}
-	if text == "" {
+}
+
+// drawWeighTime is how long a computer thinks about a draw offer.
+const drawWeighTime = 300 * time.Millisecond
+
+// weighDraw accepts a draw offer for a computer seat that is not better,
+// and declines it otherwise.
+func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
+	accept := false
+	if sc, ok := s.srv.engine.(Scorer); ok {
+		ctx, cancel := context.WithTimeout(s.srv.ctx, 5*time.Second)
+		score, err := sc.Score(ctx, pos, game.Player(seat), level, drawWeighTime)
+		cancel()
+		accept = err == nil && score <= 0
+	}
+	s.mu.Lock()
+	s.answering = false
+	s.mu.Unlock()
+	kind := table.ActDrawDecline
+	if accept {
+		kind = table.ActDrawOffer
+	}
+	s.lifeAct(seq, seat, kind, "")
+}
+
+// Bounds of a computer's wait for a searcher.
+const (
+	// maxSearchWait is how long an untimed computer waits in line before
+	// its turn is scheduled again.
+	maxSearchWait = time.Minute
+	// flagMargin is the time kept back from a computer's clock for saving
+	// and sending its move.
+	flagMargin = 100 * time.Millisecond
+)
+
+// think runs the engine for seat on its own copy of the position: it waits
+// at most wait for a searcher, then thinks for budget. A busy engine never
+// makes the computer play at random: under a clock it waits as long as its
+// time allows (and loses on time if it must), untimed it tries again.
+func (s *session) think(seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
+	s.srv.metrics.thinking.Add(1)
+	defer s.srv.metrics.thinking.Add(-1)
+	ctx, cancel := context.WithTimeout(s.srv.ctx, wait)
+	defer cancel()
+	start := time.Now()
+	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)
+	s.srv.metrics.observeSearch(time.Since(start))
+	if err != nil {
+		if errors.Is(err, ErrBusy) {
+			s.srv.metrics.searchBusy.Add(1)
+		}
+		if !errors.Is(err, context.Canceled) && s.srv.ctx.Err() == nil {
+			s.srv.log.Warn("computer found no move", "game", s.id, "seat", seat, "err", err)
+		}
 		s.mu.Lock()
 		s.thinking = false
+		// Untimed, the computer waits in line again; under a clock its
+		// time is up by now and the flag timer ends the game.
+		if errors.Is(err, ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.srv.closing() {
+			s.schedule()
+		}
 		s.mu.Unlock()
 		return
 	}
-	s.computerAct(seat, seq, table.ActMove, text)
+	s.computerAct(seat, seq, table.ActMove, pos.MoveString(m))
 }
 
 // computerAct commits a computer's action if the game has not moved on.

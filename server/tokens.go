@@ -22,6 +22,7 @@ type (
 const (
 	SeatLocal    = table.SeatLocal
 	SeatInvite   = table.SeatInvite
+	SeatOpen     = table.SeatOpen
 	SeatComputer = table.SeatComputer
 )
 

@@ -68,9 +68,11 @@ type boardJSON struct {
 	Geometry *geometryJSON `json:"geometry,omitempty"`
 	Pieces   []pieceJSON   `json:"pieces"`
 	Hands    []string      `json:"hands"`
-	Position string        `json:"position,omitempty"`
-	Check    []int         `json:"check,omitempty"` // squares of royal pieces in check
-	Ply      int           `json:"ply"`
+	// HandArt names the picture of each letter of Hands, "" for a letter.
+	HandArt  [][]string `json:"handArt,omitempty"`
+	Position string     `json:"position,omitempty"`
+	Check    []int      `json:"check,omitempty"` // squares of royal pieces in check
+	Ply      int        `json:"ply"`
 	// Quiet is the count of a no-progress draw rule and its limit, for
 	// games that have one (game.QuietCounter).
 	Quiet *quietJSON `json:"quiet,omitempty"`
@@ -119,8 +121,18 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 		b.Quiet = &quietJSON{Count: n, Limit: limit}
 	}
 	h := pos.Hands()
+	pictured := false
 	for i := 0; i < pos.Players(); i++ {
 		b.Hands = append(b.Hands, h[i])
+		arts := make([]string, len(h[i]))
+		for j := range h[i] {
+			arts[j] = pos.HandArt(game.Player(i), h[i][j])
+			pictured = pictured || arts[j] != ""
+		}
+		b.HandArt = append(b.HandArt, arts)
+	}
+	if !pictured {
+		b.HandArt = nil
 	}
 	return b
 }
@@ -137,6 +149,7 @@ type seatJSON struct {
 type clockJSON struct {
 	InitialMs   int64   `json:"initialMs"`
 	IncrementMs int64   `json:"incrementMs"`
+	Days        int     `json:"days,omitempty"` // correspondence: days a move
 	Remaining   []int64 `json:"remaining"`
 	Running     int     `json:"running"` // seat whose clock runs, -1 when none
 	ServerNow   int64   `json:"serverNow"`
@@ -174,8 +187,20 @@ type stateJSON struct {
 	Offers   []int                  `json:"drawOffers,omitempty"`
 	Rematch  string                 `json:"rematch,omitempty"`
 	Thinking bool                   `json:"thinking,omitempty"`
-	Version  int                    `json:"version"`
-	Error    string                 `json:"error,omitempty"`
+	// Present says which seats are at the table (a connection holds them,
+	// or a computer plays them); GoneMs how long each absent one has been
+	// away, and ClaimAfterMs when the others may claim the game.
+	Present      []bool  `json:"present"`
+	GoneMs       []int64 `json:"goneMs"`
+	ClaimAfterMs int64   `json:"claimAfterMs"`
+	// Abortable is true until every seat has made its first move.
+	Abortable bool `json:"abortable,omitempty"`
+	// Takeback is the seat asking to take back its last move (-1: none)
+	// and TakebackYes the seats that agree.
+	Takeback    int    `json:"takeback"`
+	TakebackYes []int  `json:"takebackYes,omitempty"`
+	Version     int    `json:"version"`
+	Error       string `json:"error,omitempty"`
 }
 
 // viewOptions leaves out the options a game keeps for itself (a map's
@@ -245,9 +270,17 @@ func (s *session) state(you []int) stateJSON {
 			}
 		}
 	}
+	now := s.srv.now().UnixMilli()
+	st.ClaimAfterMs, st.Abortable, st.Takeback = s.srv.claimAfter.Milliseconds(), t.Abortable(), t.Takeback
+	for i := range n {
+		st.Present = append(st.Present, s.present(i))
+		st.GoneMs = append(st.GoneMs, s.goneFor(i, now).Milliseconds())
+		if t.TakebackYes[i] {
+			st.TakebackYes = append(st.TakebackYes, i)
+		}
+	}
 	if c := t.Clock; c.Timed() {
-		now := s.srv.now().UnixMilli()
-		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Remaining: slices.Clone(c.Remaining),
+		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days, Remaining: slices.Clone(c.Remaining),
 			Running: -1, ServerNow: now}
 		if c.Running {
 			if tm := t.ToMove(); tm != game.NoPlayer {

@@ -48,6 +48,7 @@ type client struct {
 	once   sync.Once
 	tokens float64
 	last   time.Time
+	key    string // the client's address, for per-client limits
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -99,15 +100,21 @@ func (s *session) broadcast() {
 func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		http.Error(w, "no such game", http.StatusNotFound)
+		writeErr(w, errNoGame)
 		return
 	}
+	key := srv.clientKey(r)
+	if !srv.limits.conns.Acquire(key) {
+		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+		return
+	}
+	defer srv.limits.conns.Release(key)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
 	conn.SetReadLimit(maxMessage)
-	c := &client{s: s, conn: conn, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
+	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
 	srv.metrics.conns.Add(1)
 	defer srv.metrics.conns.Add(-1)
 	if !srv.track(c) {
@@ -122,6 +129,11 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		s.mu.Lock()
 		delete(s.subs, c)
+		if len(c.seats) > 0 {
+			s.depart(c.seats)
+			s.broadcast() // the others see who left
+			s.armLifeTimer()
+		}
 		s.mu.Unlock()
 		c.close(websocket.StatusNormalClosure, "")
 	}()
@@ -194,8 +206,14 @@ func (c *client) readLoop(ctx context.Context) {
 			}
 			return
 		}
-		if !c.allow() {
+		// The connection's own bucket first, then the client's over all
+		// its connections.
+		connOK := c.allow()
+		if !connOK || !c.clientAllowed() {
 			c.s.srv.metrics.limited.Add(1)
+			if connOK {
+				c.s.srv.limits.refused[limMessages].Add(1)
+			}
 			rejected++
 			if rejected > maxRejected {
 				c.close(websocket.StatusPolicyViolation, "too many messages")
@@ -229,6 +247,12 @@ func (c *client) allow() bool {
 	return true
 }
 
+// clientAllowed takes a token of the client's bucket for messages.
+func (c *client) clientAllowed() bool {
+	ok, _ := c.s.srv.limits.messages.Allow(c.key, time.Now())
+	return ok
+}
+
 // errorMsg answers message id with err's code and message. A very long
 // message keeps its start and its end, which say what and where; the
 // bound is loose enough that a game's list of objections to a setup
@@ -257,50 +281,64 @@ func (c *client) handle(data []byte) {
 	}
 	c.s.srv.metrics.messages.Add(1)
 	start := time.Now()
-	defer func() { c.s.srv.metrics.observeAction(time.Since(start)) }()
+	reply := c.respond(m)
+	// Counted before the reply goes out, so that a client that reads the
+	// metrics after its answer finds its message among them.
+	c.s.srv.metrics.observeAction(time.Since(start))
+	c.queue(reply)
+}
+
+// respond carries out message m and returns its answer: an ack, an error
+// or the information asked for.
+func (c *client) respond(m clientMsg) map[string]any {
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var err error
 	switch m.Type {
 	case "ping":
-		c.queue(map[string]any{"type": "pong", "id": m.ID})
-		return
+		return map[string]any{"type": "pong", "id": m.ID}
 	case "hello":
+		if ok, retry := s.srv.limits.hellos.Allow(c.key, time.Now()); !ok {
+			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
+			break
+		}
+		before := len(c.seats)
 		err = c.hello(m.Tokens)
 		if err == nil {
-			c.queue(s.state(c.seats))
+			if len(c.seats) != before {
+				s.broadcast() // the others see who arrived
+				s.armLifeTimer()
+			} else {
+				c.queue(s.state(c.seats))
+			}
 		}
 	case "suggest":
 		var choice string
-		choice, err = c.suggest(m)
-		if err == nil {
-			c.queue(map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice})
-			return
+		if choice, err = c.suggest(m); err == nil {
+			return map[string]any{"type": "suggestion", "id": m.ID, "seat": *m.Seat, "choice": choice}
 		}
 	case "check":
 		var summary string
-		summary, err = c.check(m)
-		if err == nil {
-			c.queue(map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary})
-			return
+		if summary, err = c.check(m); err == nil {
+			return map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary}
 		}
-	case "move", "setup", "resign", "draw", "decline", "rematch":
+	case "move", "setup", "resign", "draw", "decline", "rematch", "abort", "takeback", "no-takeback", "claim":
 		err = c.act(m)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 	}
 	if err != nil {
-		c.s.srv.metrics.rejected.Add(1)
-		c.queue(errorMsg(m.ID, err))
-		return
+		s.srv.metrics.rejected.Add(1)
+		return errorMsg(m.ID, err)
 	}
-	c.queue(map[string]any{"type": "ack", "id": m.ID})
+	return map[string]any{"type": "ack", "id": m.ID}
 }
 
 // hello binds the seats whose tokens the client holds. Caller holds s.mu.
 func (c *client) hello(tokens []string) error {
 	t := c.s.t
+	had := slices.Clone(c.seats)
 	if len(tokens) > t.Seats() {
 		return apierr.New(apierr.BadRequest, "too many tokens")
 	}
@@ -320,6 +358,13 @@ func (c *client) hello(tokens []string) error {
 		}
 	}
 	slices.Sort(c.seats)
+	var added []int
+	for _, i := range c.seats {
+		if !slices.Contains(had, i) {
+			added = append(added, i)
+		}
+	}
+	c.s.arrive(added)
 	return nil
 }
 
@@ -369,6 +414,20 @@ func (c *client) act(m clientMsg) error {
 		return s.commit(seat, table.ActDrawDecline, "")
 	case "rematch":
 		return s.srv.rematch(s, seat)
+	case "abort":
+		return s.commit(seat, table.ActAbort, "")
+	case "takeback":
+		return s.commit(seat, table.ActTakeback, "")
+	case "no-takeback":
+		return s.commit(seat, table.ActTakebackNo, "")
+	case "claim":
+		if m.Choice != "win" && m.Choice != "draw" {
+			return apierr.New(apierr.BadRequest, `claim "win" or "draw" (as choice)`)
+		}
+		if err := s.checkClaim(seat); err != nil {
+			return err
+		}
+		return s.commit(seat, table.ActClaim, m.Choice)
 	}
 	return apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 }

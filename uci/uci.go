@@ -8,7 +8,8 @@
 // "players", "map", "seed") are set with setoption by their names; "go"
 // accepts time2/time3 and inc2/inc3 for the clocks of a third and fourth
 // seat; the MultiPlayer option picks BRS or paranoid search for games of
-// more than two players.
+// more than two players. MultiPV works in every game; with three or four
+// players the lines are scored for the seat to move.
 package uci
 
 import (
@@ -53,6 +54,7 @@ type Session struct {
 
 	limitStrength bool
 	skill, elo    int
+	multiPV       int
 
 	cancel context.CancelFunc
 	done   chan struct{}
@@ -61,7 +63,7 @@ type Session struct {
 // NewSession returns a session over the given games; the first one named
 // "dragon" (else the first) is the initial variant.
 func NewSession(eng Engine, games []game.Game, out io.Writer) *Session {
-	s := &Session{eng: eng, games: games, out: bufio.NewWriter(out), skill: search.MaxLevel, elo: maxElo}
+	s := &Session{eng: eng, games: games, out: bufio.NewWriter(out), skill: search.MaxLevel, elo: maxElo, multiPV: 1}
 	if len(games) > 0 {
 		s.g = games[0]
 		for _, g := range games {
@@ -157,6 +159,10 @@ func (s *Session) Handle(line string) (cont bool) {
 
 const minElo, maxElo = 800, 2400
 
+// maxMultiPV bounds the MultiPV option; a search gives at most one line per
+// legal move anyway.
+const maxMultiPV = 256
+
 func (s *Session) cmdUCI() {
 	s.printf("id name wyrm")
 	s.printf("id author the wyrm authors")
@@ -174,6 +180,7 @@ func (s *Session) cmdUCI() {
 	s.printf("option name Skill Level type spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)
 	s.printf("option name UCI_LimitStrength type check default false")
 	s.printf("option name UCI_Elo type spin default %d min %d max %d", maxElo, minElo, maxElo)
+	s.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
 	s.printf("option name MultiPlayer type combo default %s var brs var paranoid", search.DefaultMultiMode)
 	if _, ok := s.eng.(contemptSetter); ok {
 		s.printf("option name Contempt type spin default %d min %d max %d", search.DefaultContempt, -search.MaxContempt, search.MaxContempt)
@@ -243,6 +250,12 @@ func (s *Session) cmdSetOption(line string) {
 			s.printf("info string Contempt: %q is not %d..%d", value, -search.MaxContempt, search.MaxContempt)
 		default:
 			cs.SetContempt(n)
+		}
+	case "multipv":
+		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= maxMultiPV {
+			s.multiPV = n
+		} else {
+			s.printf("info string MultiPV: %q is not 1..%d", value, maxMultiPV)
 		}
 	case "multiplayer":
 		ms, ok := s.eng.(modeSetter)
@@ -437,6 +450,7 @@ func (s *Session) cmdGo(f []string) {
 		return
 	}
 	lim.History = s.history
+	lim.MultiPV = s.multiPV
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancel, s.done = cancel, make(chan struct{})
 	pos := s.pos
@@ -490,13 +504,20 @@ func (s *Session) finished() {
 	s.printf("bestmove (none)")
 }
 
+// report writes one info line per MultiPV line of an iteration.
 func (s *Session) report(i search.Info) {
-	score := fmt.Sprintf("cp %d", i.Score)
-	if search.IsMate(i.Score) {
-		score = fmt.Sprintf("mate %d", search.MateMoves(i.Score))
+	lines := i.Lines
+	if len(lines) == 0 {
+		lines = []search.Line{{Score: i.Score, PV: i.PV}}
 	}
-	s.printf("info depth %d seldepth %d score %s nodes %d nps %d hashfull %d time %d pv %s",
-		i.Depth, i.SelDepth, score, i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(), strings.Join(i.PV, " "))
+	for k, l := range lines {
+		score := fmt.Sprintf("cp %d", l.Score)
+		if search.IsMate(l.Score) {
+			score = fmt.Sprintf("mate %d", search.MateMoves(l.Score))
+		}
+		s.printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d time %d pv %s",
+			i.Depth, i.SelDepth, k+1, score, i.Nodes, i.NPS, i.HashFull, i.Time.Milliseconds(), strings.Join(l.PV, " "))
+	}
 }
 
 func (s *Session) perft(depth int) {

@@ -21,12 +21,15 @@ type conversation struct {
 	done  chan error
 }
 
-func start(t *testing.T) *conversation {
+func start(t *testing.T) *conversation { return startWith(t, []game.Game{toygame.Game{}}) }
+
+// startWith drives a session over the given games.
+func startWith(t *testing.T, games []game.Game) *conversation {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &conversation{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
 	go func() {
-		err := Run(inR, outW, search.New(1), []game.Game{toygame.Game{}})
+		err := Run(inR, outW, search.New(1), games)
 		outW.Close()
 		c.done <- err
 	}()

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -41,6 +40,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file")
 	pid := fs.Int("pid", 0, "server process to report the memory of")
 	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
+	clientHeader := fs.String("client-header", "X-Forwarded-For", "header giving each simulated player an address of its own, so per-client limits apply to each as to a real player (with -addr, start the server with the same -proxy-header); empty: all players share this machine's address")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -65,7 +65,8 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := loadtest.Config{Addr: *addr, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed, ServerPID: *pid}
+	cfg := loadtest.Config{Addr: *addr, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed, ServerPID: *pid,
+		ClientHeader: *clientHeader}
 	if *addr != "" {
 		if _, err := loadtest.BaseURL(*addr); err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
@@ -80,7 +81,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	switch {
 	case *spawn:
-		p, a, err := spawnServer(dir, stderr)
+		p, a, err := spawnServer(dir, *clientHeader, stderr)
 		if err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
 			return 1
@@ -91,7 +92,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}()
 		cfg.Addr, cfg.ServerPID = a, p.Process.Pid
 	case *inproc:
-		a, stopServer, err := inProcessServer(filepath.Join(dir, "load.db"))
+		a, stopServer, err := inProcessServer(filepath.Join(dir, "load.db"), *clientHeader)
 		if err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
 			return 1
@@ -146,7 +147,7 @@ func freeLoopback() (string, error) {
 }
 
 // spawnServer starts this binary's "serve" on a free loopback port.
-func spawnServer(dir string, stderr io.Writer) (*exec.Cmd, string, error) {
+func spawnServer(dir, proxyHeader string, stderr io.Writer) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -155,7 +156,7 @@ func spawnServer(dir string, stderr io.Writer) (*exec.Cmd, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.Command(exe, "serve", "--addr", addr, "--db", filepath.Join(dir, "load.db"), "--log-level", "warn")
+	cmd := exec.Command(exe, "serve", "--addr", addr, "--db", filepath.Join(dir, "load.db"), "--log-level", "warn", "--proxy-header", proxyHeader)
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, "", err
@@ -164,12 +165,12 @@ func spawnServer(dir string, stderr io.Writer) (*exec.Cmd, string, error) {
 }
 
 // inProcessServer serves a fresh database on a free loopback port.
-func inProcessServer(db string) (string, func(), error) {
+func inProcessServer(db, proxyHeader string) (string, func(), error) {
 	st, err := store.Open(db)
 	if err != nil {
 		return "", nil, err
 	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler)})
+	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: proxyHeader})
 	if err != nil {
 		st.Close()
 		return "", nil, err
@@ -180,7 +181,7 @@ func inProcessServer(db string) (string, func(), error) {
 		st.Close()
 		return "", nil, err
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := server.HTTPServer(srv.Handler(), 0)
 	go hs.Serve(ln)
 	return "http://" + ln.Addr().String(), func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

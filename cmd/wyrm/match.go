@@ -16,6 +16,7 @@ import (
 	"wyrm/game"
 	"wyrm/games"
 	"wyrm/match"
+	"wyrm/record"
 )
 
 const matchSpecHelp = "level:N (1-8), random, greedy, brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
@@ -29,7 +30,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	n := fs.Int("games", 20, "number of games")
 	movetime := fs.Int("movetime", 0, "milliseconds per move (default 100 without -tc)")
 	tc := fs.String("tc", "", "clock per player BASE+INC in seconds, e.g. 10+0.1")
-	openings := fs.String("openings", "", "file of start positions, one per line (played with seats swapped)")
+	openings := fs.String("openings", "", "file of start positions, one position string a line (EPD), or PGN games played to their last position (played with seats swapped)")
 	pgn := fs.String("pgn", "", "write the games to this file")
 	sprt := fs.String("sprt", "", "stop early by SPRT of elo0,elo1 (alpha = beta = 0.05)")
 	conc := fs.Int("concurrency", 1, "games played at once")
@@ -74,7 +75,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		cfg.MoveTime = 100 * time.Millisecond
 	}
 	if *openings != "" {
-		if cfg.Openings, err = readLines(*openings); err != nil {
+		if cfg.Openings, err = readOpenings(*openings, g); err != nil {
 			return fail(err)
 		}
 	}
@@ -170,6 +171,34 @@ func parseTC(s string) (base, inc time.Duration, err error) {
 		}
 	}
 	return time.Duration(bs * float64(time.Second)), time.Duration(is * float64(time.Second)), nil
+}
+
+// readOpenings reads start positions: PGN games when the file's first line
+// is a tag (each game's moves replayed to the position they reach), else
+// one position string a line.
+func readOpenings(path string, g game.Game) ([]string, error) {
+	lines, err := readLines(path)
+	if err != nil || len(lines) == 0 || !strings.HasPrefix(lines[0], "[") {
+		return lines, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := record.Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	out := make([]string, len(recs))
+	for i := range recs {
+		pos, err := recs[i].Replay(g, nil)
+		if err != nil {
+			return nil, fmt.Errorf("%s: game %d: %w", path, i+1, err)
+		}
+		out[i] = pos.String()
+	}
+	return out, nil
 }
 
 func readLines(path string) ([]string, error) {

@@ -2,10 +2,17 @@ package main
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"wyrm/game"
+	"wyrm/games"
+	"wyrm/record"
 )
 
 func TestMatchCommandPrintsScoreLast(t *testing.T) {
@@ -78,4 +85,61 @@ func FuzzParseTC(f *testing.F) {
 			t.Fatalf("%q: base %v inc %v accepted", s, b, i)
 		}
 	})
+}
+
+// wyrm match --pgn writes SAN records that wyrm match --openings reads
+// back, as it reads position strings a line.
+func TestMatchWritesRecordsItReadsAsOpenings(t *testing.T) {
+	dir := t.TempDir()
+	pgn := filepath.Join(dir, "games.pgn")
+	var out, errb bytes.Buffer
+	if code := run([]string{"match", "--game", "dragon", "--a", "greedy", "--b", "random", "--games", "2", "--max-plies", "12", "--seed", "4", "--pgn", pgn}, nil, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	text, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := record.Parse(string(text))
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("%d records, %v:\n%s", len(recs), err, text)
+	}
+	for i, r := range recs {
+		if r.Variant != "dragon" || r.Game != "dragon" || r.Date == "" || len(r.Moves) == 0 {
+			t.Errorf("game %d: %+v", i+1, r)
+		}
+		g, _ := games.Lookup("dragon")
+		k := 0
+		_, err := r.Replay(g, func(pos game.Position, m game.Move) error {
+			if san := record.Notation(pos, m); san != r.Moves[k] {
+				return fmt.Errorf("move %d %q is %q in SAN", k+1, r.Moves[k], san)
+			}
+			k++
+			return nil
+		})
+		if err != nil {
+			t.Errorf("game %d: %v", i+1, err)
+		}
+	}
+	epd := filepath.Join(dir, "openings.epd")
+	if err := os.WriteFile(epd, []byte("# two starts\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[DDdd] b KQkq - 0 1\n\nrnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR[DDdd] b KQkq - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range []string{pgn, epd} {
+		out.Reset()
+		errb.Reset()
+		if code := run([]string{"match", "--game", "dragon", "--a", "random", "--b", "random", "--games", "2", "--max-plies", "4", "--openings", file}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: exit %d: %s", file, code, errb.String())
+		}
+		if !strings.Contains(out.String(), "2 openings from the file") {
+			t.Errorf("%s: %s", file, out.String())
+		}
+	}
+	bad := filepath.Join(dir, "bad.pgn")
+	if err := os.WriteFile(bad, []byte("[Event \"x\"]\n\n1. e4 e4 *\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code := run([]string{"match", "--openings", bad}, nil, &out, &errb); code == 0 || !strings.Contains(errb.String(), "game 1: record: move 2") {
+		t.Errorf("a record with an illegal move: exit %d, %s", code, errb.String())
+	}
 }

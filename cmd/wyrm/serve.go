@@ -29,9 +29,21 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "localhost:8080", "listen address HOST:PORT")
-	dbPath := fs.String("db", "wyrm.db", "SQLite file holding every game")
+	dbPath := fs.String("db", "wyrm.db", "where every game is kept: a SQLite file, or a postgres:// URL for PostgreSQL")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
 	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
+	proxyHeader := fs.String("proxy-header", "", "header in which a trusted reverse proxy gives the client's address (e.g. X-Forwarded-For); only set it behind such a proxy")
+	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on this address too (HOST:PORT); on the main address only this machine or -metrics-token may read them")
+	metricsToken := fs.String("metrics-token", "", "a bearer token that may read /metrics on the main address from anywhere")
+	lim := server.DefaultLimits
+	fs.IntVar(&lim.CreatePerMinute, "limit-create", lim.CreatePerMinute, "new games a client address may create a minute")
+	fs.IntVar(&lim.ComputerGames, "limit-computer-games", lim.ComputerGames, "unfinished games with a computer seat a client address may hold")
+	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
+	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
+	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
+	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")
+	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "drop a client that has not read an answer after this long")
+	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	if err := fs.Parse(args); err != nil {
@@ -54,7 +66,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs}, log, stdout, stderr)
+	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
+		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock,
+		idle: *idle, writeTimeout: *writeTimeout}, log, stdout, stderr)
 }
 
 // installedGames returns every game with the maps of dir installed (none
@@ -90,6 +104,12 @@ func installedGames(dir string) ([]game.Game, error) {
 type serveConfig struct {
 	addr, db, dev, rules string
 	games                []game.Game
+	proxyHeader          string
+	metricsAddr          string
+	metricsToken         string
+	limits               server.Limits
+	minClock             time.Duration
+	idle, writeTimeout   time.Duration
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -112,7 +132,9 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	if rules != "" {
 		rulesFS = os.DirFS(rules)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log})
+	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
+		ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
+		WriteTimeout: cfg.writeTimeout})
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
@@ -123,10 +145,23 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	hs := server.HTTPServer(srv.Handler(), cfg.idle)
 	hs.RegisterOnShutdown(srv.Close)
-	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), dbPath)
-	log.Info("listening", "addr", ln.Addr().String(), "db", dbPath)
+	if cfg.metricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.metricsAddr)
+		if err != nil {
+			ln.Close()
+			srv.Close()
+			fmt.Fprintln(stderr, "wyrm serve: -metrics-addr:", err)
+			return 1
+		}
+		ms := server.HTTPServer(srv.MetricsHandler(), cfg.idle)
+		go ms.Serve(mln)
+		defer ms.Close()
+		log.Info("metrics", "addr", mln.Addr().String())
+	}
+	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), store.Redact(dbPath))
+	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(dbPath))
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -1,9 +1,6 @@
 package dragon
 
-import (
-	"io/fs"
-	"wyrm/game"
-)
+import "wyrm/game"
 
 // Diagrams shows each piece on d4 (the Pawn on d2) beside its King, and a
 // Dragon dropped from the hand.
@@ -23,6 +20,3 @@ func (gameDef) Diagrams() []game.Diagram {
 	return append(ds, game.Diagram{Letter: 'D', Drop: true, Position: "1k6/7p/8/8/8/8/P7/K7[D] w - - 0 1",
 		Note: "A Dragon in hand may be dropped on an empty square of its own back rank."})
 }
-
-// Pictures implements game.Game: none yet, the pieces are letters.
-func (gameDef) Pictures() fs.FS { return nil }

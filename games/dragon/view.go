@@ -23,6 +23,7 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			Letter: pieceLetters[typeOf(pc)],
 			Name:   pieceNames[typeOf(pc)],
 			Royal:  typeOf(pc) == king,
+			Art:    pieceArt[pc],
 		})
 	}
 	return dst

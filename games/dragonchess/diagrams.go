@@ -1,7 +1,6 @@
 package dragonchess
 
 import (
-	"io/fs"
 	"strings"
 
 	"wyrm/game"
@@ -47,6 +46,3 @@ func (dragonchessGame) Diagrams() []game.Diagram {
 	}
 	return ds
 }
-
-// Pictures implements game.Game: none yet, the pieces are letters.
-func (dragonchessGame) Pictures() fs.FS { return nil }

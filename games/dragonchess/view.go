@@ -17,9 +17,10 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			continue
 		}
 		k, c := kindOf(pc), colourOf(pc)
-		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k], Royal: k == king}
+		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k], Royal: k == king,
+			Art: pieceArt[pc]}
 		if k == elemental && p.r.v.has(vTroll) {
-			v.Name = "Troll"
+			v.Name, v.Art = "Troll", trollPieceArt[c]
 		}
 		if p.b[p.r.below[sq]] == code(basilisk, c^1) {
 			v.Marks = append(v.Marks, "frozen")
@@ -58,3 +59,6 @@ func (p *Position) DescribeMove(m game.Move) game.MoveView {
 func (p *Position) SquareName(sq int) string { return squareName(sq) }
 
 var _ game.Viewer = (*Position)(nil)
+
+// HandArt implements game.Viewer: no pieces are held in hand.
+func (p *Position) HandArt(game.Player, byte) string { return "" }

@@ -2,7 +2,6 @@ package dungeon
 
 import (
 	"fmt"
-	"io/fs"
 
 	"wyrm/game"
 )
@@ -26,6 +25,3 @@ func (Game) Diagrams() []game.Diagram {
 	}
 	return ds
 }
-
-// Pictures implements game.Game: none yet, the units are letters.
-func (Game) Pictures() fs.FS { return nil }

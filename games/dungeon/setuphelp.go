@@ -11,8 +11,8 @@ import (
 var roleNames = [numRoles]string{"Pawn", "Castle", "Knight", "Bishop", "Queen", "King"}
 
 // Help implements game.Setup: in the draft the budget and every unit a
-// seat may draft (its own faction's only, once the options fix it); in
-// deployment the zone.
+// seat may draft (its own faction's only, once the options fix it), each
+// pictured in the seat's colour; in deployment the zone.
 func (s *Setup) Help(p game.Player) game.SetupHelp {
 	if p < 0 || int(p) >= s.c.players {
 		return game.SetupHelp{}
@@ -28,7 +28,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 			if s.c.factions != nil && s.c.factions[p] != f {
 				continue
 			}
-			h.Units = append(h.Units, unitsHelp(f)...)
+			h.Units = append(h.Units, unitsHelp(f, p)...)
 		}
 		return h
 	case "deploy":
@@ -39,7 +39,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 		}
 		slices.Sort(h.Zone)
 		if a := s.armies[p]; a != nil && s.placed[p] == nil {
-			h.Units = unitsHelp(a.Faction)
+			h.Units = unitsHelp(a.Faction, p)
 			for _, k := range a.Units {
 				h.Place = append(h.Place, string(k.Letter()))
 			}
@@ -49,12 +49,13 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 	return game.SetupHelp{}
 }
 
-// unitsHelp describes faction f's units for a person.
-func unitsHelp(f Faction) []game.UnitHelp {
+// unitsHelp describes faction f's units for a person, pictured in seat
+// p's colour.
+func unitsHelp(f Faction, p game.Player) []game.UnitHelp {
 	var out []game.UnitHelp
 	for r := Role(0); r < numRoles; r++ {
 		k := KindOf(f, r)
-		out = append(out, game.UnitHelp{Letter: string(k.Letter()), Name: k.Name(), Group: f.Title(), Role: roleNames[r], Cost: k.Cost()})
+		out = append(out, game.UnitHelp{Letter: string(k.Letter()), Name: k.Name(), Group: f.Title(), Role: roleNames[r], Cost: k.Cost(), Art: artOf(k, int(p))})
 	}
 	return out
 }
@@ -85,7 +86,7 @@ func (s *Setup) Board(p game.Player) game.Board {
 		}
 		for _, u := range pl {
 			b.pieces = append(b.pieces, game.PieceView{Square: int(s.c.m.fromBox[u.sq]), Owner: game.Player(i),
-				Letter: u.kind.Letter(), Name: u.kind.Name(), Royal: u.kind.Role() == King})
+				Letter: u.kind.Letter(), Name: u.kind.Name(), Royal: u.kind.Role() == King, Art: artOf(u.kind, i)})
 		}
 	}
 	return b

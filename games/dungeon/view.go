@@ -37,7 +37,8 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 			marks = append(marks, "hex-used")
 		}
 		dst = append(dst, game.PieceView{Square: int(p.m.fromBox[u.sq]), Owner: game.Player(u.owner),
-			Letter: u.kind.Letter(), Name: u.kind.Name(), Marks: marks, Royal: u.kind.Role() == King})
+			Letter: u.kind.Letter(), Name: u.kind.Name(), Marks: marks, Royal: u.kind.Role() == King,
+			Art: artOf(u.kind, int(u.owner))})
 	}
 	return dst
 }
@@ -75,3 +76,6 @@ func (m *Map) viewSquareName(sq int) string {
 	}
 	return m.squareName(m.toBox[sq])
 }
+
+// HandArt implements game.Viewer: no pieces are held in hand.
+func (p *Position) HandArt(game.Player, byte) string { return "" }

@@ -100,3 +100,6 @@ func (p *Position) QuietPlies() (plies, limit int) { return p.quiet, quietLimit 
 
 // Pictures implements game.Game: letters only.
 func (Game) Pictures() fs.FS { return nil }
+
+// HandArt implements game.Viewer: the toy has no hands.
+func (p *Position) HandArt(game.Player, byte) string { return "" }

@@ -41,7 +41,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 	h := game.SetupHelp{Text: "Place your King on your back rank."}
 	if p >= 0 && p < 2 && s.kings[p] < 0 {
 		h.Place = []string{"K"}
-		h.Units = []game.UnitHelp{{Letter: "K", Name: "King", Role: "King", Art: "king"}}
+		h.Units = []game.UnitHelp{{Letter: "K", Name: "King", Role: "King", Art: []string{"south-king", "north-king"}[p]}}
 	}
 	for f := range size {
 		h.Zone = append(h.Zone, int(p)*(size-1)*size+f)
@@ -143,8 +143,8 @@ func (p *Pos) InCheck() bool {
 //go:embed pictures/*.svg
 var pictures embed.FS
 
-// Pictures implements game.Game: two tiny drawings, so that the web app's
-// picture path can be tested before the real games have art.
+// Pictures implements game.Game: a King and a Rook for each side, so that
+// the web app's picture path is tested with a game of its own.
 func (Game) Pictures() fs.FS {
 	sub, err := fs.Sub(pictures, "pictures")
 	if err != nil {
@@ -152,3 +152,6 @@ func (Game) Pictures() fs.FS {
 	}
 	return sub
 }
+
+// HandArt implements game.Viewer: the toy has no hands.
+func (p *Pos) HandArt(game.Player, byte) string { return "" }

@@ -9,8 +9,11 @@ import (
 const (
 	// SeatLocal is played from the creating browser (hotseat).
 	SeatLocal = "local"
-	// SeatInvite is kept for a person who joins by link or from the lobby.
+	// SeatInvite is kept for a person who joins by a private link: the
+	// link carries a secret, stored hashed, and the game is not listed.
 	SeatInvite = "invite"
+	// SeatOpen is an open challenge: listed in the lobby, anyone may take it.
+	SeatOpen = "open"
 	// SeatComputer is played by the engine on the server.
 	SeatComputer = "computer"
 )
@@ -25,13 +28,26 @@ type Seat struct {
 	// TokenHash is the SHA-256 of the secret token of a local seat; invited
 	// seats get theirs through a join action.
 	TokenHash string `json:"tokenHash,omitempty"`
+	// InviteHash is the SHA-256 of the secret of an invite seat's link.
+	// (Games stored before invitations had secrets have none: their seats
+	// are taken as open.)
+	InviteHash string `json:"inviteHash,omitempty"`
 }
 
-// TimeControl is a game's clock setting; zero InitialMs means no clocks.
+// Joinable reports whether a person may take the seat by joining.
+func (s Seat) Joinable() bool { return s.Kind == SeatInvite || s.Kind == SeatOpen }
+
+// TimeControl is a game's clock setting: a time for the game and an
+// increment per move, or a number of days for each move
+// (correspondence); all zero means no clocks.
 type TimeControl struct {
 	InitialMs   int64 `json:"initialMs"`
 	IncrementMs int64 `json:"incrementMs"`
+	Days        int   `json:"days,omitempty"`
 }
+
+// MaxDays is the longest correspondence time per move.
+const MaxDays = 14
 
 // Def is what is stored when a game is created: enough to replay it. Its
 // options are the game's normalized ones, so replay needs nothing else.
@@ -41,6 +57,9 @@ type Def struct {
 	Seats     []Seat       `json:"seats"`
 	Clock     TimeControl  `json:"clock"`
 	RematchOf string       `json:"rematchOf,omitempty"`
+	// Start is the position play begins from, in the game's notation;
+	// empty means the game's own start (and setup, if it has one).
+	Start string `json:"start,omitempty"`
 }
 
 // Check reports whether d fits a game of players seats.
@@ -50,19 +69,22 @@ func (d *Def) Check(players int) error {
 	}
 	for i, s := range d.Seats {
 		switch s.Kind {
-		case SeatLocal, SeatInvite:
+		case SeatLocal, SeatInvite, SeatOpen:
 		case SeatComputer:
 			if s.Level < 1 || s.Level > MaxLevel {
 				return apierr.New(apierr.Invalid, "seat %d: computer level must be 1 to %d", i+1, MaxLevel)
 			}
 		default:
-			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite or computer)", i+1, s.Kind)
+			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
 		}
 	}
 	c := d.Clock
 	if c.InitialMs < 0 || c.IncrementMs < 0 || c.InitialMs > 24*3600*1000 || c.IncrementMs > 3600*1000 ||
 		(c.InitialMs == 0 && c.IncrementMs != 0) {
 		return apierr.New(apierr.Invalid, "bad time control")
+	}
+	if c.Days < 0 || c.Days > MaxDays || (c.Days > 0 && (c.InitialMs != 0 || c.IncrementMs != 0)) {
+		return apierr.New(apierr.Invalid, "a correspondence game has 1 to %d days a move and no other clock", MaxDays)
 	}
 	return nil
 }

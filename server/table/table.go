@@ -15,14 +15,20 @@ import (
 
 // Action kinds of the log.
 const (
-	ActJoin        = "join"    // Data: token hash of the joining person
-	ActSetup       = "setup"   // Data: the seat's choice text
-	ActMove        = "move"    // Data: the move in MoveString notation
-	ActResign      = "resign"  //
-	ActDrawOffer   = "draw"    // a seat offers (or accepts) a draw
-	ActDrawDecline = "decline" // a seat declines the open offers
-	ActTimeout     = "timeout" // the seat's clock ran out
-	ActRematch     = "rematch" // Data: id of the new game
+	ActJoin        = "join"        // Data: token hash of the joining person
+	ActSetup       = "setup"       // Data: the seat's choice text
+	ActMove        = "move"        // Data: the move in MoveString notation
+	ActResign      = "resign"      //
+	ActDrawOffer   = "draw"        // a seat offers (or accepts) a draw
+	ActDrawDecline = "decline"     // a seat declines the open offers
+	ActTimeout     = "timeout"     // the seat's clock ran out
+	ActRematch     = "rematch"     // Data: id of the new game
+	ActResume      = "resume"      // the server is back; Data: when it was last known up (ms)
+	ActAbort       = "abort"       // ends a game before every seat has moved; Data: "timeout" when the server did
+	ActTakeback    = "takeback"    // a seat asks to take back its last move, or agrees to another's request
+	ActTakebackNo  = "no-takeback" // a seat refuses the takeback asked for
+	ActClaim       = "claim"       // Data: "win" or "draw", claimed over seats that have left the game
+	ActAbandon     = "abandon"     // the server resigns a seat gone past the absence timeout
 )
 
 // Action is one entry of a game's log.
@@ -58,7 +64,14 @@ type Table struct {
 	Over   *game.Outcome // an end made by the table (resign, time, agreement)
 	Out    []bool        // seats out by resignation or time
 	Offers []bool        // seats offering a draw now
-	Clock  Clock
+	// Takeback is the seat asking to take back its last move (-1: none),
+	// and TakebackYes the seats that agree.
+	Takeback    int
+	TakebackYes []bool
+	// OfferedAt is the number of moves played when each seat last offered
+	// a draw (-1: never), so that an offer is not repeated in one position.
+	OfferedAt []int
+	Clock     Clock
 	// Rematch is the id of the game that followed this one.
 	Rematch string
 }
@@ -121,8 +134,17 @@ func (t *Table) reset() error {
 	t.Setup, t.Pos, t.Start, t.Plies, t.Over = nil, nil, "", nil, nil
 	t.Out = make([]bool, n)
 	t.Offers = make([]bool, n)
+	t.Takeback, t.TakebackYes = -1, make([]bool, n)
+	t.OfferedAt = make([]int, n)
+	for i := range t.OfferedAt {
+		t.OfferedAt[i] = -1
+	}
 	t.Clock = NewClock(t.Def.Clock, n)
 	t.Rematch = ""
+	if t.Def.Start != "" {
+		// A game set up from a position begins with play.
+		return t.beginPlay(t.G.Parse(t.Def.Start, t.Def.Options))
+	}
 	if sg, ok := t.G.(game.SetupGame); ok {
 		st, err := sg.NewSetup(t.Def.Options)
 		if err != nil {
@@ -242,6 +264,18 @@ func (t *Table) Apply(a Action) error {
 		err = t.offerDraw(a)
 	case ActDrawDecline:
 		err = t.declineDraw(a)
+	case ActResume:
+		err = t.resume(a)
+	case ActAbort:
+		err = t.abort(a)
+	case ActTakeback:
+		err = t.takeback(a)
+	case ActTakebackNo:
+		err = t.refuseTakeback(a)
+	case ActClaim:
+		err = t.claim(a)
+	case ActAbandon:
+		err = t.abandon(a)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown action %q", a.Kind)
 	}
@@ -257,14 +291,27 @@ func (t *Table) playing(seat int) error {
 	if t.Outcome().Over {
 		return apierr.New(apierr.Conflict, "the game is over")
 	}
-	if t.Out[seat] {
+	if !t.In(seat) {
 		return apierr.New(apierr.Conflict, "this seat is out of the game")
 	}
 	return nil
 }
 
+// In reports whether seat is still in the game: it has neither left
+// (resignation, time) nor been eliminated by the rules (its King taken in
+// a game that plays on).
+func (t *Table) In(seat int) bool {
+	if t.Out[seat] {
+		return false
+	}
+	return t.Pos == nil || t.Pos.Outcome().Results[seat] != game.Eliminated
+}
+
 func (t *Table) join(a Action) error {
-	if t.Def.Seats[a.Seat].Kind != SeatInvite || t.Tokens[a.Seat] != "" {
+	if t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is over: its seats can no longer be taken")
+	}
+	if !t.Def.Seats[a.Seat].Joinable() || t.Tokens[a.Seat] != "" {
 		return apierr.New(apierr.Conflict, "this seat is already taken")
 	}
 	t.Tokens[a.Seat] = a.Data
@@ -327,10 +374,12 @@ func (t *Table) move(a Action) error {
 	if sn, ok := t.Pos.(game.SANer); ok {
 		p.SAN = sn.SAN(m)
 	}
-	t.Clock.Moved(a.Seat, a.AtMs)
+	// The clocks run once every seat has made its first move.
+	t.Clock.Moved(a.Seat, a.AtMs, len(t.Plies)+1 >= t.Seats())
 	t.Pos.Play(m)
 	t.Plies = append(t.Plies, p)
 	clear(t.Offers)
+	t.clearTakeback()
 	return nil
 }
 
@@ -361,15 +410,21 @@ func (t *Table) offerDraw(a Action) error {
 	if t.Pos == nil {
 		return apierr.New(apierr.Conflict, "draws can be offered once play begins")
 	}
+	accepting := slices.Contains(t.Offers, true) && !t.Offers[a.Seat]
+	if !accepting && t.OfferedAt[a.Seat] == len(t.Plies) {
+		return apierr.New(apierr.Conflict, "you have offered a draw in this position already; offer again after a move")
+	}
 	t.Offers[a.Seat] = true
+	t.OfferedAt[a.Seat] = len(t.Plies)
+	// The players still in agree among themselves.
 	for i := range t.Seats() {
-		if !t.Out[i] && !t.Offers[i] {
+		if t.In(i) && !t.Offers[i] {
 			return nil
 		}
 	}
 	o := game.Drawn(t.Seats(), "agreement")
 	for i := range t.Seats() {
-		if t.Out[i] {
+		if !t.In(i) {
 			o.Results[i] = game.Eliminated
 		}
 	}
@@ -386,6 +441,149 @@ func (t *Table) declineDraw(a Action) error {
 		return apierr.New(apierr.Conflict, "there is no draw offer to decline")
 	}
 	clear(t.Offers)
+	return nil
+}
+
+// Abortable reports whether the game may still be aborted: it is not over
+// and some seat has not yet made its first move.
+func (t *Table) Abortable() bool {
+	return !t.Outcome().Over && len(t.Plies) < t.Seats()
+}
+
+// abort ends the game without a result: nobody wins or loses a game that
+// never got going.
+func (t *Table) abort(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if !t.Abortable() {
+		return apierr.New(apierr.Conflict, "the game can only be aborted before every player has moved")
+	}
+	o := game.Outcome{Over: true, Reason: "aborted"}
+	if a.Data == "timeout" {
+		o.Reason = "aborted: a player did not make a first move"
+	}
+	t.Clock.Stop(-1, a.AtMs)
+	t.Over = &o
+	return nil
+}
+
+// TakebackPlies is how many moves a takeback asked by seat takes back: its
+// own last move and every move after it.
+func (t *Table) TakebackPlies(seat int) int {
+	for i := len(t.Plies) - 1; i >= 0; i-- {
+		if t.Plies[i].Seat == seat {
+			return len(t.Plies) - i
+		}
+	}
+	return 0
+}
+
+// takeback asks to take back the seat's last move, or agrees to the
+// request open; once every seat still in agrees, the moves are undone.
+func (t *Table) takeback(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Takeback < 0 {
+		if t.TakebackPlies(a.Seat) == 0 {
+			return apierr.New(apierr.Conflict, "you have no move to take back")
+		}
+		t.Takeback = a.Seat
+	}
+	t.TakebackYes[a.Seat] = true
+	for i := range t.Seats() {
+		if t.In(i) && !t.TakebackYes[i] {
+			return nil
+		}
+	}
+	for range t.TakebackPlies(t.Takeback) {
+		t.Pos.Undo()
+		t.Plies = t.Plies[:len(t.Plies)-1]
+	}
+	// The seat to move now starts its turn afresh; the time spent on the
+	// moves taken back stays spent.
+	t.Clock.Charge(-1, a.AtMs)
+	t.clearTakeback()
+	clear(t.Offers)
+	return nil
+}
+
+func (t *Table) refuseTakeback(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Takeback < 0 {
+		return apierr.New(apierr.Conflict, "no takeback has been asked for")
+	}
+	t.clearTakeback()
+	return nil
+}
+
+func (t *Table) clearTakeback() {
+	t.Takeback = -1
+	clear(t.TakebackYes)
+}
+
+// claim ends the game for a seat whose opponents have all left it (the
+// server checks that they have been gone long enough before it stores
+// the claim): a win, or a draw if the claimer prefers.
+func (t *Table) claim(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	if t.Pos == nil {
+		return apierr.New(apierr.Conflict, "there is nothing to claim before play begins")
+	}
+	switch a.Data {
+	case "win":
+		o := game.Outcome{Over: true, Reason: "opponents left the game"}
+		for i := range t.Seats() {
+			o.Results[i] = game.Loss
+			if !t.In(i) {
+				o.Results[i] = game.Eliminated
+			}
+		}
+		o.Results[a.Seat] = game.Win
+		t.Clock.Stop(int(t.ToMove()), a.AtMs)
+		t.Over = &o
+	case "draw":
+		o := game.Drawn(t.Seats(), "opponents left the game")
+		for i := range t.Seats() {
+			if !t.In(i) {
+				o.Results[i] = game.Eliminated
+			}
+		}
+		t.Clock.Stop(int(t.ToMove()), a.AtMs)
+		t.Over = &o
+	default:
+		return apierr.New(apierr.BadRequest, "claim a win or a draw")
+	}
+	return nil
+}
+
+// abandon takes out a seat that the server found gone past the absence
+// timeout on its turn, so that the others play on.
+func (t *Table) abandon(a Action) error {
+	if err := t.playing(a.Seat); err != nil {
+		return err
+	}
+	t.leave(a.Seat, "abandoned", a.AtMs)
+	return nil
+}
+
+// resume gives the seat to move back the time the server was down: from
+// when it was last known up (a.Data) to its restart (a.AtMs), the clock
+// stood still.
+func (t *Table) resume(a Action) error {
+	if t.Outcome().Over || !t.Clock.Running || int(t.ToMove()) != a.Seat {
+		return apierr.New(apierr.Conflict, "no clock is running for this seat")
+	}
+	down, err := strconv.ParseInt(a.Data, 10, 64)
+	if err != nil {
+		return apierr.New(apierr.BadRequest, "resume: bad time %q", a.Data)
+	}
+	t.Clock.Pause(max(down, t.Clock.LastAt), a.AtMs)
 	return nil
 }
 

@@ -85,10 +85,15 @@ func TestActionsAreCheckedWithTheirCodes(t *testing.T) {
 
 func TestDrawNeedsEverySeatStillIn(t *testing.T) {
 	tb, errs := run(t, toysetup.Game{}, twoLocal(),
-		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawDecline},
+		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawDecline},
+		Action{Seat: 0, Kind: ActDrawOffer}, // declined in this position: not again before a move
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2"}, Action{Seat: 1, Kind: ActMove, Data: "c5c4"},
 		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer})
-	if slices.ContainsFunc(errs, func(e error) bool { return e != nil }) {
-		t.Fatal(errs)
+	want := []apierr.Code{"", apierr.Conflict, "", apierr.Conflict, "", "", "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Errorf("action %d: %v, want code %q", i, e, want[i])
+		}
 	}
 	o := tb.Outcome()
 	if !o.Over || o.Reason != "agreement" || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
@@ -120,20 +125,21 @@ func TestClockChargesTheMoverAndFlags(t *testing.T) {
 	def := twoLocal()
 	def.Clock = TimeControl{InitialMs: 10_000, IncrementMs: 1000}
 	tb, errs := run(t, toysetup.Game{}, def,
-		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},   // starts the clocks
-		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 4000},   // 3 s used, 1 s back
-		Action{Seat: 0, Kind: ActTimeout, AtMs: 14_000},            // all 10 s used: the flag falls
-		Action{Seat: 0, Kind: ActMove, Data: "c2c3", AtMs: 14_500}) // after the flag
-	if errs[0] != nil || errs[1] != nil {
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 4000},   // both have moved: the clocks start
+		Action{Seat: 0, Kind: ActMove, Data: "c2c3", AtMs: 6000},   // 2 s used, 1 s back
+		Action{Seat: 1, Kind: ActTimeout, AtMs: 16_000},            // all 10 s used: the flag falls
+		Action{Seat: 1, Kind: ActMove, Data: "c4c3", AtMs: 16_500}) // after the flag
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil {
 		t.Fatal(errs)
 	}
-	if tb.Clock.Remaining[1] != 8000 {
-		t.Fatalf("seat 2 has %d ms, want 8000", tb.Clock.Remaining[1])
+	if tb.Clock.Remaining[0] != 9000 || tb.Clock.Remaining[1] != 0 {
+		t.Fatalf("clocks %v, want 9000 and 0", tb.Clock.Remaining)
 	}
-	if errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
-		t.Fatalf("flag: %v, move after it: %v", errs[2], errs[3])
+	if errs[3] != nil || codeOf(errs[4]) != apierr.Conflict {
+		t.Fatalf("flag: %v, move after it: %v", errs[3], errs[4])
 	}
-	if o := tb.Outcome(); !o.Over || o.Reason != "time" || o.Winner() != 1 || tb.Clock.Remaining[0] != 0 {
+	if o := tb.Outcome(); !o.Over || o.Reason != "time" || o.Winner() != 0 {
 		t.Fatalf("outcome %+v clocks %v", o, tb.Clock.Remaining)
 	}
 }
@@ -159,6 +165,33 @@ func TestLeavingAGameOfThreePlaysOn(t *testing.T) {
 	}
 }
 
+// A seat whose King was taken, in a game that plays on, has no say in a
+// draw: the players still in agree among themselves.
+func TestEliminatedSeatHasNoSayInDraws(t *testing.T) {
+	def := Def{Game: "toy", Options: game.Options{"players": "3"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}}
+	tb, errs := run(t, toygame.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "b1b8"}, Action{Seat: 1, Kind: ActMove, Data: "f1f2"},
+		Action{Seat: 2, Kind: ActMove, Data: "c8c7"}, Action{Seat: 0, Kind: ActMove, Data: "b8a8"}, // takes seat 3's King
+		Action{Seat: 2, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer})
+	want := []apierr.Code{"", "", "", "", apierr.Conflict, "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Fatalf("action %d: %v, want code %q", i, e, want[i])
+		}
+	}
+	o := tb.Outcome()
+	if !o.Over || o.Reason != "agreement" || o.Results[2] != game.Eliminated || o.Results[0] != game.Draw || o.Results[1] != game.Draw {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+func TestFinishedGameSeatsCannotBeJoined(t *testing.T) {
+	_, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActResign}, Action{Seat: 1, Kind: ActJoin, Data: "h"})
+	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+}
+
 func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 	def := twoLocal()
 	acts := []Action{{Seq: 0, AtMs: 1, Seat: 0, Kind: ActMove, Data: "c1c2"}, {Seq: 1, AtMs: 2, Seat: 1, Kind: ActMove, Data: "c5c4"}}
@@ -181,5 +214,137 @@ func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 	}
 	if _, err := New(toysetup.Game{}, Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}}}); codeOf(err) != apierr.Invalid {
 		t.Fatalf("a definition with too few seats: %v", err)
+	}
+}
+
+// The time a server was down is charged to nobody: a resume at restart
+// gives it back to the seat to move.
+func TestResumeGivesBackTheDowntime(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{InitialMs: 60_000}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 3000},
+		// seat 1 thinks; the server was last up at 10 s and back at 72 s:
+		Action{Seat: 0, Kind: ActResume, Data: "10000", AtMs: 72_000},
+		Action{Seat: 1, Kind: ActResume, Data: "10000", AtMs: 72_000}) // not its clock
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
+		t.Fatal(errs)
+	}
+	// 7 s before the fall, 62 s down (not charged), 1 s after it.
+	if left := tb.Clock.Left(0, 73_000); left != 60_000-8000 {
+		t.Fatalf("seat 1 has %d ms left, want %d", left, 60_000-8000)
+	}
+	if tb.Clock.Flagged(0, 73_000) {
+		t.Fatal("flagged for the server's downtime")
+	}
+}
+
+func TestAbortOnlyBeforeEverySeatHasMoved(t *testing.T) {
+	tb, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActMove, Data: "c1c2"}, Action{Seat: 1, Kind: ActAbort})
+	if errs[0] != nil || errs[1] != nil {
+		t.Fatal(errs)
+	}
+	if o := tb.Outcome(); !o.Over || o.Reason != "aborted" || o.Winner() != game.NoPlayer || o.Results[0] != game.Ongoing {
+		t.Fatalf("outcome %+v", o)
+	}
+	_, errs = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActMove, Data: "c1c2"},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4"}, Action{Seat: 0, Kind: ActAbort})
+	if codeOf(errs[2]) != apierr.Conflict {
+		t.Fatalf("abort after both moved: %v", errs[2])
+	}
+}
+
+func TestTakebackNeedsTheOthersAndUndoesTheMoves(t *testing.T) {
+	tb, errs := run(t, toysetup.Game{}, twoLocal(),
+		Action{Seat: 1, Kind: ActTakeback}, // no move of its own yet
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2"},
+		Action{Seat: 0, Kind: ActTakeback},   // asks
+		Action{Seat: 1, Kind: ActTakebackNo}, // refuses
+		Action{Seat: 0, Kind: ActTakeback},
+		Action{Seat: 1, Kind: ActTakeback}) // agrees: c1c2 is undone
+	want := []apierr.Code{apierr.Conflict, "", "", "", "", ""}
+	for i, e := range errs {
+		if codeOf(e) != want[i] {
+			t.Fatalf("action %d: %v, want %q", i, e, want[i])
+		}
+	}
+	if len(tb.Plies) != 0 || tb.Pos.String() != "r.k.r/...../...../...../R.K.R 0" || tb.Takeback != -1 {
+		t.Fatalf("after the takeback: %d plies, %s", len(tb.Plies), tb.Pos)
+	}
+	// Asked by the seat not to move: its own move and the reply go back.
+	tb, errs = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActMove, Data: "c1c2"},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4"}, Action{Seat: 0, Kind: ActMove, Data: "c2b2"},
+		Action{Seat: 1, Kind: ActTakeback}, Action{Seat: 0, Kind: ActTakeback})
+	for _, e := range errs {
+		if e != nil {
+			t.Fatal(errs)
+		}
+	}
+	if len(tb.Plies) != 1 || tb.ToMove() != 1 {
+		t.Fatalf("after seat 2's takeback: %d plies, seat %d to move", len(tb.Plies), tb.ToMove()+1)
+	}
+}
+
+func TestClaimEndsTheGame(t *testing.T) {
+	tb, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActClaim, Data: "win"})
+	if errs[0] != nil {
+		t.Fatal(errs)
+	}
+	if o := tb.Outcome(); !o.Over || o.Winner() != 0 || o.Reason != "opponents left the game" {
+		t.Fatalf("outcome %+v", o)
+	}
+	tb, _ = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 1, Kind: ActClaim, Data: "draw"})
+	if o := tb.Outcome(); !o.Over || o.Results[0] != game.Draw {
+		t.Fatalf("claimed draw: %+v", o)
+	}
+	_, errs = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 1, Kind: ActClaim, Data: "everything"})
+	if codeOf(errs[0]) != apierr.BadRequest {
+		t.Fatal(errs)
+	}
+}
+
+// Clocks run only once every seat has made a first move: an invited player
+// does not lose time before joining.
+func TestClocksStartAfterEveryFirstMove(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{InitialMs: 60_000}
+	tb, errs := run(t, toysetup.Game{}, def, Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000})
+	if errs[0] != nil || tb.Clock.Running || tb.Clock.Flagged(1, 1_000_000) {
+		t.Fatalf("after White's first move: running %v", tb.Clock.Running)
+	}
+	if err := tb.Apply(Action{Seq: 1, AtMs: 500_000, Seat: 1, Kind: ActMove, Data: "c5c4"}); err != nil {
+		t.Fatal(err)
+	}
+	if !tb.Clock.Running || tb.Clock.Remaining[1] != 60_000 || tb.Clock.Left(0, 510_000) != 50_000 {
+		t.Fatalf("after both first moves: running %v, clocks %v", tb.Clock.Running, tb.Clock.Remaining)
+	}
+}
+
+// A correspondence game gives each move its days, however long the last
+// move took.
+func TestCorrespondenceDaysPerMove(t *testing.T) {
+	def := twoLocal()
+	def.Clock = TimeControl{Days: 2}
+	const hour = 3600 * 1000
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 30 * hour},
+		Action{Seat: 0, Kind: ActMove, Data: "c2b2", AtMs: 70 * hour}) // 40 h for this move: within 2 days
+	for _, e := range errs {
+		if e != nil {
+			t.Fatal(errs)
+		}
+	}
+	if tb.Clock.Remaining[0] != 48*hour || tb.Clock.Left(1, 70*hour+47*hour) != hour {
+		t.Fatalf("clocks %v", tb.Clock.Remaining)
+	}
+	if !tb.Clock.Flagged(1, 70*hour+48*hour) {
+		t.Fatal("no flag after two days")
+	}
+	bad := twoLocal()
+	bad.Clock = TimeControl{Days: 2, InitialMs: 1000}
+	if _, err := New(toysetup.Game{}, bad); codeOf(err) != apierr.Invalid {
+		t.Fatalf("days and a clock: %v", err)
 	}
 }

@@ -32,6 +32,16 @@ export function addTokens(id, list) {
   localStorage.setItem('wyrm.tokens.' + id, JSON.stringify(all));
 }
 
+/** The secrets of the invitation links this browser made for a game, by seat. */
+export function invites(id) {
+  try { return JSON.parse(localStorage.getItem('wyrm.invites.' + id)) || {}; } catch { return {}; }
+}
+
+/** Remembers the secrets of a game's invitation links. */
+export function addInvites(id, secrets) {
+  if (secrets && Object.keys(secrets).length) localStorage.setItem('wyrm.invites.' + id, JSON.stringify({ ...invites(id), ...secrets }));
+}
+
 export function setConn(text) { document.getElementById('conn').textContent = text; }
 
 async function route() {
@@ -43,7 +53,7 @@ async function route() {
     if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
     } else if (parts[0] === 'join' && parts[1]) {
-      await join(parts[1], Number(parts[2] || 0));
+      await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {
       leave = showLobby(app);
     }
@@ -52,10 +62,10 @@ async function route() {
   }
 }
 
-async function join(id, seat) {
+async function join(id, seat, invite) {
   app.append(h('p', { class: 'loading' }, 'Joining…'));
   try {
-    const r = await api(`/api/games/${id}/join`, { seat });
+    const r = await api(`/api/games/${id}/join`, invite ? { seat, invite } : { seat });
     addTokens(id, [r.token]);
     location.replace('#/g/' + id);
   } catch (e) {

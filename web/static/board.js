@@ -26,9 +26,9 @@ export function pieceSVG(p, x, y, r = 4.1, pic = '') {
   const frozen = (p.marks || []).includes('frozen');
   const other = (p.marks || []).filter(m => m !== 'frozen');
   let s = `<g class="piece" data-owner="${p.owner}"${pic ? ' data-art=""' : ''}>`;
-  s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#111" stroke-width="0.45"/>`;
-  if (pic) s += `<image href="${esc(pic)}" x="${x - r * 0.86}" y="${y - r * 0.86}" width="${r * 1.72}" height="${r * 1.72}"/>`;
-  else s += `<text x="${x}" y="${y + r * 0.42}" text-anchor="middle" font-size="${r * 1.15}" fill="${fg}">${esc(p.letter)}</text>`;
+  // A picture is drawn in its seat's colour by the game: it stands alone.
+  if (pic) s += `<image href="${esc(pic)}" x="${x - r * 1.12}" y="${y - r * 1.12}" width="${r * 2.24}" height="${r * 2.24}"/>`;
+  else s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#111" stroke-width="0.45"/><text x="${x}" y="${y + r * 0.42}" text-anchor="middle" font-size="${r * 1.15}" fill="${fg}">${esc(p.letter)}</text>`;
   if (frozen) s += `<circle cx="${x}" cy="${y}" r="${r + 0.55}" fill="none" stroke="#3fb6ff" stroke-width="0.9" stroke-dasharray="1.2 0.8"/><path d="M${x + r * 0.85} ${y - r - 0.6}v3.2M${x + r * 0.85 - 1.4} ${y - r + 0.2}l2.8 1.6M${x + r * 0.85 - 1.4} ${y - r + 1.8}l2.8 -1.6" stroke="#0a7bd6" stroke-width="0.55"/>`;
   if (other.length) s += `<circle cx="${x - r * 0.8}" cy="${y - r * 0.8}" r="1.6" fill="#7b2cbf"/><text x="${x - r * 0.8}" y="${y - r * 0.8 + 0.65}" text-anchor="middle" font-size="1.9" fill="#fff">${esc(other[0][0].toUpperCase())}</text>`;
   return s + '</g>';

@@ -1,42 +1,84 @@
 // The lobby: create a game, join an open one, watch one in progress.
-import { api, addTokens, h } from './app.js';
+import { api, addTokens, addInvites, h } from './app.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
 
 export function showLobby(root) {
-  let meta = null, timer = null;
+  let meta = null;
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, 'New game'), form), h('section', {}, lists)));
 
+  // The lists hold the pages loaded so far; the server pushes the games
+  // that change (no polling), and "More" loads the next page.
+  const kinds = [['open', 'Open challenges', 'Nobody waiting for an opponent right now.'],
+    ['playing', 'Games in progress', 'No game being played.'], ['finished', 'Finished games', 'None yet.']];
+  const shown = { open: [], playing: [], finished: [] }, next = {};
+  let events = null;
   async function refresh() {
     try {
       const l = await api('/api/games');
-      lists.replaceChildren(
-        table('Open games', 'Nobody waiting for an opponent right now.', l.open, g => g.open.map(s =>
-          h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`))),
-        table('Games in progress', 'No game being played.', l.playing, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')]),
-        table('Finished games', 'None yet.', l.finished, g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')]));
+      for (const [k] of kinds) { shown[k] = l[k]; next[k] = l.next && l.next[k]; }
+      draw();
     } catch (e) {
       lists.replaceChildren(h('p', { class: 'error' }, e.message));
     }
+  }
+  async function more(k) {
+    try {
+      const l = await api(`/api/games?list=${k}&cursor=${encodeURIComponent(next[k])}`);
+      shown[k] = shown[k].concat(l.games.filter(g => !shown[k].some(x => x.id === g.id)));
+      next[k] = l.next;
+      draw();
+    } catch (e) { lists.prepend(h('p', { class: 'error' }, e.message)); }
+  }
+  // merge places changed games in the list they now belong to, newest first.
+  function merge(games) {
+    for (const g of games) {
+      for (const [k] of kinds) shown[k] = shown[k].filter(x => x.id !== g.id);
+      const l = shown[g.list];
+      if (!l) continue;
+      let i = 0;
+      while (i < l.length && (l[i].created > g.created || (l[i].created === g.created && l[i].id > g.id))) i++;
+      if (i < l.length || !next[g.list]) l.splice(i, 0, g); // past the loaded pages it is "More" to find
+    }
+    draw();
+  }
+  function draw() {
+    const actions = {
+      open: g => g.open.map(s => h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`)),
+      playing: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')],
+      finished: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')],
+    };
+    lists.replaceChildren(...kinds.map(([k, title, empty]) => table(title, empty, shown[k], actions[k],
+      next[k] ? h('button', { class: 'more', onclick: () => more(k) }, 'More') : '')));
+  }
+  function listen() {
+    if (typeof EventSource === 'undefined') return;
+    events = new EventSource('/api/lobby/events');
+    events.addEventListener('games', ev => { try { merge(JSON.parse(ev.data)); } catch { /* a broken push is skipped */ } });
+    events.onopen = () => refresh(); // (re)connected: catch up with what was missed
+  }
+  function resultText(g) {
+    if (g.winner >= 0) return `${seatName(g, g.winner)} wins — ${g.result}`;
+    return g.result;
   }
   function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
   // Where a game stands: its round (a full move, not a ply), its setup
   // stage, or who won and why.
   function progress(g) {
-    if (g.stage === 'over') return g.winner >= 0 ? `${seatName(g, g.winner)} wins — ${g.result}` : g.result ? `Drawn — ${g.result}` : 'Finished';
+    if (g.stage === 'over') return g.winner >= 0 ? resultText(g) : g.result ? `Drawn — ${g.result}` : 'Finished';
     if (g.stage !== 'play') return g.stage[0].toUpperCase() + g.stage.slice(1);
     return `Move ${Math.floor(g.plies / Math.max(1, g.seats.length)) + 1}`;
   }
-  function table(title, empty, rows, actions) {
+  function table(title, empty, rows, actions, moreButton) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
-      h('ul', { class: 'list' }, rows.map(g => h('li', {},
+      h('ul', { class: 'list' }, rows.map(g => h('li', { 'data-id': g.id },
         h('strong', {}, g.title),
         h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${s.name}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
-        h('span', { class: 'go' }, actions(g))))));
+        h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 
   async function buildForm() {
@@ -69,6 +111,7 @@ export function showLobby(root) {
       try {
         const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock });
         addTokens(r.id, Object.values(r.tokens));
+        addInvites(r.id, r.invites);
         location.hash = '#/g/' + r.id;
       } catch (e) { err.textContent = e.message; }
     };
@@ -115,7 +158,8 @@ export function showLobby(root) {
       const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
         Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
       const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
-        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by link'), h('option', { value: 'computer' }, 'The computer'));
+        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by a private link'),
+        h('option', { value: 'open' }, 'Anyone, from the lobby'), h('option', { value: 'computer' }, 'The computer'));
       kind.value = old ? old[0] : i === 0 ? 'local' : 'computer';
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';
@@ -163,6 +207,6 @@ export function showLobby(root) {
 
   buildForm().catch(e => form.replaceChildren(h('p', { class: 'error' }, e.message)));
   refresh();
-  timer = setInterval(refresh, 4000);
-  return () => clearInterval(timer);
+  listen();
+  return () => { if (events) events.close(); };
 }

@@ -1,8 +1,8 @@
 // The game screen: board, setup stages, move list, clocks and actions, kept
 // in sync with the server over a websocket.
-import { api, tokens, addTokens, setConn } from './app.js';
+import { api, tokens, addTokens, invites, setConn } from './app.js';
 import { h } from './dom.js';
-import { renderBoard, fitUnit, autoLayout } from './board.js';
+import { renderBoard, fitUnit, autoLayout, pictureURL } from './board.js';
 import { get, set } from './settings.js';
 import { play as sound } from './sound.js';
 import { markTab } from './tab.js';
@@ -454,8 +454,9 @@ export function showGame(root, id) {
         ...[...hand.toUpperCase()].map((letter, k) => {
           const can = !viewing && ((myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter)) || (canPremove() && mine().includes(i)));
           const on = d && d.seat === i && d.k === k;
-          return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(i)})`, 'aria-pressed': on ? 'true' : 'false',
-            onclick: () => { sel = on ? null : `drop:${i}:${letter}:${k}`; premove = null; draw(); } }, letter);
+          const art = board.handArt && board.handArt[i] ? pictureURL(st.game, board.handArt[i][k], get('pieces') === 'pictures') : '';
+          return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : '') + (art ? ' art' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(i)})`, 'aria-pressed': on ? 'true' : 'false',
+            onclick: () => { sel = on ? null : `drop:${i}:${letter}:${k}`; premove = null; draw(); } }, art ? h('img', { src: art, alt: letter }) : letter);
         }));
     });
     drawBoard();
@@ -478,7 +479,7 @@ export function showGame(root, id) {
     // Seats.
     seatsEl.replaceChildren(...st.seats.map((s, i) => h('div', { class: 'seat' + (st.waiting.includes(i) ? ' turn' : '') + (s.out ? ' out' : '') },
       h('span', { class: 'swatch s' + i }), h('span', {}, seatLabel(i), h('br'), h('small', { class: 'muted' },
-        s.kind === 'computer' ? `computer, level ${s.level}` : mine().includes(i) ? 'you' : s.taken ? 'player' : 'invited (not joined yet)',
+        s.kind === 'computer' ? `computer, level ${s.level}` : mine().includes(i) ? 'you' : s.taken ? 'player' : s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)',
         st.outcome.over ? ` · ${st.outcome.results[i]}` : '')),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
     drawClocks();
@@ -536,9 +537,13 @@ export function showGame(root, id) {
     const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
     extra.replaceChildren();
     if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')));
-    const open = st.seats.map((s, i) => [s, i]).filter(([s]) => s.kind === 'invite' && !s.taken);
-    if (open.length) extra.append(h('h2', {}, 'Invite'), ...open.map(([, i]) => {
-      const inp = h('input', { readonly: true, value: `${location.origin}/#/join/${id}/${i}`, 'aria-label': `Invitation link for ${seatLabel(i)}` });
+    // Private links carry their secret, which only the creator's browser
+    // knows; open seats are taken from the lobby or by a plain link.
+    const secrets = invites(id);
+    const open = st.seats.map((s, i) => [s, i]).filter(([s, i]) => !s.taken && ((s.kind === 'invite' && secrets[i]) || s.kind === 'open'));
+    if (open.length && !st.outcome.over) extra.append(h('h2', {}, 'Invite'), ...open.map(([s, i]) => {
+      const link = `${location.origin}/#/join/${id}/${i}` + (s.kind === 'invite' ? '/' + secrets[i] : '');
+      const inp = h('input', { readonly: true, value: link, 'aria-label': `Invitation link for ${seatLabel(i)}` });
       return h('div', { class: 'invite' }, h('label', {}, `${seatLabel(i)}:`), h('div', { class: 'row' }, inp, h('button', { onclick: () => copy(inp) }, 'Copy link')));
     }));
     if (!mine().length) extra.append(h('p', { class: 'muted' }, 'You are watching this game.'));

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"wyrm/game"
+	"wyrm/search"
+)
+
+// scoreOf writes a search score as UCI would.
+func scoreOf(s int) scoreMsg {
+	if search.IsMate(s) {
+		return scoreMsg{Kind: "mate", Value: search.MateMoves(s)}
+	}
+	return scoreMsg{Kind: "cp", Value: s}
+}
+
+// linesOf writes the search's lines for the page. pos is the searched
+// position; it is played on and restored.
+func linesOf(pos game.Position, lines []search.Line) []lineMsg {
+	out := make([]lineMsg, 0, len(lines))
+	for k, l := range lines {
+		out = append(out, lineOf(pos, k+1, l))
+	}
+	return out
+}
+
+func lineOf(pos game.Position, k int, l search.Line) lineMsg {
+	out := lineMsg{MultiPV: k, Score: scoreOf(l.Score), PV: make([]string, 0, len(l.Moves)), Moves: make([]string, 0, len(l.Moves))}
+	if l.Move != game.NoMove {
+		a := arrowOf(pos.DescribeMove(l.Move))
+		out.Arrow = &a
+	}
+	// The engine only puts moves legal where they stand into a line.
+	for _, m := range l.Moves {
+		out.PV = append(out.PV, readable(pos, m))
+		out.Moves = append(out.Moves, pos.MoveString(m))
+		pos.Play(m)
+	}
+	for range l.Moves {
+		pos.Undo()
+	}
+	return out
+}
+
+// readable writes m, legal in pos, in standard algebraic notation where
+// the game has one, else in its move notation.
+func readable(pos game.Position, m game.Move) string {
+	if s, ok := pos.(game.SANer); ok {
+		return s.SAN(m)
+	}
+	return pos.MoveString(m)
+}
+
+func arrowOf(v game.MoveView) arrowMsg {
+	a := arrowMsg{From: v.From, To: v.To, Target: v.Target, Then: v.Then}
+	if v.Drop != 0 {
+		a.Drop = string(v.Drop)
+	}
+	if v.Promotion != 0 {
+		a.Promotion = string(v.Promotion)
+	}
+	return a
+}

@@ -1,0 +1,111 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"sync/atomic"
+	"time"
+
+	"wyrm/server/apierr"
+	"wyrm/server/limit"
+)
+
+// Limits are what one client (an address) may do. Defaults are far above
+// what a club meets at one table, and far below what floods a server.
+type Limits struct {
+	// CreatePerMinute and CreateBurst bound new games.
+	CreatePerMinute, CreateBurst int
+	// ComputerGames bounds a client's unfinished games with a computer
+	// seat; ComputerOnlyGames bounds the node's unfinished games with no
+	// person at all (computers against computers), which cost CPU for
+	// nobody's play.
+	ComputerGames, ComputerOnlyGames int
+	// Conns bounds a client's open websockets.
+	Conns int
+	// MessagesPerMinute and MessagesBurst bound a client's websocket
+	// messages over all its connections (each connection also has its own
+	// smaller bucket).
+	MessagesPerMinute, MessagesBurst int
+	// HellosPerMinute and HellosBurst bound seat proofs, each of which
+	// rebuilds a whole view.
+	HellosPerMinute, HellosBurst int
+}
+
+// DefaultLimits are the limits of a server that sets none.
+var DefaultLimits = Limits{
+	CreatePerMinute: 30, CreateBurst: 30,
+	ComputerGames: 8, ComputerOnlyGames: 8,
+	Conns:             64,
+	MessagesPerMinute: 1800, MessagesBurst: 300,
+	HellosPerMinute: 600, HellosBurst: 120,
+}
+
+// limiters holds the live limits of a server.
+type limiters struct {
+	create, messages, hellos *limit.Rate
+	computer, conns          *limit.Count
+	computerOnly             atomic.Int64
+	maxComputerOnly          int64
+	refused                  map[string]*atomic.Int64 // by limit name, for /metrics
+}
+
+// The names limits are counted under in /metrics.
+const (
+	limCreate       = "create"
+	limComputer     = "computer_games"
+	limComputerOnly = "computer_only_games"
+	limConns        = "ws_connections"
+	limMessages     = "ws_messages"
+	limHellos       = "ws_hellos"
+)
+
+func newLimiters(l Limits) *limiters {
+	def := DefaultLimits
+	pick := func(v, d int) int {
+		if v == 0 {
+			return d
+		}
+		return v
+	}
+	// A burst is never more than a minute's worth: lowering a rate lowers
+	// its burst with it.
+	rate := func(perMinute, burst, defPerMinute, defBurst int) *limit.Rate {
+		perMinute = pick(perMinute, defPerMinute)
+		return limit.NewRate(perMinute, min(pick(burst, defBurst), perMinute))
+	}
+	ls := &limiters{
+		create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
+		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
+		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
+		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
+		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
+		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
+		refused:         map[string]*atomic.Int64{},
+	}
+	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+		ls.refused[n] = &atomic.Int64{}
+	}
+	return ls
+}
+
+// tooMany counts a refusal by the limit named and returns its error.
+func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {
+	ls.refused[name].Add(1)
+	return &retryError{err: apierr.New(apierr.TooMany, format, args...), retry: retry}
+}
+
+// retryError is a TooMany error that says when to try again.
+type retryError struct {
+	err   error
+	retry time.Duration
+}
+
+func (e *retryError) Error() string { return e.err.Error() }
+func (e *retryError) Unwrap() error { return e.err }
+
+// setRetryAfter adds the Retry-After header for an error that says when.
+func setRetryAfter(w http.ResponseWriter, err error) {
+	if re, ok := err.(*retryError); ok && re.retry > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int((re.retry+time.Second-1)/time.Second)))
+	}
+}

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -367,4 +368,40 @@ func TestBoardsFitTheScreen(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestPlayFromAPosition: a game screen's position goes on in a new game
+// against the computer, and a pasted record brings its moves along.
+func TestPlayFromAPosition(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	id := b.create(s, "dragon", nil, "local", "computer")
+	b.playMove()
+	b.waitPlies(2)
+	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
+	pos := evalJS[string](b, `document.querySelector('input[aria-label="Position string"]').value`)
+	b.run("play on", chromedp.Click(chromedp.ID("continue")))
+	b.waitJS("editor", `document.getElementById('import-text') && document.getElementById('import-text').value.length > 0 && document.querySelector('input[name=import-game]:checked') !== null`)
+	if v := evalJS[string](b, `document.getElementById('import-text').value`); v != pos {
+		t.Fatalf("editor has %q, want %q", v, pos)
+	}
+	b.screenshot("play-from-position")
+	b.run("against the computer", chromedp.Click(chromedp.ID("import-computer")))
+	b.waitJS("new game", `location.hash.startsWith('#/g/') && !location.hash.includes('`+id+`') && document.querySelector('input[aria-label="Position string"]') !== null`)
+	if got := evalJS[string](b, `document.querySelector('input[aria-label="Position string"]').value`); got != pos {
+		t.Fatalf("the new game starts from %q, want %q", got, pos)
+	}
+	// A record: the first game's, with its two moves.
+	resp, err := http.Get(s.URL + "api/games/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	b.run("editor", chromedp.Navigate(s.URL+"#/editor"))
+	b.waitJS("games", `document.querySelector('input[name=import-game][value=dragon]') !== null`)
+	b.eval(`document.querySelector('input[name=import-game][value=dragon]').click(); true`)
+	b.eval(fmt.Sprintf(`document.getElementById('import-text').value = %q; true`, string(rec)))
+	b.run("with a friend", chromedp.Click(chromedp.ID("import-friend")))
+	b.waitJS("record's moves", `location.hash.startsWith('#/g/') && document.querySelectorAll('.moves button').length >= 2`)
 }

@@ -1,6 +1,7 @@
 // wyrm web app: a hash router over the lobby, the game screen and joins.
 import { showLobby } from './lobby.js';
 import { showGame } from './play.js';
+import { showEditor } from './editor.js';
 import { h } from './dom.js';
 import { applyTheme } from './theme.js';
 import { showSettings } from './settings.js';
@@ -52,6 +53,9 @@ async function route() {
   try {
     if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
+    } else if (parts[0] === 'editor') {
+      // #/editor/<game>/<position>: a game screen's "Continue from here".
+      leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(parts.slice(2).join('/')) });
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {

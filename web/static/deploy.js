@@ -67,6 +67,8 @@ export function deployUI({ seat, label, game, send, redraw }) {
     submit.disabled = !waiting;
     suggest.disabled = clear.disabled = !waiting;
     done.hidden = waiting;
+    // Deploying one after another: this seat's turn has not come yet.
+    done.textContent = !waiting && !placed.size && (help.place || []).length ? 'The others place first; your turn comes after theirs.' : 'Submitted — waiting for the others.';
   }
 
   // Dragging a unit from the tray: pointer events, so touch works too.

@@ -58,7 +58,7 @@ export function showGame(root, id) {
   } }, 'Zoom ×2');
   const stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm));
   const tools = h('div', { class: 'tools' }, layoutEl, zoomBtn,
-    h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board' }, '⇅ Flip'));
+    h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board (F)' }, '⇅ Flip'));
   root.append(h('div', { class: 'play' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
       stageEl),

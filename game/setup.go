@@ -48,8 +48,12 @@ type SetupHelp struct {
 	Text string `json:"text"`
 	// Budget is what a draft may spend, 0 when the stage has no budget.
 	Budget int `json:"budget,omitempty"`
-	// Units are the pieces a draft chooses from.
+	// Units are the pieces a draft chooses from; in a deployment, those
+	// of the seat's army, naming the letters of Place.
 	Units []UnitHelp `json:"units,omitempty"`
+	// Place lists the letters a deployment still has to place, one per
+	// piece, so that a page can offer them to drag onto Zone.
+	Place []string `json:"place,omitempty"`
 	// Zone lists the squares (Board numbering) where the seat places its
 	// pieces in a deployment.
 	Zone []int `json:"zone,omitempty"`

@@ -11,9 +11,13 @@ import (
 
 func TestErrorMessagesAreBounded(t *testing.T) {
 	long := "illegal move " + strings.Repeat("é", 5000) + " is not a move"
+	list := strings.Repeat("your army has 3 Hero but 0 are placed\n", 12)
+	if m := errorMsg(1, apierr.New(apierr.Invalid, "%s", list)); m["message"] != list {
+		t.Fatalf("a list of objections was cut: %q", m["message"])
+	}
 	m := errorMsg(3, apierr.New(apierr.Invalid, "%s", long))
 	msg := m["message"].(string)
-	if len(msg) > 300 || !utf8.ValidString(msg) || !strings.HasPrefix(msg, "illegal move ") || !strings.HasSuffix(msg, " is not a move") {
+	if len(msg) > 2100 || !utf8.ValidString(msg) || !strings.HasPrefix(msg, "illegal move ") || !strings.HasSuffix(msg, " is not a move") {
 		t.Fatalf("message of %d bytes: %.40q", len(msg), msg)
 	}
 	if m["code"] != "invalid" {

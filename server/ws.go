@@ -260,11 +260,13 @@ func (c *client) clientAllowed() bool {
 	return ok
 }
 
-// errorMsg answers message id with err's code and message. A long message
-// keeps its start and its end, which say what and where.
+// errorMsg answers message id with err's code and message. A very long
+// message keeps its start and its end, which say what and where; the
+// bound is loose enough that a game's list of objections to a setup
+// choice reaches the player whole.
 func errorMsg(id int, err error) map[string]any {
 	code, msg := apierr.Of(err)
-	const head, tail = 160, 120
+	const head, tail = 1500, 500
 	if len(msg) > head+tail {
 		msg = strings.ToValidUTF8(msg[:head], "") + " … " + strings.ToValidUTF8(msg[len(msg)-tail:], "")
 	}

@@ -46,11 +46,18 @@ func TestSetupSimultaneous(t *testing.T) {
 	if v := s.Visible(1); !strings.Contains(v, "human: P,W,A,N,7H") {
 		t.Fatalf("drafts hidden after everyone drafted:\n%s", v)
 	}
+	// The deployment's help lists the letters to place, named by its units.
+	if h := s.Help(0); strings.Join(h.Place, "") != "PWANHHHHHHH" || len(h.Units) != 6 || h.Units[0].Name != "Hero" {
+		t.Fatalf("deploy help: place %v units %v", h.Place, h.Units)
+	}
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2", "has 7 Hero but 6 are placed")
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Ha3", "a3 is not in your deployment zone")
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Ha2", "a2 is already taken")
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Tg2", "Tomb is undead")
 	must(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Hg2")
+	if h := s.Help(0); len(h.Place) != 0 {
+		t.Fatalf("placed, yet still to place: %v", h.Place)
+	}
 	if v := s.Visible(1); strings.Contains(v, "Pa1") || !strings.Contains(v, "seat 1 has placed") {
 		t.Fatalf("simultaneous placement visible early:\n%s", v)
 	}

@@ -28,11 +28,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 			if s.c.factions != nil && s.c.factions[p] != f {
 				continue
 			}
-			for r := Role(0); r < numRoles; r++ {
-				k := KindOf(f, r)
-				h.Units = append(h.Units, game.UnitHelp{Letter: string(k.Letter()), Name: k.Name(), Group: f.Title(),
-					Role: roleNames[r], Cost: k.Cost(), Art: artOf(k, int(p))})
-			}
+			h.Units = append(h.Units, unitsHelp(f, p)...)
 		}
 		return h
 	case "deploy":
@@ -42,9 +38,26 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 			h.Zone = append(h.Zone, int(s.c.m.fromBox[b]))
 		}
 		slices.Sort(h.Zone)
+		if a := s.armies[p]; a != nil && s.placed[p] == nil {
+			h.Units = unitsHelp(a.Faction, p)
+			for _, k := range a.Units {
+				h.Place = append(h.Place, string(k.Letter()))
+			}
+		}
 		return h
 	}
 	return game.SetupHelp{}
+}
+
+// unitsHelp describes faction f's units for a person, pictured in seat
+// p's colour.
+func unitsHelp(f Faction, p game.Player) []game.UnitHelp {
+	var out []game.UnitHelp
+	for r := Role(0); r < numRoles; r++ {
+		k := KindOf(f, r)
+		out = append(out, game.UnitHelp{Letter: string(k.Letter()), Name: k.Name(), Group: f.Title(), Role: roleNames[r], Cost: k.Cost(), Art: artOf(k, int(p))})
+	}
+	return out
 }
 
 // SeatName implements game.Setup: a seat is known by its faction once it

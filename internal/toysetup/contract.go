@@ -1,6 +1,7 @@
 package toysetup
 
 import (
+	"embed"
 	"io/fs"
 	"strings"
 
@@ -38,6 +39,10 @@ func (s *Setup) Check(p game.Player, choice string) (string, error) {
 // Help implements game.Setup: the back rank is the zone.
 func (s *Setup) Help(p game.Player) game.SetupHelp {
 	h := game.SetupHelp{Text: "Place your King on your back rank."}
+	if p >= 0 && p < 2 && s.kings[p] < 0 {
+		h.Place = []string{"K"}
+		h.Units = []game.UnitHelp{{Letter: "K", Name: "King", Role: "King", Art: []string{"south-king", "north-king"}[p]}}
+	}
 	for f := range size {
 		h.Zone = append(h.Zone, int(p)*(size-1)*size+f)
 	}
@@ -135,8 +140,18 @@ func (p *Pos) InCheck() bool {
 	return false
 }
 
-// Pictures implements game.Game: letters only.
-func (Game) Pictures() fs.FS { return nil }
+//go:embed pictures/*.svg
+var pictures embed.FS
+
+// Pictures implements game.Game: a King and a Rook for each side, so that
+// the web app's picture path is tested with a game of its own.
+func (Game) Pictures() fs.FS {
+	sub, err := fs.Sub(pictures, "pictures")
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
 
 // HandArt implements game.Viewer: the toy has no hands.
 func (p *Pos) HandArt(game.Player, byte) string { return "" }

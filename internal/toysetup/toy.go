@@ -327,7 +327,7 @@ func (p *Pos) Pieces(dst []game.PieceView) []game.PieceView {
 		if c == 'R' || c == 'r' {
 			name = "Rook"
 		}
-		dst = append(dst, game.PieceView{Square: sq, Owner: owner(c), Letter: c &^ 0x20, Name: name, Royal: name == "King"})
+		dst = append(dst, game.PieceView{Square: sq, Owner: owner(c), Letter: c &^ 0x20, Name: name, Royal: name == "King", Art: []string{"south-", "north-"}[owner(c)] + strings.ToLower(name)})
 	}
 	return dst
 }

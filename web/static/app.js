@@ -1,6 +1,14 @@
 // wyrm web app: a hash router over the lobby, the game screen and joins.
 import { showLobby } from './lobby.js';
 import { showGame } from './play.js';
+import { showEditor } from './editor.js';
+import { h } from './dom.js';
+import { applyTheme } from './theme.js';
+import { showSettings } from './settings.js';
+
+export { h };
+applyTheme();
+document.getElementById('settings-open').addEventListener('click', showSettings);
 
 const app = document.getElementById('app');
 let leave = null; // clean-up of the current screen
@@ -35,19 +43,6 @@ export function addInvites(id, secrets) {
   if (secrets && Object.keys(secrets).length) localStorage.setItem('wyrm.invites.' + id, JSON.stringify({ ...invites(id), ...secrets }));
 }
 
-/** Creates an element: h('div', {class: 'x', onclick}, children...). */
-export function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else if (k === 'class') e.className = v;
-    else e.setAttribute(k, v === true ? '' : v);
-  }
-  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false) e.append(k);
-  return e;
-}
-
 export function setConn(text) { document.getElementById('conn').textContent = text; }
 
 async function route() {
@@ -58,6 +53,9 @@ async function route() {
   try {
     if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
+    } else if (parts[0] === 'editor') {
+      // #/editor/<game>/<position>: a game screen's "Continue from here".
+      leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(parts.slice(2).join('/')) });
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {

@@ -1,11 +1,13 @@
-// Board drawing: any game's Geometry as one SVG per level, pieces, marks,
-// highlights, and pointer/keyboard input (click-click and drag).
+// Board drawing: any game's Geometry as one SVG per level, pieces (pictures
+// or letters), marks, highlights, arrows, and pointer/keyboard input
+// (click-click, drag, right-click marks, hover and long-press names).
 
 const S = 10; // square size in SVG units
-const palettes = [['#efe0c4', '#a77f5a'], ['#eef0d8', '#7a9a5c'], ['#e2edf8', '#7d9fc4']];
-const single = ['#f0dcb8', '#b4875e'];
+const palettes = [['#e9dcc2', '#9c7a58'], ['#eef0d8', '#7a9a5c'], ['#e2edf8', '#7d9fc4']];
 const owners = ['p0', 'p1', 'p2', 'p3'];
 const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+const MINI = 0.3; // a small live map's squares beside the large board's
+const CAPTION = 22; // px of a level's caption
 
 /** Colours of seat i as [fill, text]. */
 export function seatColour(i) {
@@ -13,14 +15,20 @@ export function seatColour(i) {
   return [cs.getPropertyValue('--' + owners[i]).trim(), cs.getPropertyValue('--' + owners[i] + '-fg').trim()];
 }
 
-/** SVG markup of one piece centred at (x, y). */
-export function pieceSVG(p, x, y, r = 4.1) {
+/** The URL of a piece's picture, or '' to draw its letter. */
+export function pictureURL(game, art, pictures = true) {
+  return pictures && art && game ? `/pictures/${encodeURIComponent(game)}/${encodeURIComponent(art)}.svg` : '';
+}
+
+/** SVG markup of one piece centred at (x, y); pic is its picture URL or ''. */
+export function pieceSVG(p, x, y, r = 4.1, pic = '') {
   const [fill, fg] = seatColour(p.owner);
   const frozen = (p.marks || []).includes('frozen');
   const other = (p.marks || []).filter(m => m !== 'frozen');
-  let s = `<g class="piece"><title>${esc(p.name)}${p.marks && p.marks.length ? ' (' + esc(p.marks.join(', ')) + ')' : ''}</title>`;
-  s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#111" stroke-width="0.45"/>`;
-  s += `<text x="${x}" y="${y + r * 0.42}" text-anchor="middle" font-size="${r * 1.15}" fill="${fg}">${esc(p.letter)}</text>`;
+  let s = `<g class="piece" data-owner="${p.owner}"${pic ? ' data-art=""' : ''}>`;
+  // A picture is drawn in its seat's colour by the game: it stands alone.
+  if (pic) s += `<image href="${esc(pic)}" x="${x - r * 1.12}" y="${y - r * 1.12}" width="${r * 2.24}" height="${r * 2.24}"/>`;
+  else s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${fill}" stroke="#111" stroke-width="0.45"/><text x="${x}" y="${y + r * 0.42}" text-anchor="middle" font-size="${r * 1.15}" fill="${fg}">${esc(p.letter)}</text>`;
   if (frozen) s += `<circle cx="${x}" cy="${y}" r="${r + 0.55}" fill="none" stroke="#3fb6ff" stroke-width="0.9" stroke-dasharray="1.2 0.8"/><path d="M${x + r * 0.85} ${y - r - 0.6}v3.2M${x + r * 0.85 - 1.4} ${y - r + 0.2}l2.8 1.6M${x + r * 0.85 - 1.4} ${y - r + 1.8}l2.8 -1.6" stroke="#0a7bd6" stroke-width="0.55"/>`;
   if (other.length) s += `<circle cx="${x - r * 0.8}" cy="${y - r * 0.8}" r="1.6" fill="#7b2cbf"/><text x="${x - r * 0.8}" y="${y - r * 0.8 + 0.65}" text-anchor="middle" font-size="1.9" fill="#fff">${esc(other[0][0].toUpperCase())}</text>`;
   return s + '</g>';
@@ -30,11 +38,123 @@ export function pieceSVG(p, x, y, r = 4.1) {
 const fileLabel = n => (n || '').replace(/^\d+(?=[a-z])/i, '').replace(/\d+$/, '');
 const rankLabel = n => ((n || '').match(/\d+$/) || [''])[0];
 
+/** The layout of levels used when the player chose none: small maps beside one large board on a narrow screen. */
+export function autoLayout(levels, width) {
+  if (levels === 1) return 'one';
+  return width < 700 ? 'focus' : 'side';
+}
+
+/**
+ * Pixels per square so that geometry g in layout fits a box of w x h px.
+ * Captions, gaps and the small maps of the 'focus' layout are counted.
+ */
+export function fitUnit(g, layout, w, h) {
+  const gap = 10, n = g.levels;
+  let u;
+  if (n === 1 || layout === 'one') u = Math.min(w / g.files, h / g.ranks);
+  else if (layout === 'side') u = Math.min((w - gap * (n - 1)) / (n * g.files), (h - CAPTION) / g.ranks);
+  else if (layout === 'stack') u = Math.min(w / g.files, (h - n * CAPTION - gap * (n - 1)) / (n * g.ranks));
+  else u = Math.min(w / g.files, (w - gap * (n - 2)) / ((n - 1) * g.files * MINI), (h - 2 * CAPTION - gap) / (g.ranks * (1 + MINI)));
+  return Math.max(8, Math.floor(u * 4) / 4);
+}
+
+// Where square sq is drawn: its level and top-left corner in SVG units.
+function place(g, sq, flip) {
+  const per = g.files * g.ranks, lv = Math.floor(sq / per), f = sq % g.files, r = Math.floor((sq % per) / g.files);
+  return { lv, x: (flip ? g.files - 1 - f : f) * S, y: (flip ? r : g.ranks - 1 - r) * S };
+}
+
+// One level's SVG markup.
+function levelSVG(g, lv, bySq, opt, unit, mini) {
+  const per = g.files * g.ranks;
+  const pal = g.levels === 1 ? null : palettes[lv % 3];
+  const last = opt.last || {}, targets = opt.targets || new Map(), pre = opt.premove || {};
+  const names = opt.seatNames || [];
+  // Coordinates stay legible on small squares: at least about 10 px.
+  const fs = Math.min(5, Math.max(2.1, (12 / unit) * S));
+  // Labels go on the first square of each rank and file that is drawn as
+  // floor or water (a map's void corners would hide them).
+  const solid = sq => !g.terrain || g.terrain[sq] !== '.';
+  const leftOf = new Map(), bottomOf = new Map();
+  for (let r = 0; r < g.ranks; r++) for (let i = 0; i < g.files; i++) {
+    const f = opt.flip ? g.files - 1 - i : i;
+    if (solid(lv * per + r * g.files + f)) { leftOf.set(r, f); break; }
+  }
+  for (let f = 0; f < g.files; f++) for (let i = 0; i < g.ranks; i++) {
+    const r = opt.flip ? g.ranks - 1 - i : i;
+    if (solid(lv * per + r * g.files + f)) { bottomOf.set(f, r); break; }
+  }
+  let s = '';
+  for (let r = 0; r < g.ranks; r++) for (let f = 0; f < g.files; f++) {
+    const sq = lv * per + r * g.files + f;
+    const { x, y } = place(g, sq, opt.flip);
+    const t = g.terrain ? g.terrain[sq] : 'f';
+    const p = bySq.get(sq);
+    // A small map only shows: clicking it makes it the large board.
+    const can = !mini && (opt.movable?.has(sq) || targets.has(sq) || opt.pick?.has(sq) || opt.own?.has(sq));
+    const who = p ? ` ${names[p.owner] || 'seat ' + (p.owner + 1)} ${p.name}` : t === 'w' ? ' water' : t === '.' ? ' void' : '';
+    const tk = targets.get(sq);
+    s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ''} aria-label="${esc(g.squareNames[sq] + who)}">`;
+    const dark = (f + r) % 2 === 0;
+    let fill = pal ? (dark ? pal[1] : pal[0]) : (dark ? 'var(--sq-dark)' : 'var(--sq-light)');
+    if (t === 'w') fill = dark ? '#6aa9d8' : '#8cc3e8';
+    if (t === '.') fill = 'var(--void)';
+    s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
+    if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
+    if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.3)"/>`;
+    if (sq === last.from || sq === last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,.45)"/>`;
+    if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,.38)"/>`;
+    if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200,40,90,.42)"/>`;
+    if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
+    if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
+    const left = leftOf.get(r) === f, bottom = bottomOf.get(f) === r;
+    const lc = pal ? (dark ? pal[0] : pal[1]) : (dark ? 'var(--sq-light)' : 'var(--sq-dark)');
+    if (p) s += pieceSVG(p, x + 5, y + 5, 4.1, pictureURL(opt.game, p.art, opt.pictures));
+    if (left) s += `<text class="coord" x="${x + 0.4}" y="${y + fs * 0.95}" font-size="${fs}" fill="${lc}">${esc(rankLabel(g.squareNames[sq]))}</text>`;
+    if (bottom) s += `<text class="coord" x="${x + S - 0.4}" y="${y + S - 0.5}" font-size="${fs}" text-anchor="end" fill="${lc}">${esc(fileLabel(g.squareNames[sq]))}</text>`;
+    if (tk === 'move') s += `<circle cx="${x + 5}" cy="${y + 5}" r="1.7" fill="rgba(20,20,20,.35)"/>`;
+    else if (tk === 'capture') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.5" fill="none" stroke="rgba(20,20,20,.45)" stroke-width="0.9"/>`;
+    else if (tk === 'afar') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.4" fill="none" stroke="#d01818" stroke-width="0.9" stroke-dasharray="1.5 1"/><path d="M${x + 5} ${y + 0.5}v2.2M${x + 5} ${y + 7.3}v2.2M${x + 0.5} ${y + 5}h2.2M${x + 7.3} ${y + 5}h2.2" stroke="#d01818" stroke-width="0.8"/>`;
+    else if (tk === 'then') s += `<circle cx="${x + 5}" cy="${y + 5}" r="2" fill="rgba(20,90,220,.6)"/>`;
+    s += '</g>';
+  }
+  s += `<g class="hints"></g><g class="marks">${marksSVG(g, lv, opt)}</g>`;
+  return s;
+}
+
+const markColours = { g: 'rgba(21,120,27,.78)', r: 'rgba(200,30,30,.78)', b: 'rgba(0,60,200,.7)', y: 'rgba(230,160,0,.8)' };
+
+// The arrows and circles a player drew on level lv.
+function marksSVG(g, lv, opt) {
+  let s = '';
+  for (const m of opt.marks || []) {
+    const c = markColours[m.c] || markColours.g;
+    const a = place(g, m.from, opt.flip);
+    const b = m.to === undefined || m.to === m.from ? null : place(g, m.to, opt.flip);
+    if (!b || a.lv !== b.lv) {
+      // A circle; an arrow between levels shows as circles on both ends.
+      for (const q of b ? [a, b] : [a]) if (q.lv === lv) s += `<circle class="mark" cx="${q.x + 5}" cy="${q.y + 5}" r="4.4" fill="none" stroke="${c}" stroke-width="0.8"/>`;
+      continue;
+    }
+    if (a.lv !== lv) continue;
+    const x1 = a.x + 5, y1 = a.y + 5, x2 = b.x + 5, y2 = b.y + 5, len = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / len, uy = (y2 - y1) / len, head = 3.2, w = 1.3;
+    const ex = x2 - ux * head, ey = y2 - uy * head;
+    s += `<g class="mark arrow" opacity="0.9"><line x1="${x1 + ux * 1.5}" y1="${y1 + uy * 1.5}" x2="${ex}" y2="${ey}" stroke="${c}" stroke-width="${w * 1.3}" stroke-linecap="round"/>` +
+      `<path d="M${x2} ${y2}L${ex - uy * 2} ${ey + ux * 2}L${ex + uy * 2} ${ey - ux * 2}Z" fill="${c}"/></g>`;
+  }
+  return s;
+}
+
 /**
  * Draws board b ({geometry, pieces}) into el. opt: flip, selected,
  * targets (Map sq -> 'move'|'capture'|'afar'|'then'), last ({from,to,target}),
- * check ([sq]), movable (Set), onSquare(sq), onDrop(from, to), pick (Set of
- * squares clickable even without a move, e.g. during setup).
+ * check ([sq]), movable (Set), own (Set: pieces selectable for a premove),
+ * onSquare(sq), pick (Set of squares clickable without a move, e.g. in
+ * setup), zone (Set), premove ({from,to}), marks ([{from,to,c}]) and
+ * onMarks(list), seatNames, game and pictures (draw art), unit (px per
+ * square), layout ('one'|'side'|'stack'|'focus'), focus (the large level)
+ * and onFocus(lv), movesOf(sq) -> [sq] for hover hints, anim ({from,to}).
  */
 export function renderBoard(el, b, opt = {}) {
   const g = b.geometry;
@@ -42,77 +162,124 @@ export function renderBoard(el, b, opt = {}) {
   el._opt = opt;
   el._board = b;
   const bySq = new Map(b.pieces.map(p => [p.sq, p]));
-  const per = g.files * g.ranks;
-  const last = opt.last || {};
-  const targets = opt.targets || new Map();
+  const unit = opt.unit || 40;
+  const layout = g.levels === 1 ? 'one' : opt.layout || 'side';
+  const focus = Math.min(g.levels - 1, Math.max(0, opt.focus ?? 1));
   let html = '';
-  for (let lv = g.levels - 1; lv >= 0; lv--) {
-    const pal = g.levels === 1 ? single : palettes[lv % 3];
-    const name = (g.levelNames && g.levelNames[lv]) || (g.levels > 1 ? `Level ${lv + 1}` : '');
-    let s = `<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" role="grid" aria-label="${esc(name || 'Board')}">`;
-    for (let r = 0; r < g.ranks; r++) for (let f = 0; f < g.files; f++) {
-      const sq = lv * per + r * g.files + f;
-      const x = (opt.flip ? g.files - 1 - f : f) * S, y = (opt.flip ? r : g.ranks - 1 - r) * S;
-      const t = g.terrain ? g.terrain[sq] : 'f';
-      const p = bySq.get(sq);
-      const can = opt.movable?.has(sq) || targets.has(sq) || opt.pick?.has(sq);
-      const label = esc(g.squareNames[sq] + (p ? ` ${['white', 'black', 'red', 'blue'][p.owner]} ${p.name}` : t === 'w' ? ' water' : t === '.' ? ' void' : ''));
-      const tk = targets.get(sq);
-      s += `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ''} aria-label="${label}">`;
-      let fill = (f + r) % 2 ? pal[0] : pal[1];
-      if (t === 'w') fill = (f + r) % 2 ? '#8cc3e8' : '#6aa9d8';
-      if (t === '.') fill = '#2e2926';
-      s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
-      if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
-      if (opt.zone?.has(sq)) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.28)"/>`;
-      if (sq === last.from || sq === last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,.45)"/>`;
-      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,.38)"/>`;
-      if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
-      if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
-      const lab = (f === 0 && !opt.flip) || (f === g.files - 1 && opt.flip);
-      const bot = (r === 0 && !opt.flip) || (r === g.ranks - 1 && opt.flip);
-      const lc = (f + r) % 2 ? pal[1] : pal[0];
-      if (lab) s += `<text x="${x + 0.5}" y="${y + 2.3}" font-size="2.1" fill="${lc}">${esc(rankLabel(g.squareNames[sq]))}</text>`;
-      if (bot) s += `<text x="${x + S - 0.5}" y="${y + S - 0.6}" font-size="2.1" text-anchor="end" fill="${lc}">${esc(fileLabel(g.squareNames[sq]))}</text>`;
-      if (p) s += pieceSVG(p, x + 5, y + 5);
-      const k = targets.get(sq);
-      if (k === 'move') s += `<circle cx="${x + 5}" cy="${y + 5}" r="1.7" fill="rgba(20,20,20,.35)"/>`;
-      else if (k === 'capture') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.5" fill="none" stroke="rgba(20,20,20,.45)" stroke-width="0.9"/>`;
-      else if (k === 'afar') s += `<circle cx="${x + 5}" cy="${y + 5}" r="4.4" fill="none" stroke="#d01818" stroke-width="0.9" stroke-dasharray="1.5 1"/><path d="M${x + 5} ${y + 0.5}v2.2M${x + 5} ${y + 7.3}v2.2M${x + 0.5} ${y + 5}h2.2M${x + 7.3} ${y + 5}h2.2" stroke="#d01818" stroke-width="0.8"/>`;
-      else if (k === 'then') s += `<circle cx="${x + 5}" cy="${y + 5}" r="2" fill="rgba(20,90,220,.6)"/>`;
-      s += '</g>';
-    }
-    s += '</svg>';
-    html += `<figure class="level${g.levels === 1 ? ' one' : ''}">${name ? `<figcaption>${esc(name)}</figcaption>` : ''}${s}</figure>`;
-  }
-  el.className = 'levels';
+  const fig = (lv, mini) => {
+    const u = mini ? unit * MINI : unit;
+    const name = (g.levelNames && g.levelNames[lv]) || (g.levels > 1 ? `Level ${lv + 1}` : 'Board');
+    const cap = g.levels > 1 ? `<figcaption>${esc(name)}</figcaption>` : '';
+    const attrs = mini ? ` tabindex="0" role="button" title="${esc('Show ' + name + ' large')}" aria-label="${esc('Show ' + name + ' large')}"` : '';
+    return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'grid'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
+  };
+  if (layout === 'focus') {
+    const others = [];
+    for (let lv = g.levels - 1; lv >= 0; lv--) if (lv !== focus) others.push(fig(lv, true));
+    html = `<div class="minis">${others.join('')}</div>${fig(focus, false)}`;
+  } else for (let lv = g.levels - 1; lv >= 0; lv--) html += fig(lv, false);
+  el.className = `levels layout-${layout}`;
+  if (tip) hideTip(el); // its piece may have moved
   el.innerHTML = html;
   if (!el._wired) wire(el);
+  if (opt.anim) animate(el, g, opt);
+}
+
+// Slides the piece that just moved from its old square to its new one.
+function animate(el, g, opt) {
+  const { from, to } = opt.anim;
+  if (from < 0 || to < 0 || from === to || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  const piece = el.querySelector(`figure:not(.mini) [data-sq="${to}"] .piece`);
+  if (!piece) return;
+  const a = place(g, from, opt.flip), b = place(g, to, opt.flip);
+  if (a.lv === b.lv) piece.animate([{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px)` }, { transform: 'translate(0, 0)' }], { duration: 200, easing: 'ease-out' });
+  else piece.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 250 });
+}
+
+let tip = null; // the name shown on hover or long-press
+function showTip(el, sq, px, py) {
+  const p = el._board.pieces.find(p => p.sq === sq);
+  hideTip(el);
+  if (!p) return;
+  const opt = el._opt, names = opt.seatNames || [];
+  tip = document.createElement('div');
+  tip.className = 'tip';
+  tip.setAttribute('role', 'tooltip');
+  const marks = p.marks && p.marks.length ? ` (${p.marks.join(', ')})` : '';
+  tip.textContent = `${names[p.owner] || 'Seat ' + (p.owner + 1)} ${p.name}${marks} · ${el._board.geometry.squareNames[sq]}`;
+  document.body.append(tip);
+  tip.style.left = Math.min(innerWidth - tip.offsetWidth - 4, Math.max(4, px - tip.offsetWidth / 2)) + 'px';
+  tip.style.top = Math.max(4, py - tip.offsetHeight - 14) + 'px';
+  // Its moves, where the page knows them.
+  const dests = opt.movesOf ? opt.movesOf(sq) : [];
+  const g = el._board.geometry;
+  for (const d of dests) {
+    const q = place(g, d, opt.flip);
+    const layer = el.querySelector(`figure[data-lv="${q.lv}"] .hints`);
+    if (layer) layer.insertAdjacentHTML('beforeend', `<circle cx="${q.x + 5}" cy="${q.y + 5}" r="1.3" fill="rgba(30,100,220,.55)"/>`);
+  }
+}
+function hideTip(el) {
+  if (tip) { tip.remove(); tip = null; }
+  el.querySelectorAll('.hints').forEach(l => l.replaceChildren());
 }
 
 // wire attaches the input handlers once per container.
 function wire(el) {
   el._wired = true;
-  let drag = null;
-  const sqOf = t => { const g = t && t.closest && t.closest('[data-sq]'); return g ? Number(g.dataset.sq) : null; };
+  let drag = null, right = null, press = null;
+  const sqOf = t => { const g = t && t.closest && t.closest('[data-sq]'); return g && !g.closest('.mini') ? Number(g.dataset.sq) : null; };
+  el.addEventListener('contextmenu', ev => ev.preventDefault());
   el.addEventListener('pointerdown', ev => {
-    if (ev.button !== 0) return;
+    const mini = ev.target.closest && ev.target.closest('figure.mini');
+    if (mini) { el._opt.onFocus?.(Number(mini.dataset.lv)); return; }
     const sq = sqOf(ev.target);
-    if (sq === null) return;
+    if (ev.button === 2) { if (sq !== null) right = { sq, c: ev.shiftKey ? 'r' : ev.altKey ? 'b' : ev.ctrlKey ? 'y' : 'g' }; return; }
+    if (ev.button !== 0) return;
+    hideTip(el);
     const opt = el._opt;
-    const movable = opt.movable?.has(sq) && opt.selected !== sq;
+    if ((opt.marks || []).length) opt.onMarks?.([]);
+    if (sq === null) return;
+    if (ev.pointerType !== 'mouse') press = { sq, t: setTimeout(() => showTip(el, sq, ev.clientX, ev.clientY), 450), x: ev.clientX, y: ev.clientY };
+    const movable = (opt.movable?.has(sq) || opt.own?.has(sq)) && opt.selected !== sq;
     opt.onSquare?.(sq);
     if (movable) drag = { sq, x: ev.clientX, y: ev.clientY, ghost: null, id: ev.pointerId };
   });
+  el.addEventListener('pointerup', ev => {
+    if (ev.button !== 2 || !right) return;
+    const to = sqOf(document.elementFromPoint(ev.clientX, ev.clientY));
+    const r = right;
+    right = null;
+    if (to === null) return;
+    const m = { from: r.sq, to, c: r.c };
+    const list = el._opt.marks || [];
+    const same = list.findIndex(x => x.from === m.from && (x.to ?? x.from) === m.to);
+    // Drawing the same mark again takes it away, as on paper.
+    el._opt.onMarks?.(same >= 0 ? list.filter((_, i) => i !== same) : [...list, m]);
+  });
+  el.addEventListener('pointerover', ev => {
+    if (ev.pointerType !== 'mouse' || drag) return;
+    const sq = sqOf(ev.target);
+    if (sq === null) { hideTip(el); return; }
+    if (tip && tip.dataset.sq === String(sq)) return;
+    const r = ev.target.closest('[data-sq]').getBoundingClientRect();
+    showTip(el, sq, r.left + r.width / 2, r.top);
+    if (tip) tip.dataset.sq = sq;
+  });
+  el.addEventListener('pointerleave', () => hideTip(el));
   addEventListener('pointermove', ev => {
+    if (press && Math.hypot(ev.clientX - press.x, ev.clientY - press.y) > 8) { clearTimeout(press.t); press = null; }
     if (!drag || ev.pointerId !== drag.id) return;
     if (!drag.ghost && Math.hypot(ev.clientX - drag.x, ev.clientY - drag.y) > 5) {
       const p = el._board.pieces.find(p => p.sq === drag.sq);
-      const src = el.querySelector(`[data-sq="${drag.sq}"] .piece`);
+      const src = el.querySelector(`figure:not(.mini) [data-sq="${drag.sq}"] .piece`);
       if (p && src) {
+        hideTip(el);
+        const size = Math.round((el._opt.unit || 48) * 1.1);
         drag.ghost = document.createElement('div');
         drag.ghost.className = 'ghost';
-        drag.ghost.innerHTML = `<svg viewBox="0 0 10 10" width="48" height="48">${pieceSVG(p, 5, 5)}</svg>`;
+        drag.ghost.style.width = drag.ghost.style.height = size + 'px';
+        drag.ghost.innerHTML = `<svg viewBox="0 0 10 10" width="${size}" height="${size}">${pieceSVG(p, 5, 5, 4.1, pictureURL(el._opt.game, p.art, el._opt.pictures))}</svg>`;
         document.body.append(drag.ghost);
         src.style.opacity = '0.35';
       }
@@ -120,6 +287,7 @@ function wire(el) {
     if (drag.ghost) { drag.ghost.style.left = ev.clientX + 'px'; drag.ghost.style.top = ev.clientY + 'px'; }
   });
   const end = ev => {
+    if (press) { clearTimeout(press.t); press = null; if (tip) setTimeout(() => hideTip(el), 1500); }
     if (!drag || ev.pointerId !== drag.id) return;
     const d = drag;
     drag = null;
@@ -133,6 +301,8 @@ function wire(el) {
   addEventListener('pointercancel', end);
   el.addEventListener('keydown', ev => {
     if (ev.key !== 'Enter' && ev.key !== ' ') return;
+    const mini = ev.target.closest('figure.mini');
+    if (mini) { ev.preventDefault(); el._opt.onFocus?.(Number(mini.dataset.lv)); return; }
     const sq = sqOf(ev.target);
     if (sq === null) return;
     ev.preventDefault();

@@ -65,13 +65,20 @@ export function showLobby(root) {
     return g.result;
   }
   function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
+  // Where a game stands: its round (a full move, not a ply), its setup
+  // stage, or who won and why.
+  function progress(g) {
+    if (g.stage === 'over') return g.winner >= 0 ? resultText(g) : g.result ? `Drawn — ${g.result}` : 'Finished';
+    if (g.stage !== 'play') return g.stage[0].toUpperCase() + g.stage.slice(1);
+    return `Move ${Math.floor(g.plies / Math.max(1, g.seats.length)) + 1}`;
+  }
   function table(title, empty, rows, actions, moreButton) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
-      h('table', { class: 'list' }, h('tbody', {}, rows.map(g => h('tr', { 'data-id': g.id },
-        h('td', {}, h('strong', {}, g.title)),
-        h('td', { class: 'muted' }, g.seats.map(s => s.name).join(' · ')),
-        h('td', { class: 'muted' }, g.stage === 'over' ? resultText(g) : g.stage === 'play' ? `move ${Math.floor(g.plies / g.seats.length) + 1}` : g.stage),
-        h('td', {}, actions(g)))))), moreButton);
+      h('ul', { class: 'list' }, rows.map(g => h('li', { 'data-id': g.id },
+        h('strong', {}, g.title),
+        h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${s.name}`).join(' · ')),
+        h('span', { class: 'muted where' }, progress(g)),
+        h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 
   async function buildForm() {

@@ -1,19 +1,39 @@
 // The game screen: board, setup stages, move list, clocks and actions, kept
 // in sync with the server over a websocket.
-import { api, tokens, addTokens, invites, h, setConn } from './app.js';
-import { renderBoard } from './board.js';
+import { api, tokens, addTokens, invites, setConn } from './app.js';
+import { h } from './dom.js';
+import { renderBoard, fitUnit, autoLayout, pictureURL } from './board.js';
+import { get, set } from './settings.js';
+import { play as sound } from './sound.js';
+import { markTab } from './tab.js';
+import { draftUI } from './draft.js';
+import { deployUI } from './deploy.js';
 
 const SPECIAL = '@special'; // selection of the moves aimed at a unit from no square (a hex)
+
+/** The number of the round each ply belongs to, as the move list counts them. */
+export function rounds(plies) {
+  const out = [];
+  let r = 0;
+  plies.forEach((p, i) => { if (i === 0 || p.seat <= plies[i - 1].seat) r++; out.push(r); });
+  return out;
+}
 
 /** Shows game id in root; returns a clean-up function. */
 export function showGame(root, id) {
   let st = null, ws = null, closed = false, retry = 0, msgId = 0, tick = null;
-  let sel = null, pending = null, viewPly = null, viewBoard = null, flip = null;
+  let sel = null, pending = null, viewPly = null, viewBoard = null;
+  let premove = null, anim = null, focus = null, autoFlip = null, lowWarned = false, note = '';
+  const marks = new Map(); // position shown -> arrows and circles drawn on it
+  const flipKey = 'wyrm.flip.' + id;
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' }, 'Loading…');
   const boardEl = h('div', { class: 'levels' });
+  const grip = h('button', { class: 'grip', type: 'button', 'aria-label': 'Board size: drag, or use the arrow keys', title: 'Drag to resize the board' });
+  const wrap = h('div', { class: 'board-wrap' }, boardEl, grip);
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
-  const setupEl = h('div'), special = h('div', { class: 'row' });
+  const setupEl = h('div', { class: 'setup' }), special = h('div', { class: 'row' });
+  const layoutEl = h('div', { class: 'layouts', role: 'group', 'aria-label': 'Boards' });
   const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
   const datalist = h('datalist', { id: 'legal' });
   const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
@@ -29,16 +49,30 @@ export function showGame(root, id) {
   const extra = h('div');
   const title = h('h1', {}, 'Game');
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
-  root.append(title, h('div', { class: 'play' },
-    h('section', { 'aria-label': 'Board' }, status, errBox, setupEl, handsTop, boardEl, handsBottom, special, moveForm),
-    h('aside', { class: 'side' },
+  // Small squares (a big map on a phone) can be doubled, the board then
+  // scrolling in its frame.
+  const zoomBtn = h('button', { type: 'button', id: 'zoom', hidden: true, 'aria-pressed': 'false', onclick: () => {
+    set('size', (get('size') || 1) > 1 ? 1 : 2);
+    // Enlarged, the board opens on your own side.
+    requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
+  } }, 'Zoom ×2');
+  const stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm));
+  const tools = h('div', { class: 'tools' }, layoutEl, zoomBtn,
+    h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board (F)' }, '⇅ Flip'));
+  root.append(h('div', { class: 'play' },
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
+      stageEl),
+    h('aside', { class: 'side' }, title,
       h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
       h('div', { class: 'card' }, actions, extra))), dialog);
 
   const mine = () => st ? st.you : [];
   const myTurn = () => st && viewPly === null && st.stage === 'play' && mine().includes(st.toMove);
+  // A move may be queued while another seat moves (a premove).
+  const canPremove = () => st && viewPly === null && st.stage === 'play' && !st.outcome.over && mine().length > 0 && !mine().includes(st.toMove);
   const cur = () => viewPly === null ? st.plies.length : viewPly;
+  const inSetup = () => st && st.setup && st.stage !== 'play' && st.stage !== 'over';
   // The game names its seats in every stage ("White", "Human", "seat 2").
   const seatLabel = i => {
     const given = (st.seatNames && st.seatNames[i]) || `seat ${i + 1}`;
@@ -48,12 +82,72 @@ export function showGame(root, id) {
   const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
   const kindOf = m => (m.to < 0 || m.to === m.from) && m.target >= 0 ? 'afar' : m.target >= 0 ? 'capture' : 'move';
 
+  // Orientation: the seat this browser holds at the bottom, once the
+  // server has read its tokens; a flip by hand is remembered per game.
+  function flipped() {
+    const saved = localStorage.getItem(flipKey);
+    if (saved !== null) return saved === '1';
+    const me = mine();
+    if (!st || !me.length || me.length === st.seats.length) return false;
+    if (st.seats.length === 2) return me[0] === 1;
+    if (autoFlip === null) {
+      // More seats: the half of the board where this seat's zone or royal
+      // pieces lie goes to the bottom.
+      const g = st.board && st.board.geometry;
+      const help = st.help && st.help[me[0]];
+      let sqs = help && help.zone ? help.zone : [];
+      if (!sqs.length && st.board) sqs = st.board.pieces.filter(p => p.owner === me[0] && p.royal).map(p => p.sq);
+      if (g && sqs.length) {
+        const per = g.files * g.ranks;
+        const avg = sqs.reduce((n, sq) => n + Math.floor((sq % per) / g.files), 0) / sqs.length;
+        autoFlip = avg > (g.ranks - 1) / 2;
+      }
+    }
+    return !!autoFlip;
+  }
+  function setFlip(v) { try { localStorage.setItem(flipKey, v ? '1' : '0'); } catch { /* kept until reload */ } }
+
   const checks = new Map(); // message id -> seat of a pending setup check
   function send(msg) {
     if (!ws || ws.readyState !== 1) { errBox.textContent = 'Not connected; retrying…'; return; }
     msg.id = ++msgId;
     if (msg.type === 'check') { checks.set(msg.id, msg.seat); if (checks.size > 50) checks.delete(checks.keys().next().value); }
     ws.send(JSON.stringify(msg));
+  }
+
+  const setups = new Map(); // "stage:seat" -> the stage's screen for a held seat
+  // The state sent on connecting is a spectator's; with seat tokens the
+  // answer to hello follows at once. The board waits for it, so that it
+  // is not drawn from the wrong side first.
+  let awaitingHello = false, helloTimer = null;
+  function onState(m) {
+    if (awaitingHello && !m.you.length) {
+      if (!st) { st = m; st.receivedAt = Date.now(); }
+      clearTimeout(helloTimer);
+      helloTimer = setTimeout(() => { awaitingHello = false; draw(); }, 1500);
+      return;
+    }
+    if (m.you.length) { awaitingHello = false; clearTimeout(helloTimer); }
+    const before = st;
+    st = m;
+    st.receivedAt = Date.now();
+    if (m.error) errBox.textContent = m.error;
+    if (before && before.id === st.id && viewPly === null) {
+      const grew = st.plies.length === before.plies.length + 1;
+      if (grew) {
+        const p = st.plies[st.plies.length - 1];
+        anim = { from: p.from, to: dest(p) };
+        if (st.board && st.board.check && st.board.check.length) sound('check');
+        else sound(p.target >= 0 ? 'capture' : 'move');
+        if (pending || (typeof sel === 'number' && !mine().includes(p.seat))) { sel = pending = null; }
+      }
+      if (st.outcome.over && !before.outcome.over) sound('end');
+      const turnNow = myTurn(), turnBefore = before.stage === 'play' && before.you.includes(before.toMove);
+      if (turnNow && !turnBefore && before.you.length) { lowWarned = false; if (document.hidden || st.seats.length > 2 || before.stage !== 'play') setTimeout(() => sound('turn'), 150); }
+    }
+    if (premove && myTurn()) playPremove();
+    else if (premove && !canPremove()) premove = null;
+    draw();
   }
 
   function connect() {
@@ -63,19 +157,17 @@ export function showGame(root, id) {
       retry = 0;
       setConn('');
       const t = tokens(id);
+      awaitingHello = t.length > 0;
       if (t.length) send({ type: 'hello', tokens: t });
     };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
-      if (m.type === 'state') { st = m; st.receivedAt = Date.now(); if (m.error) errBox.textContent = m.error; draw(); }
-      else if (m.type === 'error' && checks.has(m.id)) {
-        // The game's verdict on a choice being written: shown beside it.
-        const t = document.getElementById('tally-' + checks.get(m.id)); if (t) { t.textContent = m.message; t.classList.add('over'); }
-      }
-      else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (st) draw(); }
+      if (m.type === 'state') onState(m);
+      else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
+      else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (awaitingHello) { awaitingHello = false; clearTimeout(helloTimer); } if (st) draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
-      else if (m.type === 'checked') { const t = document.getElementById('tally-' + m.seat); if (t) { t.textContent = m.summary; t.classList.remove('over'); } }
-      else if (m.type === 'suggestion') { const ta = document.getElementById('setup-' + m.seat); if (ta) { ta.value = m.choice; ta.dispatchEvent(new Event('input')); } }
+      else if (m.type === 'checked') setupFor(m.seat)?.verdict(true, m.summary);
+      else if (m.type === 'suggestion') setupFor(m.seat)?.suggested(m.choice);
     };
     ws.onclose = () => {
       if (closed) return;
@@ -83,6 +175,7 @@ export function showGame(root, id) {
       setTimeout(() => { if (!closed) connect(); }, Math.min(5000, 500 * 2 ** retry++));
     };
   }
+  const setupFor = seat => st && setups.get(`${st.stage}:${seat}`);
 
   function goTo(n) {
     if (!st) return;
@@ -93,15 +186,20 @@ export function showGame(root, id) {
     api(`/api/games/${id}/ply/${n}`).then(b => { if (viewPly === n) { viewBoard = b; draw(); } }).catch(e => errBox.textContent = e.message);
   }
 
+  // A selected hand piece is "drop:<seat>:<letter>:<place in the hand>".
+  const dropSel = () => typeof sel === 'string' && sel.startsWith('drop:') ? { seat: Number(sel.split(':')[1]), letter: sel.split(':')[2], k: Number(sel.split(':')[3]) } : null;
   function legalFromSel() {
     if (!st.legal || sel === null) return [];
     if (sel === SPECIAL) return st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
-    if (typeof sel === 'string') return st.legal.filter(m => m.drop && m.drop.toUpperCase() === sel);
+    const d = dropSel();
+    if (d) return d.seat === st.toMove ? st.legal.filter(m => m.drop && m.drop.toUpperCase() === d.letter) : [];
     return st.legal.filter(m => m.from === sel && !m.drop);
   }
+  const ownSquares = () => new Set((st.board ? st.board.pieces : []).filter(p => mine().includes(p.owner)).map(p => p.sq));
 
   function onSquare(sq) {
-    if (st.stage !== 'play' && st.stage !== 'over' && st.setup) { insertSquare(sq); return; }
+    if (inSetup()) { const ui = activeSetup(); if (ui && ui.onSquare) { ui.onSquare(sq); } return; }
+    if (canPremove()) { onPremoveSquare(sq); return; }
     if (!myTurn()) return;
     if (pending) {
       let c = pending.filter(m => m.then && m.then[0] === sq);
@@ -117,6 +215,26 @@ export function showGame(root, id) {
     const movable = new Set(st.legal.filter(m => m.from >= 0).map(m => m.from));
     sel = movable.has(sq) && sel !== sq ? sq : null;
     draw();
+  }
+
+  // While another seat moves: pick one of your pieces (or a hand piece),
+  // then a square; clicking elsewhere or right-clicking cancels.
+  function onPremoveSquare(sq) {
+    if (premove) { premove = null; sel = null; note = 'Premove cancelled.'; draw(); return; }
+    const own = ownSquares();
+    const d = dropSel();
+    if (d && mine().includes(d.seat)) { premove = { from: -1, drop: d.letter, to: sq }; sel = null; note = 'Premove queued: it is played when your turn comes, if it is legal then.'; draw(); return; }
+    if (typeof sel === 'number' && sel !== sq && !own.has(sq)) { premove = { from: sel, to: sq }; sel = null; note = 'Premove queued: it is played when your turn comes, if it is legal then.'; draw(); return; }
+    sel = own.has(sq) && sel !== sq ? sq : null;
+    draw();
+  }
+  function playPremove() {
+    const p = premove;
+    premove = null;
+    const c = st.legal.filter(m => p.drop ? m.drop && m.drop.toUpperCase() === p.drop && dest(m) === p.to : m.from === p.from && !m.drop && dest(m) === p.to);
+    if (!c.length) { note = 'Premove cancelled: it is not legal now.'; return; }
+    note = '';
+    choose(c, p.to);
   }
 
   function choose(c, sq) {
@@ -135,20 +253,7 @@ export function showGame(root, id) {
     dialog.showModal();
   }
 
-  function play(m) { sel = pending = null; send({ type: 'move', move: m.text }); }
-
-  let lastArea = null; // the setup box that last had focus gets clicked squares
-  setupEl.addEventListener('focusin', ev => { if (ev.target.tagName === 'TEXTAREA') lastArea = ev.target.id; });
-  function insertSquare(sq) {
-    const ta = (lastArea && document.getElementById(lastArea)) || setupEl.querySelector('textarea');
-    if (!ta) return;
-    const name = st.board.geometry.squareNames[sq];
-    const s = ta.selectionStart ?? ta.value.length;
-    const pre = ta.value.slice(0, s), gap = pre && !/\s$/.test(pre) ? ' ' : '';
-    ta.value = pre + gap + name + ta.value.slice(s);
-    ta.focus();
-    ta.selectionStart = ta.selectionEnd = s + gap.length + name.length;
-  }
+  function play(m) { sel = pending = null; note = ''; send({ type: 'move', move: m.text }); }
 
   function fmt(ms) {
     ms = Math.max(0, ms);
@@ -166,16 +271,20 @@ export function showGame(root, id) {
       el.textContent = fmt(ms);
       el.classList.toggle('run', st.clock.running === i);
       el.classList.toggle('low', ms < 10000);
+      if (st.clock.running === i && ms < 10000 && ms > 0 && mine().includes(i) && !lowWarned) { lowWarned = true; sound('low'); }
     }
   }
 
-  function statusText() {
+  /** "White wins — checkmate", "Draw — stalemate". */
+  function resultText() {
     const o = st.outcome;
-    if (o.over) {
-      if (o.winner >= 0) return `${seatLabel(o.winner)} wins — ${o.reason}`;
-      if (o.results.every(r => r === 'draw' || r === 'eliminated')) return `Draw — ${o.reason}`;
-      return `Game over — ${o.reason}`;
-    }
+    if (o.winner >= 0) return `${seatLabel(o.winner)} wins — ${o.reason}`;
+    if (o.results.every(r => r === 'draw' || r === 'eliminated')) return `Draw — ${o.reason}`;
+    return `Game over — ${o.reason}`;
+  }
+
+  function statusText() {
+    if (st.outcome.over) return resultText();
     if (st.stage !== 'play') {
       const w = st.waiting.map(seatLabel).join(', ');
       return `${st.stage[0].toUpperCase() + st.stage.slice(1)}: waiting for ${w}`;
@@ -184,82 +293,173 @@ export function showGame(root, id) {
     return `${seatLabel(st.toMove)} to move${you}${st.thinking ? ' (computer thinking…)' : ''}`;
   }
 
-  function draw() {
+  // The setup screen of the held seat that has to act first (or the first held).
+  function activeSeat() {
+    const me = mine();
+    return me.find(i => st.waiting.includes(i)) ?? me[0];
+  }
+  function activeSetup() { return inSetup() ? setups.get(`${st.stage}:${activeSeat()}`) : null; }
+
+  function drawSetup() {
+    if (!inSetup()) { setupEl.replaceChildren(); return; }
+    if (!mine().length) { setupEl.replaceChildren(h('p', { class: 'muted' }, 'The players are setting up.')); return; }
+    const seat = activeSeat();
+    const help = (st.help && st.help[seat]) || {};
+    const key = `${st.stage}:${seat}`;
+    let ui = setups.get(key);
+    const waiting = st.waiting.includes(seat);
+    if (!ui) {
+      const ctx = { seat, label: seatLabel(seat), game: st.game, send, redraw: drawBoard };
+      if (help.zone && help.place && help.place.length) ui = deployUI(ctx);
+      else if (help.units && help.units.length && help.budget) ui = draftUI(ctx);
+      else ui = textUI(ctx);
+      setups.set(key, ui);
+    }
+    ui.update(help, waiting, st.board && st.board.geometry ? st.board.geometry.squareNames : []);
+    const shown = st.setup && st.setup[seat] ? h('details', { class: 'visible' }, h('summary', {}, 'What you can see of the setup'), h('pre', { class: 'visible' }, st.setup[seat])) : '';
+    if (setupEl.firstChild !== ui.el) setupEl.replaceChildren(ui.el);
+    if (setupEl.childNodes[1]) setupEl.childNodes[1].remove();
+    if (shown) setupEl.append(shown);
+  }
+
+  // A setup stage the page has no screen for: the game's notation, typed,
+  // with the game's reading of it as it is written.
+  function textUI({ seat, label }) {
+    const ta = h('textarea', { 'aria-label': `${st.stage} choice for ${label}`, id: `setup-${seat}`, spellcheck: 'false' });
+    const tally = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
+    const guide = h('p', { class: 'guide' });
+    let timer = null;
+    ta.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => { if (ta.value.trim()) send({ type: 'check', seat, choice: ta.value }); else tally.textContent = ''; }, 250); });
+    const row = h('div', { class: 'row' }, h('button', { class: 'primary', id: 'submit-setup', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
+      h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'));
+    const done = h('p', { class: 'muted' }, 'Submitted — waiting for the others.');
+    const el = h('div', { class: 'card' }, h('h2', {}, `${label} — ${st.stage}`), guide, ta, tally,
+      h('p', { class: 'muted' }, 'Tip: click squares on the board to add their names.'), row, done);
+    return {
+      el,
+      update(help, waiting) { guide.textContent = help.text || ''; ta.hidden = row.hidden = !waiting; done.hidden = waiting; },
+      verdict(ok, msg) { tally.textContent = msg; tally.classList.toggle('over', !ok); },
+      suggested(choice) { ta.value = choice; ta.dispatchEvent(new Event('input')); },
+      onSquare(sq) {
+        const name = st.board.geometry.squareNames[sq];
+        const s = ta.selectionStart ?? ta.value.length;
+        const pre = ta.value.slice(0, s), gap = pre && !/\s$/.test(pre) ? ' ' : '';
+        ta.value = pre + gap + name + ta.value.slice(s);
+        ta.focus();
+        ta.selectionStart = ta.selectionEnd = s + gap.length + name.length;
+      },
+    };
+  }
+
+  // A phone and a wide screen each keep their own choice of layout.
+  const layoutKey = () => innerWidth < 700 ? 'layoutPhone' : 'layout';
+  function drawLayouts(g) {
+    layoutEl.replaceChildren();
+    if (!g || g.levels < 2) return;
+    const current = get(layoutKey()) || autoLayout(g.levels, innerWidth);
+    for (const [v, label] of [['side', 'Side by side'], ['stack', 'Stacked'], ['focus', 'One large']]) {
+      layoutEl.append(h('button', { type: 'button', class: current === v ? 'on' : '', 'aria-pressed': String(current === v), 'data-layout': v,
+        onclick: () => set(layoutKey(), v) }, label));
+    }
+  }
+
+  // The board at the size that fits: the column's width and the window's
+  // height below the board's top, times the player's size setting.
+  function drawBoard(again) {
     if (!st) return;
-    title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
-    document.title = `${st.title} — wyrm`;
-    if (flip === null) flip = mine().length > 0 && mine()[0] === 1;
     const viewing = viewPly !== null && viewBoard;
     const board = viewing ? viewBoard : st.board;
-    status.replaceChildren(viewing ? `Viewing position after move ${viewPly} of ${st.plies.length}` : statusText());
-    // The game's no-progress draw rule, once half of it has run.
-    const q = board && board.quiet;
-    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
-    if (st.outcome.over) status.className = 'status result'; else status.className = 'status';
-    // Setup stages.
-    setupEl.replaceChildren();
-    if (st.setup && st.stage !== 'play' && st.stage !== 'over') {
-      for (const seat of mine()) {
-        const waiting = st.waiting.includes(seat);
-        const ta = h('textarea', { 'aria-label': `${st.stage} choice for ${seatLabel(seat)}`, id: `setup-${seat}`, spellcheck: 'false' });
-        const old = document.getElementById(`setup-${seat}`);
-        if (old) ta.value = old.value;
-        const help = (st.help && st.help[seat]) || {};
-        const oldTally = document.getElementById(`tally-${seat}`);
-        const tally = h('p', { class: 'tally' + (oldTally && oldTally.classList.contains('over') ? ' over' : ''), id: `tally-${seat}`, 'aria-live': 'polite' }, oldTally ? oldTally.textContent : '');
-        // The game itself reads the choice as it is written (no parser
-        // here): its summary or its objection appears under the box.
-        let timer = null;
-        const check = () => { clearTimeout(timer); timer = setTimeout(() => { if (ta.value.trim()) send({ type: 'check', seat, choice: ta.value }); else tally.textContent = ''; }, 250); };
-        ta.addEventListener('input', check);
-        const units = help.units && help.units.length ? h('table', { class: 'units' }, h('thead', {}, h('tr', {}, ['Letter', 'Unit', 'Faction', 'Role', 'XP'].map(x => h('th', {}, x)))),
-          h('tbody', {}, help.units.map(u => h('tr', {}, h('td', {}, h('code', {}, u.letter)), h('td', {}, u.name), h('td', {}, u.group || ''), h('td', {}, u.role || ''), h('td', {}, String(u.cost)))))) : '';
-        setupEl.append(h('div', { class: 'card' }, h('h2', {}, `${seatLabel(seat)} — ${st.stage}`),
-          help.text ? h('p', { class: 'guide' }, help.text) : '', units,
-          h('pre', { class: 'visible' }, st.setup[seat] || ''),
-          waiting ? [ta, tally, h('p', { class: 'muted' }, st.board ? `Tip: click squares on the board to add their names${help.zone ? ' (your zone is tinted blue)' : ''}.` : ''),
-            h('div', { class: 'row' }, h('button', { class: 'primary', onclick: () => send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
-              h('button', { onclick: () => send({ type: 'suggest', seat }) }, 'Suggest a choice'))]
-            : h('p', { class: 'muted' }, 'Submitted — waiting for the others.')));
-      }
-      if (!mine().length) setupEl.append(h('p', { class: 'muted' }, 'The players are setting up.'));
-    }
-    // Board.
+    if (!board) { boardEl.replaceChildren(); return; }
+    if (!board.geometry) board.geometry = st.board.geometry;
+    const g = board.geometry;
+    drawLayouts(g);
+    const layout = g.levels === 1 ? 'one' : get(layoutKey()) || autoLayout(g.levels, innerWidth);
+    if (focus === null) focus = Math.floor(g.levels / 2);
+    // A setup's screen stands beside the board where there is room for
+    // both; on a phone a deployment's tray comes right under the board
+    // (and your zone), with room kept for it.
+    const area = Math.floor(setupEl.parentElement.getBoundingClientRect().width);
+    const beside = setupEl.childNodes.length && area >= 760 ? Math.max(340, Math.floor(area * 0.42)) + 16 : 0;
+    const ui0 = activeSetup();
+    const trayAfter = !!(ui0 && ui0.pieces && !beside && st.waiting.includes(activeSeat()));
+    stageEl.classList.toggle('setup-after', trayAfter);
+    const top = wrap.getBoundingClientRect().top + scrollY;
+    let below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
+    if (trayAfter) below += Math.min(setupEl.offsetHeight + 16, innerHeight * 0.28);
+    // With much above the board (a setup), it fits the window on its own.
+    const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
+    const fit = fitUnit(g, layout, area - beside - 20, Math.max(200, avail));
+    const unit = fit * (get('size') || 1);
+    zoomBtn.hidden = fit >= 30 && (get('size') || 1) <= 1;
+    zoomBtn.setAttribute('aria-pressed', String((get('size') || 1) > 1));
+    zoomBtn.classList.toggle('on', (get('size') || 1) > 1);
     const last = viewing ? st.plies[viewPly - 1] : st.plies[st.plies.length - 1];
     const targets = new Map();
-    let movable = new Set();
+    let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;
     if (pending) {
       for (const m of pending) if (m.then && m.then.length) targets.set(m.then[0], 'then');
       if (pending.some(m => !m.then || !m.then.length)) targets.set(pending.dest, 'then');
     } else if (!viewing && myTurn()) {
       for (const m of legalFromSel()) targets.set(dest(m), kindOf(m));
       movable = new Set(st.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from));
+    } else if (!viewing && canPremove()) own = ownSquares();
+    const ui = activeSetup();
+    if (inSetup()) {
+      const seat = activeSeat();
+      const help = st.help && st.help[seat];
+      if (help && help.zone && st.waiting.includes(seat)) zone = new Set(help.zone);
+      pick = ui && ui.pick ? ui.pick() : new Set(g.squareNames.map((_, i) => i));
+      if (ui && ui.pieces) pieces = [...board.pieces, ...ui.pieces()];
     }
-    let pick = st.setup && st.stage !== 'play' && st.stage !== 'over' && st.board ? new Set(st.board.geometry.squareNames.map((_, i) => i)) : null;
-    let zone = null;
-    if (pick && st.help) {
-      const seat = mine().find(i => st.waiting.includes(i));
-      if (seat !== undefined && st.help[seat] && st.help[seat].zone) pick = zone = new Set(st.help[seat].zone);
-    }
-    if (board) {
-      if (!board.geometry) board.geometry = st.board.geometry;
-      renderBoard(boardEl, board, { flip, zone, selected: typeof sel === 'number' ? (pending ? pending.dest : sel) : null, targets, movable, pick,
-        last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare });
-    } else boardEl.replaceChildren();
+    const key = viewing ? viewPly : st.plies.length;
+    const movesOf = sq => !viewing && myTurn() ? st.legal.filter(m => m.from === sq && !m.drop).map(dest) : [];
+    renderBoard(boardEl, { ...board, pieces }, {
+      flip: flipped(), zone, selected: typeof sel === 'number' ? (pending ? pending.dest : sel) : null, targets, movable, own, pick,
+      last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare,
+      premove, marks: marks.get(key) || [], onMarks: list => { marks.set(key, list); drawBoard(); },
+      seatNames: st.seats.map((_, i) => seatLabel(i)), game: st.game, pictures: get('pieces') === 'pictures',
+      unit, layout, focus, onFocus: lv => { focus = lv; drawBoard(); }, movesOf, anim,
+    });
+    anim = null;
+    wrap.classList.toggle('zoomed', (get('size') || 1) > 1);
+    // The new board may have moved what stands around it: fit once more.
+    if (!again && Math.abs(wrap.getBoundingClientRect().top + scrollY - top) > 2) drawBoard(true);
+  }
+
+  function draw() {
+    if (!st) return;
+    title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
+    markTab(`${st.title} — wyrm`, myTurn() || (inSetup() && mine().some(i => st.waiting.includes(i))));
+    const viewing = viewPly !== null && viewBoard;
+    const board = viewing ? viewBoard : st.board;
+    if (viewing) {
+      const p = st.plies[viewPly - 1], r = rounds(st.plies)[viewPly - 1];
+      status.replaceChildren(viewPly === 0 ? 'Viewing the starting position' : `Viewing the position after ${r}${p.seat === 0 ? '.' : '…'} ${p.san || p.text}`);
+    } else status.replaceChildren(statusText());
+    if (!viewing && note && !st.outcome.over) status.append(h('small', { class: 'muted note' }, ' · ' + note));
+    // The game's no-progress draw rule, once half of it has run.
+    const q = board && board.quiet;
+    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
+    status.className = st.outcome.over ? 'status result' : 'status';
+    drawSetup();
     // Hands: the viewer's side below the board.
     const hands = board && board.hands ? board.hands : [];
-    const bottomSeat = flip ? 1 : 0;
+    const bottomSeat = flipped() ? 1 : 0;
     handsTop.replaceChildren(); handsBottom.replaceChildren();
+    const d = dropSel();
     hands.forEach((hand, i) => {
       if (!hand && !(st.legal || []).some(m => m.drop)) return;
       const el = i === bottomSeat ? handsBottom : handsTop;
       el.append(h('span', { class: 'muted' }, `${seatLabel(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        ...[...hand.toUpperCase()].map(letter => {
-          const can = !viewing && myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter);
-          return h('button', { class: 'seat-hand s' + i + (sel === letter ? ' sel' : ''), disabled: !can, 'aria-label': `Drop ${letter}`, 'aria-pressed': sel === letter ? 'true' : 'false',
-            onclick: () => { sel = sel === letter ? null : letter; draw(); } }, letter);
+        ...[...hand.toUpperCase()].map((letter, k) => {
+          const can = !viewing && ((myTurn() && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter)) || (canPremove() && mine().includes(i)));
+          const on = d && d.seat === i && d.k === k;
+          const art = board.handArt && board.handArt[i] ? pictureURL(st.game, board.handArt[i][k], get('pieces') === 'pictures') : '';
+          return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : '') + (art ? ' art' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(i)})`, 'aria-pressed': on ? 'true' : 'false',
+            onclick: () => { sel = on ? null : `drop:${i}:${letter}:${k}`; premove = null; draw(); } }, art ? h('img', { src: art, alt: letter }) : letter);
         }));
     });
+    drawBoard();
     // Moves without a board square to start from (other than drops).
     special.replaceChildren();
     if (!viewing && myTurn()) {
@@ -283,7 +483,11 @@ export function showGame(root, id) {
         st.outcome.over ? ` · ${st.outcome.results[i]}` : '')),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
     drawClocks();
-    // Move list.
+    drawMoves();
+    drawActions(board);
+  }
+
+  function drawMoves() {
     const cols = st.seats.length;
     movesEl.style.setProperty('--cols', cols);
     movesEl.classList.toggle('many', cols > 2);
@@ -296,11 +500,13 @@ export function showGame(root, id) {
         movesEl.append(h('span', { class: 'n' }, round + '.'));
         for (; col < p.seat; col++) movesEl.append(h('span'));
       }
-      movesEl.append(h('button', { role: 'listitem', class: cur() === i + 1 ? 'cur' : '', onclick: () => goTo(i + 1), 'aria-label': `Move ${i + 1}: ${p.san || p.text}` }, p.san || p.text));
+      movesEl.append(h('button', { role: 'listitem', class: cur() === i + 1 ? 'cur' : '', onclick: () => goTo(i + 1), 'aria-label': `Move ${round}, ${seatLabel(p.seat)}: ${p.san || p.text}` }, p.san || p.text));
       col++;
     });
     if (viewPly === null) movesEl.scrollTop = movesEl.scrollHeight;
-    // Actions.
+  }
+
+  function drawActions(board) {
     actions.replaceChildren();
     const active = mine().filter(i => !st.seats[i].out);
     if (!st.outcome.over && active.length) {
@@ -322,15 +528,16 @@ export function showGame(root, id) {
         } else actions.append(h('button', { disabled: offered.includes(seat), onclick: () => send({ type: 'draw', seat }) }, offered.includes(seat) ? 'Draw offered' : 'Offer draw'));
       }
     }
+    if (st.outcome.over) actions.append(h('p', { class: 'result', id: 'result' }, resultText()));
     if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
     if (st.rematch) actions.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
-    actions.append(h('button', { onclick: () => { flip = !flip; draw(); }, 'aria-label': 'Flip board' }, 'Flip'),
-      h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
+    actions.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
     // Position string and invitations.
-    const pos = h('input', { readonly: true, value: board ? board.position : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
-    extra.replaceChildren(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos,
-      h('button', { onclick: () => copy(pos) }, 'Copy')));
+    const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
+    extra.replaceChildren();
+    if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')),
+      st.seats.length === 2 ? h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` }, 'Play on from this position')) : '');
     // Private links carry their secret, which only the creator's browser
     // knows; open seats are taken from the lobby or by a plain link.
     const secrets = invites(id);
@@ -349,18 +556,50 @@ export function showGame(root, id) {
     else document.execCommand('copy');
   }
 
+  // Resizing by the grip: dragging it changes the size setting.
+  grip.addEventListener('pointerdown', ev => {
+    ev.preventDefault();
+    const start = ev.clientX + ev.clientY, size0 = get('size') || 1, w0 = boardEl.offsetWidth || 1;
+    const move = e => set('size', Math.max(0.5, Math.min(2, size0 * (1 + (e.clientX + e.clientY - start) / w0))));
+    const up = () => { removeEventListener('pointermove', move); removeEventListener('pointerup', up); };
+    addEventListener('pointermove', move);
+    addEventListener('pointerup', up);
+  });
+  grip.addEventListener('keydown', ev => {
+    const step = { ArrowUp: 0.05, ArrowRight: 0.05, ArrowDown: -0.05, ArrowLeft: -0.05 }[ev.key];
+    if (!step) return;
+    ev.preventDefault();
+    ev.stopPropagation();
+    set('size', Math.max(0.5, Math.min(2, (get('size') || 1) + step)));
+  });
+
   const onKey = ev => {
-    if (!st || ev.target.closest('input, textarea, select, dialog')) return;
+    if (!st || ev.target.closest('input, textarea, select, dialog, .grip')) return;
     if (ev.key === 'ArrowLeft') goTo(cur() - 1);
     else if (ev.key === 'ArrowRight') goTo(cur() + 1);
     else if (ev.key === 'Home') goTo(0);
     else if (ev.key === 'End') goTo(st.plies.length);
-    else if (ev.key === 'Escape') { sel = pending = null; draw(); }
+    else if (ev.key === 'Escape') { sel = pending = premove = null; note = ''; draw(); }
+    else if (ev.key === 'f' && !ev.ctrlKey && !ev.metaKey) { setFlip(!flipped()); draw(); }
     else return;
     ev.preventDefault();
   };
+  // A right-click cancels a premove and a selection, as on other sites.
+  const onRight = ev => { if (ev.button === 2 && (premove || sel !== null) && boardEl.contains(ev.target)) { premove = null; sel = null; note = ''; draw(); } };
+  let resizeTimer = null;
+  const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => drawBoard(), 60); };
+  const onSettings = () => { if (st) draw(); };
   addEventListener('keydown', onKey);
+  addEventListener('pointerdown', onRight, true);
+  addEventListener('resize', onResize);
+  addEventListener('wyrm-settings', onSettings);
   tick = setInterval(drawClocks, 200);
   connect();
-  return () => { closed = true; clearInterval(tick); removeEventListener('keydown', onKey); if (ws) ws.close(); };
+  return () => {
+    closed = true; clearInterval(tick); clearTimeout(helloTimer);
+    removeEventListener('keydown', onKey); removeEventListener('pointerdown', onRight, true);
+    removeEventListener('resize', onResize); removeEventListener('wyrm-settings', onSettings);
+    markTab('wyrm — fantasy chess in the browser', false);
+    if (ws) ws.close();
+  };
 }

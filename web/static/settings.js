@@ -1,0 +1,62 @@
+// Player preferences, kept in localStorage. A change is announced with a
+// 'wyrm-settings' event on window so that open screens redraw.
+import { h } from './dom.js';
+
+const KEY = 'wyrm.settings';
+const defaults = {
+  pieces: 'pictures', // 'pictures' where a game has them, else 'letters'
+  board: 'wood', // board colours
+  colours: 'classic', // seat colours of the pieces
+  mode: 'auto', // 'auto' follows the system, or 'light' / 'dark'
+  sound: true,
+  size: 1, // board size, a share of what fits the screen (0.5 to 2)
+  layout: '', // boards of a game with levels on a wide screen: 'side', 'stack', 'focus' ('' picks)
+  layoutPhone: '', // the same on a narrow screen
+};
+let cur = load();
+
+function load() {
+  try { return { ...defaults, ...JSON.parse(localStorage.getItem(KEY) || '{}') }; } catch { return { ...defaults }; }
+}
+
+/** The value of setting k. */
+export function get(k) { return cur[k]; }
+
+/** Changes setting k and tells the screens. */
+export function set(k, v) {
+  cur = { ...cur, [k]: v };
+  try { localStorage.setItem(KEY, JSON.stringify(cur)); } catch { /* private mode: kept for this page only */ }
+  dispatchEvent(new CustomEvent('wyrm-settings', { detail: k }));
+}
+
+export const boards = { wood: 'Wood', green: 'Green', blue: 'Blue', grey: 'Grey' };
+export const colourSets = { classic: 'Classic', vivid: 'Vivid' };
+
+// One labelled choice among values, as radio buttons.
+function choice(k, label, values) {
+  return h('fieldset', { class: 'choice' }, h('legend', {}, label),
+    Object.entries(values).map(([v, text]) => h('label', {},
+      h('input', { type: 'radio', name: 'set-' + k, value: v, checked: String(cur[k]) === v, onchange: () => set(k, v) }), text)));
+}
+
+/** Opens the settings dialog. */
+export function showSettings() {
+  let d = document.getElementById('settings');
+  if (d) d.remove();
+  const size = h('input', { type: 'range', id: 'set-size', min: 0.5, max: 2, step: 0.05, value: cur.size, 'aria-label': 'Board size',
+    oninput: () => set('size', Number(size.value)) });
+  d = h('dialog', { id: 'settings', 'aria-labelledby': 'settings-h' },
+    h('h2', { id: 'settings-h' }, 'Settings'),
+    choice('pieces', 'Pieces', { pictures: 'Pictures', letters: 'Letters' }),
+    choice('board', 'Board', boards),
+    choice('colours', 'Piece colours', colourSets),
+    choice('mode', 'Appearance', { auto: 'As the system', light: 'Light', dark: 'Dark' }),
+    choice('sound', 'Sound', { true: 'On', false: 'Off' }),
+    h('fieldset', { class: 'choice' }, h('legend', {}, 'Board size'), size,
+      h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, 'Fit the screen')),
+    h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, 'Done')));
+  // Radio values are strings; the sound setting is kept as a boolean.
+  d.querySelectorAll('input[name=set-sound]').forEach(i => i.onchange = () => set('sound', i.value === 'true'));
+  document.body.append(d);
+  d.showModal();
+}

@@ -24,6 +24,20 @@ func (b *browser) flipped() bool {
 	return evalJS[bool](b, flippedJS)
 }
 
+// turnsOver reports whether the board comes to show the second seat's side
+// at the bottom within a few seconds (the screen turns once the server has
+// read the seat tokens, which may come after the seats are shown).
+func (b *browser) turnsOver() bool {
+	b.t.Helper()
+	b.waitJS("board", `document.querySelector('[data-sq="0"]') !== null`)
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+		if evalJS[bool](b, flippedJS) {
+			return true
+		}
+	}
+	return false
+}
+
 // TestBlackSeesTheBoardFromBlack: the seat joined by link, or taken in a
 // rematch, is at the bottom of its board, after a reload too, and a flip
 // by hand is remembered for that game.
@@ -38,13 +52,13 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	}
 	bob.run("open link", chromedp.Navigate(link))
 	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
-	if !bob.flipped() {
+	if !bob.turnsOver() {
 		bob.screenshot("fail-black-orientation")
 		t.Fatal("Black joined by link sees White at the bottom")
 	}
 	bob.run("reload", chromedp.Reload())
 	bob.waitJS("bob seated again", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
-	if !bob.flipped() {
+	if !bob.turnsOver() {
 		t.Fatal("after a reload Black sees White at the bottom")
 	}
 	// A flip by hand is kept for this game.
@@ -63,12 +77,12 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	alice.waitJS("rematch link", `document.getElementById('torematch') !== null`)
 	alice.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
 	alice.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
-	if !alice.flipped() {
+	if !alice.turnsOver() {
 		t.Fatal("Black in the rematch sees White at the bottom")
 	}
 	alice.run("reload", chromedp.Reload())
 	alice.waitJS("alice seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
-	if !alice.flipped() {
+	if !alice.turnsOver() {
 		t.Fatal("after a reload Black in the rematch sees White at the bottom")
 	}
 	alice.screenshot("black-after-rematch")

@@ -47,6 +47,11 @@ func (b *browser) create(s *server, gameName string, opts map[string]string, sea
 			b.eval(fmt.Sprintf(`(() => { const e = document.getElementById('clock'); e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, v))
 			continue
 		}
+		if k == "rated" { // the account's rated box, not a game option
+			b.waitJS("rated box", `document.getElementById('rated') !== null`)
+			b.eval(fmt.Sprintf(`document.getElementById('rated').checked = %q === 'true'; true`, v))
+			continue
+		}
 		b.eval(fmt.Sprintf(`(() => { const e = document.querySelector('[data-opt=%q]'); if (e.type === 'checkbox') e.checked = %q === 'true'; else e.value = %q; e.dispatchEvent(new Event('change')); return true })()`, k, v, v))
 	}
 	b.waitJS("seat rows", fmt.Sprintf(`document.querySelectorAll('.seatrow').length === %d`, len(seats)))

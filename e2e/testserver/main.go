@@ -18,6 +18,7 @@ import (
 	"wyrm/games"
 	toygame "wyrm/internal/toysetup"
 	"wyrm/server"
+	"wyrm/server/account"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -33,7 +34,14 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})),
+	// Accounts with cheap password hashes: the tests sign up often.
+	accts, err := account.Open(context.Background(), st, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer accts.Close()
+	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }})
 	if err != nil {

@@ -5,6 +5,7 @@ import { showEditor } from './editor.js';
 import { h } from './dom.js';
 import { applyTheme } from './theme.js';
 import { showSettings } from './settings.js';
+import { showAccount, showPlayer } from './account.js';
 
 export { h };
 applyTheme();
@@ -13,9 +14,28 @@ document.getElementById('settings-open').addEventListener('click', showSettings)
 const app = document.getElementById('app');
 let leave = null; // clean-up of the current screen
 
-/** Fetches JSON from the API; throws Error with the server's message. */
+/** The signed-in account ({signedIn, name, csrf}), once known. */
+export let me = { signedIn: false };
+
+/** Asks the server who is signed in here, and names them in the header. */
+export async function loadMe() {
+  try { setMe(await api('/api/account/me')); } catch { setMe({ signedIn: false }); }
+  return me;
+}
+
+/** Records the account the server answered with. */
+export function setMe(m) {
+  me = m || { signedIn: false };
+  const link = document.getElementById('account-link');
+  if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
+}
+
+/** Fetches JSON from the API; throws Error with the server's message. A
+ * signed-in page sends its anti-forgery token with every post. */
 export async function api(path, body) {
-  const opt = body === undefined ? {} : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const headers = { 'Content-Type': 'application/json' };
+  if (me.csrf) headers['X-CSRF-Token'] = me.csrf;
+  const opt = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
   const r = await fetch(path, opt);
   const data = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(data.error || `${r.status} ${r.statusText}`);
@@ -56,6 +76,10 @@ async function route() {
     } else if (parts[0] === 'editor') {
       // #/editor/<game>/<position>: a game screen's "Continue from here".
       leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(parts.slice(2).join('/')) });
+    } else if (parts[0] === 'account') {
+      leave = showAccount(app);
+    } else if (parts[0] === 'players' && parts[1]) {
+      leave = showPlayer(app, decodeURIComponent(parts[1]));
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {
@@ -80,4 +104,4 @@ async function join(id, seat, invite) {
 }
 
 addEventListener('hashchange', route);
-route();
+loadMe().finally(route);

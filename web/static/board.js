@@ -221,8 +221,11 @@ function showTip(el, sq, px, py) {
 }
 function hideTip(el) {
   if (tip) { tip.remove(); tip = null; }
-  el.querySelectorAll('.hints').forEach(l => l.replaceChildren());
+  if (el) el.querySelectorAll('.hints').forEach(l => l.replaceChildren());
 }
+
+// A piece's name never outlives its screen.
+addEventListener('hashchange', () => hideTip(null));
 
 // wire attaches the input handlers once per container.
 function wire(el) {

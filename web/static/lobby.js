@@ -1,8 +1,9 @@
 // The lobby: create a game, join an open one, watch one in progress.
-import { api, addTokens, addInvites, h } from './app.js';
+import { api, addTokens, addInvites, h, me } from './app.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
-  ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20], ['custom', 'Custom…', 0, 0]];
+  ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
+  ['d1', '1 day a move', 0, 0, 1], ['d3', '3 days a move', 0, 0, 3], ['d7', '7 days a move', 0, 0, 7], ['custom', 'Custom…', 0, 0]];
 
 export function showLobby(root) {
   let meta = null;
@@ -92,24 +93,28 @@ export function showLobby(root) {
     const mins = h('input', { type: 'number', min: 1, max: 600, value: 10, 'aria-label': 'Minutes each', style: 'width:5rem' });
     const inc = h('input', { type: 'number', min: 0, max: 600, value: 5, 'aria-label': 'Increment seconds', style: 'width:5rem' });
     const custom = h('span', { hidden: true }, mins, ' min + ', inc, ' s');
+    const rated = h('input', { type: 'checkbox', id: 'rated' });
     const rules = h('a', { href: '/rules/' }, 'rules');
     form.replaceChildren(
       h('div', { class: 'field' }, pick, rules),
       opts,
       h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, 'Time control'), clockSel, custom),
+      // Rated games need an account: one seat yours, the others invited.
+      me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, 'Rated', h('small', { class: 'muted hint' }, 'changes the players\' ratings; no computer seats')), rated) : '',
       h('h2', {}, 'Players'), seats, err,
       h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game')));
     form.onsubmit = async ev => {
       ev.preventDefault();
       err.textContent = '';
       const c = clocks.find(c => c[0] === clockSel.value);
-      const clock = clockSel.value === 'custom' ? { initialMs: mins.value * 60000, incrementMs: inc.value * 1000 } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
+      const clock = clockSel.value === 'custom' ? { initialMs: mins.value * 60000, incrementMs: inc.value * 1000 }
+        : c[4] ? { initialMs: 0, incrementMs: 0, days: c[4] } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
       const seatList = [...seats.querySelectorAll('.seatrow')].map(r => {
         const kind = r.querySelector('select.kind').value;
         return kind === 'computer' ? { kind, level: Number(r.querySelector('select.lvl').value) } : { kind };
       });
       try {
-        const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock });
+        const r = await api('/api/games', { game: current().name, options: values(), seats: seatList, clock, rated: me.signedIn && rated.checked });
         addTokens(r.id, Object.values(r.tokens));
         addInvites(r.id, r.invites);
         location.hash = '#/g/' + r.id;

@@ -257,6 +257,8 @@ export function showGame(root, id) {
 
   function fmt(ms) {
     ms = Math.max(0, ms);
+    // Correspondence clocks count days and hours.
+    if (ms >= 24 * 3600000) return `${Math.floor(ms / 86400000)}d ${Math.floor(ms % 86400000 / 3600000)}h`;
     const t = Math.floor(ms / 1000), m = Math.floor(t / 60), s = t % 60;
     if (ms < 10000) return `0:0${s}.${Math.floor(ms % 1000 / 100)}`;
     return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
@@ -478,7 +480,10 @@ export function showGame(root, id) {
     datalist.replaceChildren(...(st.legal || []).map(m => h('option', { value: m.san || m.text })));
     // Seats.
     seatsEl.replaceChildren(...st.seats.map((s, i) => h('div', { class: 'seat' + (st.waiting.includes(i) ? ' turn' : '') + (s.out ? ' out' : '') },
-      h('span', { class: 'swatch s' + i }), h('span', {}, seatLabel(i), h('br'), h('small', { class: 'muted' },
+      h('span', { class: 'swatch s' + i }),
+      // A dot says who is at the table right now.
+      st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? 'at the table' : 'away', 'aria-label': st.present[i] ? 'at the table' : 'away' }) : '',
+      h('span', {}, seatLabel(i), h('br'), h('small', { class: 'muted' },
         s.kind === 'computer' ? `computer, level ${s.level}` : mine().includes(i) ? 'you' : s.taken ? 'player' : s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)',
         st.outcome.over ? ` · ${st.outcome.results[i]}` : '')),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
@@ -506,6 +511,7 @@ export function showGame(root, id) {
     if (viewPly === null) movesEl.scrollTop = movesEl.scrollHeight;
   }
 
+  let claimTimer = null;
   function drawActions(board) {
     actions.replaceChildren();
     const active = mine().filter(i => !st.seats[i].out);
@@ -520,6 +526,27 @@ export function showGame(root, id) {
         setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = 'Resign'; resign.classList.remove('primary'); } }, 4000);
       } }, 'Resign');
       actions.append(resign);
+      // Until every seat has moved, a game can be called off without a result.
+      if (st.abortable) actions.append(h('button', { id: 'abort', onclick: () => send({ type: 'abort', seat }) }, 'Abort'));
+      if (st.stage === 'play' && st.takeback !== undefined) {
+        if (st.takeback >= 0 && !(st.takebackYes || []).includes(seat)) {
+          actions.append(h('button', { class: 'primary', id: 'takeback-yes', onclick: () => send({ type: 'takeback', seat }) }, `Allow ${seatLabel(st.takeback)}'s takeback`),
+            h('button', { onclick: () => send({ type: 'no-takeback', seat }) }, 'Refuse'));
+        } else if (st.takeback < 0 && st.plies.some(p => p.seat === seat)) {
+          actions.append(h('button', { id: 'takeback', onclick: () => send({ type: 'takeback', seat }) }, 'Ask to take back'));
+        } else if (st.takeback >= 0) actions.append(h('button', { disabled: true }, 'Takeback asked'));
+      }
+      // Once every opponent has been away long enough, the game can be claimed.
+      clearTimeout(claimTimer);
+      if (st.stage === 'play' && st.present && st.goneMs) {
+        const others = st.seats.map((_, i) => i).filter(i => i !== seat && !st.seats[i].out);
+        const since = Date.now() - st.receivedAt;
+        const away = others.length > 0 && others.every(i => !st.present[i]);
+        const wait = Math.max(0, ...others.map(i => st.claimAfterMs - st.goneMs[i] - since));
+        if (away && wait > 0) claimTimer = setTimeout(() => { if (st) draw(); }, wait + 50); // offer the claim when it is due
+        if (away && wait === 0) actions.append(h('button', { id: 'claim-win', class: 'primary', onclick: () => send({ type: 'claim', seat, choice: 'win' }) }, 'Claim the win'),
+          h('button', { onclick: () => send({ type: 'claim', seat, choice: 'draw' }) }, 'Call it a draw'));
+      }
       if (st.stage === 'play') {
         const offered = st.drawOffers || [];
         if (offered.length && !offered.includes(seat)) {

@@ -1,0 +1,79 @@
+// Accounts: sign up, sign in and out, change the password; and a player's
+// profile with ratings, their history and recent games.
+import { api, h, me, setMe, loadMe } from './app.js';
+
+/** Shows the account screen in root. */
+export function showAccount(root) {
+  const err = h('p', { class: 'error', role: 'alert' });
+  const done = h('p', { class: 'muted', role: 'status' });
+  function draw() {
+    if (me.signedIn) {
+      const old = h('input', { type: 'password', autocomplete: 'current-password', 'aria-label': 'Current password' });
+      const neu = h('input', { type: 'password', autocomplete: 'new-password', minlength: 8, 'aria-label': 'New password' });
+      root.replaceChildren(h('h1', {}, me.name), h('div', { class: 'card account' },
+        h('p', {}, h('a', { href: `#/players/${encodeURIComponent(me.name)}` }, 'Your profile and ratings')),
+        h('div', { class: 'row' },
+          h('button', { id: 'signout', onclick: () => out('/api/account/logout') }, 'Sign out'),
+          h('button', { onclick: () => out('/api/account/logout-all') }, 'Sign out everywhere')),
+        h('h2', {}, 'Change password'),
+        h('form', { class: 'row', onsubmit: async ev => {
+          ev.preventDefault(); err.textContent = '';
+          try { await api('/api/account/password', { old: old.value, new: neu.value }); done.textContent = 'Password changed; other sessions are signed out.'; } catch (e) { err.textContent = e.message; }
+        } }, old, neu, h('button', { type: 'submit' }, 'Change')), err, done));
+      return;
+    }
+    const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': 'User name' });
+    const pass = h('input', { id: 'acct-pass', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, 'aria-label': 'Password' });
+    const go = path => async ev => {
+      ev.preventDefault(); err.textContent = '';
+      try { setMe(await api(path, { name: name.value, password: pass.value })); draw(); } catch (e) { err.textContent = e.message; }
+    };
+    root.replaceChildren(h('h1', {}, 'Sign in'), h('form', { class: 'card account', onsubmit: go('/api/account/login') },
+      h('p', { class: 'muted' }, 'Playing needs no account. With one, your games follow you to any browser and rated games give you a rating.'),
+      h('label', { for: 'acct-name' }, 'User name'), name, h('label', { for: 'acct-pass' }, 'Password'), pass,
+      h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, 'Sign in'),
+        h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, 'Create account')), err));
+  }
+  async function out(path) {
+    try { await api(path, {}); } catch (e) { err.textContent = e.message; }
+    await loadMe();
+    draw();
+  }
+  draw();
+  return () => {};
+}
+
+/** Shows player name's profile in root. */
+export function showPlayer(root, name) {
+  root.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  api(`/api/players/${encodeURIComponent(name)}`).then(p => {
+    const rows = p.ratings.map(r => h('tr', {}, h('td', {}, r.game), h('td', {}, r.speed),
+      h('td', {}, Math.round(r.rating) + (r.provisional ? '?' : '')), h('td', { class: 'muted' }, '± ' + Math.round(2 * r.rd)), h('td', {}, String(r.games))));
+    const plots = Object.entries(p.history || {}).filter(([, pts]) => pts && pts.length > 1).map(([pool, pts]) => h('figure', {}, h('figcaption', {}, pool), plot(pts)));
+    const games = (p.games || []).map(g => h('li', {}, h('a', { href: '#/g/' + g.GameID }, `${g.Game} · ${g.Speed}${g.Rated ? ' · rated' : ''}`),
+      ' ', h('span', { class: 'muted' }, new Date(g.At).toLocaleDateString())));
+    root.replaceChildren(h('h1', {}, p.name), h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
+      rows.length ? h('table', { class: 'list' }, h('thead', {}, h('tr', {}, ['Game', 'Speed', 'Rating', '', 'Games'].map(x => h('th', {}, x)))), h('tbody', {}, rows))
+        : h('p', { class: 'muted' }, 'No rated games yet.'), ...plots),
+    h('div', { class: 'card' }, h('h2', {}, 'Games'), games.length ? h('ul', {}, games) : h('p', { class: 'muted' }, 'None yet.')));
+  }).catch(e => root.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)));
+  return () => {};
+}
+
+// plot draws a rating history as an SVG line, oldest on the left.
+function plot(pts) {
+  const ns = 'http://www.w3.org/2000/svg', w = 300, ht = 80;
+  const rs = pts.map(p => p.R), lo = Math.min(...rs) - 20, hi = Math.max(...rs) + 20;
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${ht}`);
+  svg.setAttribute('class', 'rating-plot');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `rating from ${Math.round(rs[0])} to ${Math.round(rs[rs.length - 1])}`);
+  const line = document.createElementNS(ns, 'polyline');
+  line.setAttribute('points', rs.map((r, i) => `${(i / (rs.length - 1) * w).toFixed(1)},${(ht - (r - lo) / (hi - lo) * ht).toFixed(1)}`).join(' '));
+  line.setAttribute('fill', 'none');
+  line.setAttribute('stroke', 'currentColor');
+  line.setAttribute('stroke-width', '2');
+  svg.append(line);
+  return svg;
+}

@@ -379,6 +379,12 @@ func (srv *Server) create(ctx context.Context, client string, user int64, req Cr
 			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
 		}
 	}
+	if user != 0 {
+		// An account is limited too, wherever it connects from.
+		if ok, retry := srv.limits.create.Allow("user:"+strconv.FormatInt(user, 10), srv.now()); !ok {
+			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your account; try again in %v", retry.Round(time.Second))
+		}
+	}
 	var moves []string
 	if req.Record != "" {
 		var err error

@@ -28,6 +28,7 @@ func main() {
 	db := flag.String("db", "", "database file")
 	think := flag.Duration("think", 100*time.Millisecond, "engine time per move")
 	rules := flag.String("rules", "../docs/rules", "folder of rules documents")
+	claimAfter := flag.Duration("claim-after", 2*time.Second, "how long opponents must be gone before a claim (short for the tests)")
 	flag.Parse()
 	st, err := store.Open(*db)
 	if err != nil {
@@ -43,7 +44,7 @@ func main() {
 	defer accts.Close()
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		ThinkTime: func(int) time.Duration { return *think }})
+		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

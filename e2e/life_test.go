@@ -42,5 +42,7 @@ func TestClaimTheWinWhenTheOpponentLeft(t *testing.T) {
 	alice.waitJS("claim offered", `document.getElementById('claim-win') !== null`)
 	alice.run("claim", chromedp.Click(chromedp.ID("claim-win")))
 	alice.waitJS("result", `document.getElementById('result') && document.getElementById('result').textContent.includes('wins')`)
+	// The finished game's board still shows its pieces.
+	alice.waitJS("pieces drawn", `document.querySelectorAll('.levels image').length >= 30`)
 	alice.screenshot("claimed-win")
 }

@@ -123,6 +123,11 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer srv.untrack(c)
 	s.mu.Lock()
+	if s.moved { // another node took the game meanwhile (lease.go)
+		s.mu.Unlock()
+		conn.Close(websocket.StatusServiceRestart, "this game moved to another server; reconnect")
+		return
+	}
 	s.subs[c] = struct{}{}
 	c.queue(s.state(nil))
 	s.mu.Unlock()

@@ -64,15 +64,16 @@ type node struct {
 	m      clusterMetrics
 
 	mu       sync.Mutex
-	held     map[string]int64         // game id to the term of its lease here
-	loading  map[string]chan struct{} // games being taken now; closed when done
-	dropped  map[string]bool          // games this process has held and let go
-	idle     map[string]time.Time     // finished games nobody watches, since when
-	outbox   map[string]store.Summary // summaries waiting to be published
-	finished map[string]bool          // games of the outbox that are over
-	renewed  time.Time                // when the last renewal that succeeded began
-	wake     chan struct{}            // the outbox has something
-	ready    chan struct{}            // closed once the lobby is loaded
+	held     map[string]int64                       // game id to the term of its lease here
+	loading  map[string]chan struct{}               // games being taken now; closed when done
+	dropped  map[string]bool                        // games this process has held and let go
+	idle     map[string]time.Time                   // finished games nobody watches, since when
+	outbox   map[string]store.Summary               // summaries waiting to be published
+	finished map[string]bool                        // games of the outbox that are over
+	forwards map[string]map[*forwardedConn]struct{} // websockets forwarded, by game
+	renewed  time.Time                              // when the last renewal that succeeded began
+	wake     chan struct{}                          // the outbox has something
+	ready    chan struct{}                          // closed once the lobby is loaded
 	readyOne sync.Once
 }
 
@@ -90,12 +91,13 @@ func (srv *Server) joinCluster(cfg ClusterConfig) (*Server, error) {
 	n := &node{srv: srv, st: st, name: srv.node, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
 		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
-		wake: make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now()}
+		forwards: map[string]map[*forwardedConn]struct{}{},
+		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now()}
 	if n.ttl <= 0 {
 		n.ttl = DefaultLeaseTTL
 	}
 	n.proxy = &http.Transport{DialContext: (&net.Dialer{Timeout: 2 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second, ResponseHeaderTimeout: 30 * time.Second}
+		MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second, ResponseHeaderTimeout: n.ttl + time.Second}
 	ctx, cancel := context.WithTimeout(srv.ctx, 30*time.Second)
 	defer cancel()
 	var err error

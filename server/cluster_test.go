@@ -250,6 +250,30 @@ func TestClusterCloseHandsGamesOver(t *testing.T) {
 	}
 }
 
+// A websocket forwarded to a game's owner is hung up when another node
+// announces the game: the owner it leads to may be frozen, and would never
+// hang up itself.
+func TestClusterCutsForwardsToAFormerOwner(t *testing.T) {
+	url := pgtest.NewDB(t)
+	a, b := startNode(t, url, "a"), startNode(t, url, "b")
+	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c := b.dial(cr.ID)
+	// Another node publishes: b's lobby learns the game moved there.
+	a.srv.cluster.notice(store.Notice{Node: "a", Summary: store.Summary{Game: cr.ID}}) // its own: nothing
+	b.srv.cluster.notice(store.Notice{Node: "a", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	b.srv.cluster.notice(store.Notice{Node: "c", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		if _, _, err := c.conn.Read(ctx); err != nil {
+			if ctx.Err() != nil {
+				t.Fatal("the forwarded websocket stayed open")
+			}
+			break
+		}
+	}
+}
+
 // Requests forwarded by a node carry the client's address for the owner's
 // per-client limits, and nobody else can claim one.
 func TestClusterPeerHeadersNeedTheSecret(t *testing.T) {

@@ -103,6 +103,7 @@ func (n *node) notice(x store.Notice) {
 	default:
 		n.m.notify.observe(time.Since(x.SentAt))
 		n.apply(x.Summary)
+		n.cutForwards(x.Summary.Game, x.Node)
 		if s := n.srv.session(x.Summary.Game); s != nil {
 			go n.checkStale(s, x.Summary.Version)
 		}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"context"
 	"crypto/subtle"
 	"errors"
 	"io"
@@ -68,8 +69,9 @@ func gameOf(path string) string {
 }
 
 // routeWait bounds how long a request waits for a game's owner: a dead
-// owner's lease runs out within one lease time.
-func (n *node) routeWait() time.Duration { return n.ttl + 2*time.Second }
+// owner's lease runs out within one lease time, and a frozen owner's
+// answer is given up after another.
+func (n *node) routeWait() time.Duration { return 2*n.ttl + 2*time.Second }
 
 // route serves a request about game id here once this node owns it, or
 // forwards it to the owner.
@@ -138,6 +140,15 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 		n.srv.log.Warn("a node's address is unusable", "node", l.Owner, "addr", l.Addr)
 		return false
 	}
+	if r.Header.Get("Upgrade") != "" {
+		// A websocket lives on after this: it is cut when the game moves
+		// on to another owner (cutForwards), since a frozen or vanished
+		// owner may never close it.
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		r = r.WithContext(ctx)
+		defer n.trackForward(l, cancel)()
+	}
 	start := time.Now()
 	unreached := false
 	p := &httputil.ReverseProxy{
@@ -155,10 +166,12 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 			n.m.forward.observe(time.Since(start))
 			return nil
 		},
-		ErrorHandler: func(w http.ResponseWriter, _ *http.Request, err error) {
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			// Nothing was written to the client yet: a request the owner
+			// never got, or one that changes nothing, is tried again.
 			var op *net.OpError
-			if errors.As(err, &op) && op.Op == "dial" {
-				unreached = true // nothing was sent: safe to try again
+			if r.Method == http.MethodGet || errors.As(err, &op) && op.Op == "dial" {
+				unreached = true
 				return
 			}
 			n.srv.log.Warn("forwarding", "node", l.Owner, "err", err)
@@ -167,6 +180,43 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 	}
 	p.ServeHTTP(w, r)
 	return !unreached
+}
+
+// forwardedConn is a websocket forwarded to a game's owner.
+type forwardedConn struct {
+	owner string
+	cut   context.CancelFunc
+}
+
+// trackForward registers a forwarded websocket until the returned func.
+func (n *node) trackForward(l store.Lease, cut context.CancelFunc) func() {
+	f := &forwardedConn{owner: l.Owner, cut: cut}
+	n.mu.Lock()
+	if n.forwards[l.Game] == nil {
+		n.forwards[l.Game] = map[*forwardedConn]struct{}{}
+	}
+	n.forwards[l.Game][f] = struct{}{}
+	n.mu.Unlock()
+	return func() {
+		n.mu.Lock()
+		delete(n.forwards[l.Game], f)
+		if len(n.forwards[l.Game]) == 0 {
+			delete(n.forwards, l.Game)
+		}
+		n.mu.Unlock()
+	}
+}
+
+// cutForwards hangs up the websockets forwarded to any node but owner for a
+// game that owner now serves: their clients reconnect and reach it.
+func (n *node) cutForwards(game, owner string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for f := range n.forwards[game] {
+		if f.owner != owner {
+			f.cut()
+		}
+	}
 }
 
 // fromPeer reports whether r was forwarded by another node of the cluster.

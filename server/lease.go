@@ -161,6 +161,7 @@ func (n *node) take(ctx context.Context, prev store.Lease) (*session, error) {
 	n.srv.lobby.update(s)
 	s.schedule()
 	s.mu.Unlock()
+	n.cutForwards(id, n.name)
 	n.m.takeover.observe(time.Since(start))
 	n.srv.log.Info("game taken", "game", id, "term", term, "from", from)
 	return s, nil

@@ -36,6 +36,9 @@ type clientMsg struct {
 	Tokens []string `json:"tokens,omitempty"`
 	Move   string   `json:"move,omitempty"`
 	Choice string   `json:"choice,omitempty"`
+	// Version, when sent, is the state version an action was chosen on
+	// (stale.go).
+	Version *int `json:"version,omitempty"`
 }
 
 // client is one websocket connection watching one game.
@@ -394,6 +397,9 @@ func (c *client) seatFor(m clientMsg) (int, error) {
 // act carries out a seat's action. Caller holds s.mu.
 func (c *client) act(m clientMsg) error {
 	s := c.s
+	if err := s.current(m.Version); err != nil {
+		return err
+	}
 	seat, err := c.seatFor(m)
 	if err != nil {
 		return err

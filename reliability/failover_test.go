@@ -327,15 +327,131 @@ func medianMax(ds []time.Duration) (time.Duration, time.Duration) {
 	return s[len(s)/2], s[len(s)-1]
 }
 
+// newPlayers makes one game of each kind, on each node in turn so that
+// each owns some, and a player for it.
+func (c *nodeCluster) newPlayers(kinds ...string) []*failoverPlayer {
+	var players []*failoverPlayer
+	for i, k := range kinds {
+		g, err := createGame("http://"+c.addrs[i%len(c.addrs)], k)
+		if err != nil {
+			c.t.Fatal(err)
+		}
+		players = append(players, newFailoverPlayer(k, g))
+	}
+	return players
+}
+
+// play runs the players through the balancer until the returned func is
+// called, which waits for them to stop.
+func (c *nodeCluster) play(players []*failoverPlayer, rng *rand.Rand) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, p := range players {
+		seed := rng.Uint64()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.run(ctx, c.lb.url(), newRand(seed))
+		}()
+	}
+	return func() { cancel(); wg.Wait() }
+}
+
+// hitBy returns the players whose game node owns now, and the games.
+func (c *nodeCluster) hitBy(players []*failoverPlayer, node string) ([]*failoverPlayer, []string) {
+	var hit []*failoverPlayer
+	var ids []string
+	for _, p := range players {
+		p.mu.Lock()
+		id := p.id
+		p.mu.Unlock()
+		if c.owner(id) == node {
+			hit = append(hit, p)
+			ids = append(ids, id)
+		}
+	}
+	return hit, ids
+}
+
+// recovery is how long the games a node owned took, after t0, to be
+// leased by another node and to have a move acknowledged again.
+type recovery struct {
+	leased, served []time.Duration
+	missing        int // games that did neither within the wait
+}
+
+// awaitRecovery waits up to 30 s for every game hit to recover.
+func (c *nodeCluster) awaitRecovery(hit []*failoverPlayer, ids []string, node string, t0 time.Time) recovery {
+	leasedAt := map[string]time.Duration{}
+	servedAt := map[*failoverPlayer]time.Duration{}
+	for deadline := t0.Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		for _, id := range ids {
+			if _, ok := leasedAt[id]; !ok {
+				if o := c.owner(id); o != "" && o != node {
+					leasedAt[id] = time.Since(t0)
+				}
+			}
+		}
+		for _, p := range hit {
+			if at, ok := p.ackedAfter(t0); ok {
+				if _, seen := servedAt[p]; !seen {
+					servedAt[p] = at.Sub(t0)
+				}
+			}
+		}
+		if len(leasedAt) == len(ids) && len(servedAt) == len(hit) {
+			break
+		}
+	}
+	var r recovery
+	for _, d := range leasedAt {
+		r.leased = append(r.leased, d)
+	}
+	for _, d := range servedAt {
+		r.served = append(r.served, d)
+	}
+	r.missing = len(ids) - len(leasedAt) + len(hit) - len(servedAt)
+	return r
+}
+
+// verify checks every game, the players' current ones and those that
+// ended since the last check, against the database, and returns how many
+// moves were acknowledged and how many moves are stored unacknowledged
+// (sent when a connection failed).
+func (c *nodeCluster) verify(players []*failoverPlayer, checked map[*failoverPlayer]int, when string) (acked, unacked int) {
+	for _, p := range players {
+		games := append([]*failoverPlayer{p}, p.ended[checked[p]:]...)
+		checked[p] = len(p.ended)
+		for _, g := range games {
+			stored := c.storedMoves(g.id)
+			for _, b := range g.check(stored) {
+				c.t.Errorf("%s: %s", when, b)
+			}
+			g.mu.Lock()
+			acked += len(g.acked)
+			unacked += len(stored) - len(g.acked)
+			g.mu.Unlock()
+		}
+		p.mu.Lock()
+		for _, b := range p.bad {
+			c.t.Errorf("%s: %s", when, b)
+		}
+		p.bad = nil
+		p.mu.Unlock()
+	}
+	return acked, unacked
+}
+
 // TestFailoverLosesNothing runs three nodes on one PostgreSQL and plays
 // games through a balancer in front of them, each seat on whichever node
 // the balancer picks, while the owner of a random game is SIGKILLed (and
 // restarted) at a random moment, round after round; every fourth round
 // it is frozen (SIGSTOP) past its leases instead and thawed, so that a
 // live stale owner meets the fencing. After each round every game must
-// hold every acknowledged move, once, in order. The time from the kill to
-// the first move acknowledged again in each of the victim's games, and to
-// another node holding its lease, is the takeover time.
+// hold every acknowledged move, once, in order, and no move that was not
+// sent there. The time from the kill to the first move acknowledged again
+// in each of the victim's games, and to another node holding its lease,
+// is the takeover time.
 func TestFailoverLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three wyrm processes on PostgreSQL")
@@ -345,34 +461,13 @@ func TestFailoverLosesNothing(t *testing.T) {
 		rounds = v
 	}
 	c := startCluster(t, 3)
-	kinds := []string{"dragon", "dragonchess", "dragon", "dragonchess", "dragon", "dragonchess"}
-	var players []*failoverPlayer
-	for i, k := range kinds {
-		// Made on each node in turn, so that each owns some.
-		g, err := createGame("http://"+c.addrs[i%len(c.addrs)], k)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, newFailoverPlayer(k, g))
-	}
+	players := c.newPlayers("dragon", "dragonchess", "dragon", "dragonchess", "dragon", "dragonchess")
 	rng := newRand(20261201)
-	// Per game of a victim: to the first move acknowledged again, to the
-	// lease held by another node; killed and frozen apart.
-	var served, leased, frozenServed, frozenLeased []time.Duration
-	checkedEnded := map[*failoverPlayer]int{}
-	totalAcked, refused := 0, 0
+	var killed, frozen recovery
+	checked := map[*failoverPlayer]int{}
+	acked, unacked := 0, 0
 	for round := range rounds {
-		ctx, cancel := context.WithCancel(context.Background())
-		var wg sync.WaitGroup
-		for _, p := range players {
-			seed := rng.Uint64()
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				r := newRand(seed)
-				p.run(ctx, c.lb.url(), r)
-			}()
-		}
+		stop := c.play(players, rng)
 		time.Sleep(time.Duration(300+rng.IntN(1200)) * time.Millisecond)
 		// The victim is the owner of a random game: some game is always hit.
 		var victim string
@@ -383,22 +478,12 @@ func TestFailoverLosesNothing(t *testing.T) {
 			p.mu.Unlock()
 			victim = c.owner(id)
 		}
-		var hit []*failoverPlayer
-		var hitIDs []string
-		for _, p := range players {
-			p.mu.Lock()
-			id := p.id
-			p.mu.Unlock()
-			if c.owner(id) == victim {
-				hit = append(hit, p)
-				hitIDs = append(hitIDs, id)
-			}
-		}
+		hit, ids := c.hitBy(players, victim)
 		vp := c.procs[c.index(victim)]
 		freeze := round%4 == 3
-		sig, how := syscall.SIGKILL, "killed"
+		sig, how, into := syscall.SIGKILL, "killed", &killed
 		if freeze {
-			sig, how = syscall.SIGSTOP, "frozen"
+			sig, how, into = syscall.SIGSTOP, "frozen", &frozen
 		}
 		t0 := time.Now()
 		if err := vp.cmd.Process.Signal(sig); err != nil {
@@ -411,107 +496,108 @@ func TestFailoverLosesNothing(t *testing.T) {
 				c.lb.setDown(c.addrs[c.index(victim)], true)
 			}()
 		}
-		// Wait for every hit game to be leased elsewhere and to have a
-		// move acknowledged again.
-		leasedAt := map[string]time.Duration{}
-		servedAt := map[*failoverPlayer]time.Duration{}
-		deadline := t0.Add(30 * time.Second)
-		for (len(leasedAt) < len(hitIDs) || len(servedAt) < len(hit)) && time.Now().Before(deadline) {
-			for _, id := range hitIDs {
-				if _, ok := leasedAt[id]; !ok {
-					if o := c.owner(id); o != "" && o != victim {
-						leasedAt[id] = time.Since(t0)
-					}
-				}
-			}
-			for _, p := range hit {
-				if at, ok := p.ackedAfter(t0); ok {
-					if _, seen := servedAt[p]; !seen {
-						servedAt[p] = at.Sub(t0)
-					}
-				}
-			}
-			time.Sleep(20 * time.Millisecond)
+		r := c.awaitRecovery(hit, ids, victim, t0)
+		if r.missing > 0 {
+			t.Errorf("round %d: %d of %d games not recovered 30 s after %s was %s", round, r.missing, len(ids), victim, how)
 		}
-		if len(leasedAt) < len(hitIDs) || len(servedAt) < len(hit) {
-			t.Errorf("round %d: %d of %d games leased elsewhere, %d of %d played on, 30 s after %s was %s",
-				round, len(leasedAt), len(hitIDs), len(servedAt), len(hit), victim, how)
-		}
-		var roundServed []time.Duration
-		for _, d := range leasedAt {
-			if freeze {
-				frozenLeased = append(frozenLeased, d)
-			} else {
-				leased = append(leased, d)
-			}
-		}
-		for _, d := range servedAt {
-			if freeze {
-				frozenServed = append(frozenServed, d)
-			} else {
-				served = append(served, d)
-			}
-			roundServed = append(roundServed, d)
-		}
+		into.leased = append(into.leased, r.leased...)
+		into.served = append(into.served, r.served...)
 		if freeze {
-			c.lb.setDown(c.addrs[c.index(victim)], false)
 			// Thawed, the stale owner finds its leases gone; whatever it
 			// was doing is fenced off.
 			if err := vp.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 				t.Fatal(err)
 			}
+			c.lb.setDown(c.addrs[c.index(victim)], false)
 		}
 		time.Sleep(500 * time.Millisecond) // play on a little
-		cancel()
-		wg.Wait()
-		acked := 0
-		for _, p := range players {
-			for _, b := range p.check(c.storedMoves(p.id)) {
-				t.Errorf("round %d: %s", round, b)
-			}
-			for _, e := range p.ended[checkedEnded[p]:] {
-				for _, b := range e.check(c.storedMoves(e.id)) {
-					t.Errorf("round %d: %s", round, b)
-				}
-			}
-			checkedEnded[p] = len(p.ended)
-			p.mu.Lock()
-			acked += len(p.acked)
-			for _, b := range p.bad {
-				t.Errorf("round %d: %s", round, b)
-			}
-			p.bad = nil
-			refused += p.refused
-			p.refused = 0
-			p.mu.Unlock()
-		}
-		totalAcked = acked
-		_, worst := medianMax(roundServed)
-		t.Logf("round %d: %s %s owning %d of %d games; played on after %v at worst; %d moves kept",
-			round, how, victim, len(hit), len(players), worst.Round(time.Millisecond), acked)
+		stop()
+		a, u := c.verify(players, checked, fmt.Sprintf("round %d", round))
+		_, worst := medianMax(r.served)
+		t.Logf("round %d: %s %s owning %d of %d games; played on after %v at worst; %d moves acknowledged in the current games",
+			round, how, victim, len(hit), len(players), worst.Round(time.Millisecond), a)
 		if !freeze {
 			c.start(c.index(victim))
+		}
+		if round == rounds-1 {
+			acked, unacked = a, u
 		}
 	}
 	ended := 0
 	for _, p := range players {
 		ended += len(p.ended)
+		for _, e := range p.ended {
+			acked += len(e.acked)
+		}
 	}
-	r := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
-	sm, sx := medianMax(served)
-	lm, lx := medianMax(leased)
-	t.Logf("killed: %d games hit: first move acknowledged again after median %v, max %v; lease taken after median %v, max %v",
-		len(served), r(sm), r(sx), r(lm), r(lx))
-	fm, fx := medianMax(frozenServed)
-	flm, flx := medianMax(frozenLeased)
-	t.Logf("frozen: %d games hit: first move acknowledged again after median %v, max %v; lease taken after median %v, max %v",
-		len(frozenServed), r(fm), r(fx), r(flm), r(flx))
-	t.Logf("%d rounds; %d moves in the current games, %d games played to the end; %d moves refused after a late move; every acknowledged move kept once",
-		rounds, totalAcked, ended, refused)
-	if sx > 10*time.Second {
+	ms := func(d time.Duration) time.Duration { return d.Round(time.Millisecond) }
+	for _, k := range []struct {
+		how string
+		r   recovery
+	}{{"killed", killed}, {"frozen", frozen}} {
+		sm, sx := medianMax(k.r.served)
+		lm, lx := medianMax(k.r.leased)
+		t.Logf("%s: %d games hit: first move acknowledged again after median %v, max %v; lease taken after median %v, max %v",
+			k.how, len(k.r.served), ms(sm), ms(sx), ms(lm), ms(lx))
+	}
+	t.Logf("%d rounds, %d games (%d played to the end): %d moves acknowledged, every one stored once in its place; %d more stored unacknowledged (sent as a connection failed)",
+		rounds, len(players)+ended, ended, acked, unacked)
+	if _, sx := medianMax(killed.served); sx > 10*time.Second {
 		t.Errorf("a takeover took %v; want within 10 s", sx)
 	}
-	if ttl := server.DefaultLeaseTTL; lm < ttl/2 {
-		t.Errorf("leases moved after %v, well inside their %v: were they renewed at all?", lm, ttl)
+	if lm, _ := medianMax(killed.leased); lm < server.DefaultLeaseTTL/2 {
+		t.Errorf("leases moved after %v, well inside their %v: were they renewed at all?", lm, server.DefaultLeaseTTL)
+	}
+}
+
+// TestRollingRestartLosesNothing restarts each of three nodes in turn
+// (SIGTERM, then start again) while games are played through the
+// balancer: a node stopping gives up its leases, so its games move at
+// once, far sooner than a dead node's, and nothing acknowledged is lost.
+func TestRollingRestartLosesNothing(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs three wyrm processes on PostgreSQL")
+	}
+	c := startCluster(t, 3)
+	players := c.newPlayers("dragon", "dragonchess", "dragon", "dragonchess", "dragon", "dragonchess")
+	rng := newRand(7)
+	checked := map[*failoverPlayer]int{}
+	var all recovery
+	stop := c.play(players, rng)
+	for i, name := range c.names {
+		time.Sleep(time.Second)
+		hit, ids := c.hitBy(players, name)
+		p := c.procs[i]
+		t0 := time.Now()
+		if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		r := c.awaitRecovery(hit, ids, name, t0)
+		if r.missing > 0 {
+			t.Errorf("%d of %d games of %s not recovered 30 s after SIGTERM", r.missing, len(ids), name)
+		}
+		select {
+		case <-p.exited:
+		case <-time.After(15 * time.Second):
+			t.Fatalf("%s still running 15 s after SIGTERM", name)
+		}
+		if p.err != nil {
+			t.Errorf("%s exited with %v\n%s", name, p.err, p.stderr)
+		}
+		all.served = append(all.served, r.served...)
+		all.leased = append(all.leased, r.leased...)
+		c.start(i)
+		_, worst := medianMax(r.served)
+		t.Logf("%s restarted: %d games moved, played on after %v at worst", name, len(hit), worst.Round(time.Millisecond))
+	}
+	time.Sleep(time.Second)
+	stop()
+	acked, _ := c.verify(players, checked, "after the rolling restart")
+	sm, sx := medianMax(all.served)
+	lm, lx := medianMax(all.leased)
+	t.Logf("rolling restart: %d games moved: first move acknowledged again after median %v, max %v; lease taken after median %v, max %v; %d moves acknowledged, all kept",
+		len(all.served), sm.Round(time.Millisecond), sx.Round(time.Millisecond), lm.Round(time.Millisecond), lx.Round(time.Millisecond), acked)
+	if sx >= server.DefaultLeaseTTL {
+		t.Errorf("a game took %v to move from a node stopping; its lease was not given up", sx)
 	}
 }

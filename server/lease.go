@@ -198,14 +198,16 @@ func (n *node) load(ctx context.Context, id string, term int64) (*session, error
 
 // downSince is when the previous owner was last known up, for the clock:
 // the node that held the lease, or this node before it restarted. A game
-// this process let go and takes back, or whose lease was live, was never
-// without an owner for long (0: nothing to give back).
+// this process let go and takes back, or whose lease another node still
+// held, was never without an owner for long (0: nothing to give back).
 func (n *node) downSince(ctx context.Context, prev store.Lease, again bool) int64 {
 	switch {
-	case prev.Owner == "" || prev.Live || again:
+	case prev.Owner == "" || again:
 		return 0
 	case prev.Owner == n.name:
 		return n.lastUp
+	case prev.Live:
+		return 0
 	}
 	at, err := n.st.LastBeat(ctx, prev.Owner)
 	if err != nil {

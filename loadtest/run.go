@@ -35,7 +35,8 @@ type Step struct {
 	// ServerCPU and DatabaseCPU are the CPU time the server processes and
 	// the database used in the window (zero without their PIDs).
 	ServerCPU, DatabaseCPU time.Duration
-	// Forwarded is how many requests the nodes forwarded to another node.
+	// Forwarded is how many requests (websockets included) the nodes have
+	// forwarded to another node since they started.
 	Forwarded float64
 }
 
@@ -153,7 +154,7 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		}
 		if after, err := scrapeAll(ctx, hc, bases); err == nil && before != nil {
 			st.Connections = after["wyrm_ws_connections"]
-			st.Forwarded = after["wyrm_forwarded_total"] - before["wyrm_forwarded_total"]
+			st.Forwarded = after["wyrm_forwarded_total"]
 			st.SaveP99, _ = histQuantile(before, after, "wyrm_store_append_seconds", 0.99)
 			st.ActionP99, _ = histQuantile(before, after, "wyrm_ws_action_seconds", 0.99)
 		}

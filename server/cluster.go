@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"wyrm/server/store"
@@ -75,6 +76,7 @@ type node struct {
 	wake     chan struct{}                          // the outbox has something
 	ready    chan struct{}                          // closed once the lobby is loaded
 	readyOne sync.Once
+	leaving  atomic.Bool // leaveCluster has run
 }
 
 // joinCluster makes srv a node of the cluster in its store: it says where
@@ -133,7 +135,7 @@ func (srv *Server) joinCluster(cfg ClusterConfig) (*Server, error) {
 // of the server has ended.
 func (srv *Server) leaveCluster() {
 	n := srv.cluster
-	if n == nil {
+	if n == nil || !n.leaving.CompareAndSwap(false, true) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -191,6 +193,9 @@ func (n *node) renewLoop() {
 		lost, err := n.st.RenewAll(ctx, n.name, held, n.ttl)
 		cancel()
 		if err != nil {
+			if n.srv.ctx.Err() != nil {
+				return // closing
+			}
 			n.srv.log.Warn("renewing leases", "err", err)
 			n.mu.Lock()
 			late := time.Since(n.renewed) > n.ttl-every

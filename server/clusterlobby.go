@@ -74,7 +74,9 @@ func (n *node) flush(ctx context.Context) {
 	n.mu.Unlock()
 	if len(sums) > 0 {
 		if err := n.st.Publish(ctx, n.name, sums); err != nil {
-			n.srv.log.Warn("publishing lobby entries", "err", err)
+			if ctx.Err() == nil {
+				n.srv.log.Warn("publishing lobby entries", "err", err)
+			}
 			n.mu.Lock()
 			for _, s := range sums {
 				if _, newer := n.outbox[s.Game]; !newer {

@@ -91,10 +91,11 @@ type Server struct {
 	claimAfter, absentAfter   time.Duration
 	firstMove                 time.Duration
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	down   atomic.Bool
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	down    atomic.Bool
+	closeMu sync.Mutex // a second Close waits for the first (cluster.go)
 
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
@@ -204,6 +205,8 @@ func New(cfg Config) (*Server, error) {
 // Close stops computer players and timers, hangs up websockets and waits
 // for running goroutines. The store stays open (the caller owns it).
 func (srv *Server) Close() {
+	srv.closeMu.Lock()
+	defer srv.closeMu.Unlock()
 	srv.down.Store(true)
 	srv.cancel()
 	srv.mu.Lock()

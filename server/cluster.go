@@ -46,7 +46,7 @@ const (
 	idleAfter = 30 * time.Second
 	// publishEvery is the least time between two publications of lobby
 	// summaries, so that a busy node sends them in batches.
-	publishEvery = 50 * time.Millisecond
+	publishEvery = 250 * time.Millisecond
 )
 
 // node is a Server's part in a cluster: the leases it holds and the loops

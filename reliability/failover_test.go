@@ -404,6 +404,14 @@ func (c *nodeCluster) awaitRecovery(hit []*failoverPlayer, ids []string, node st
 		}
 	}
 	var r recovery
+	for i, id := range ids {
+		_, leased := leasedAt[id]
+		_, served := servedAt[hit[i]]
+		if !leased || !served {
+			l, err := c.st.LeaseOf(context.Background(), id)
+			c.t.Logf("game %s of %s not recovered: leased %v, played on %v; lease now %+v %v", id, node, leased, served, l, err)
+		}
+	}
 	for _, d := range leasedAt {
 		r.leased = append(r.leased, d)
 	}

@@ -127,6 +127,9 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		case <-time.After(200 * time.Millisecond):
 		case <-ctx.Done():
 			return
+		case <-n.srv.ctx.Done():
+			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this server is shutting down; try again"), retry: time.Second})
+			return
 		}
 	}
 }

@@ -268,3 +268,44 @@ func TestUpgradeLeasesEveryOldGame(t *testing.T) {
 		t.Fatalf("a lease held before the upgrade: %+v %v", l, err)
 	}
 }
+
+// A node that stops in the middle of a batch, holding its lease rows, does
+// not hold up the takeover of its games beyond IdleInTransaction: the
+// database ends its transaction.
+func TestAStalledTransactionDoesNotBlockATakeover(t *testing.T) {
+	ctx := context.Background()
+	url := pgtest.NewDB(t)
+	a, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	term, err := a.CreateLeased(ctx, Game{ID: "g", Def: []byte(`{}`)}, "a", 100*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// As a fenced append batch does, then stalls before committing.
+	tx, err := a.pool.Begin(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tx.Rollback(ctx)
+	if _, err := tx.Exec(ctx, "SELECT 1 FROM leases WHERE game_id = 'g' AND term = $1 FOR SHARE", term); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(150 * time.Millisecond)
+	b, err := OpenPostgres(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	start := time.Now()
+	actx, cancel := context.WithTimeout(ctx, IdleInTransaction+10*time.Second)
+	defer cancel()
+	if _, err := b.Acquire(actx, "g", "b", time.Minute); err != nil {
+		t.Fatalf("takeover behind a stalled transaction: %v after %v", err, time.Since(start))
+	}
+	if d := time.Since(start); d > IdleInTransaction+2*time.Second {
+		t.Errorf("takeover waited %v for a stalled transaction", d)
+	}
+}

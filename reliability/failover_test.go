@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"wyrm/internal/balancer"
 	"wyrm/internal/pgtest"
 	"wyrm/server"
 	"wyrm/server/store"
@@ -29,7 +30,7 @@ type nodeCluster struct {
 	names []string
 	addrs []string
 	procs []*proc
-	lb    *balancer
+	lb    *balancer.Balancer
 	st    *store.Postgres
 }
 
@@ -43,7 +44,12 @@ func startCluster(t *testing.T, n int) *nodeCluster {
 		c.procs = append(c.procs, nil)
 		c.start(i)
 	}
-	c.lb = startBalancer(t, c.addrs)
+	lb, err := balancer.Start(c.addrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lb.Close)
+	c.lb = lb
 	st, err := store.OpenPostgres(context.Background(), c.db)
 	if err != nil {
 		t.Fatal(err)
@@ -351,7 +357,7 @@ func (c *nodeCluster) play(players []*failoverPlayer, rng *rand.Rand) (stop func
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p.run(ctx, c.lb.url(), newRand(seed))
+			p.run(ctx, c.lb.URL(), newRand(seed))
 		}()
 	}
 	return func() { cancel(); wg.Wait() }
@@ -501,7 +507,7 @@ func TestFailoverLosesNothing(t *testing.T) {
 			// As a balancer's health check would find after a while.
 			go func() {
 				time.Sleep(time.Second)
-				c.lb.setDown(c.addrs[c.index(victim)], true)
+				c.lb.SetDown(c.addrs[c.index(victim)], true)
 			}()
 		}
 		r := c.awaitRecovery(hit, ids, victim, t0)
@@ -516,7 +522,7 @@ func TestFailoverLosesNothing(t *testing.T) {
 			if err := vp.cmd.Process.Signal(syscall.SIGCONT); err != nil {
 				t.Fatal(err)
 			}
-			c.lb.setDown(c.addrs[c.index(victim)], false)
+			c.lb.SetDown(c.addrs[c.index(victim)], false)
 		}
 		time.Sleep(500 * time.Millisecond) // play on a little
 		stop()

@@ -27,20 +27,25 @@ func main() {
 	db := flag.String("db", "", "database file")
 	think := flag.Duration("think", 100*time.Millisecond, "engine time per move")
 	rules := flag.String("rules", "../docs/rules", "folder of rules documents")
+	node := flag.String("node", "", "run as this node of a cluster on the -db PostgreSQL database")
 	flag.Parse()
 	st, err := store.Open(*db)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})),
-		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		ThinkTime: func(int) time.Duration { return *think }})
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	var cluster *server.ClusterConfig
+	if *node != "" {
+		cluster = &server.ClusterConfig{Advertise: "http://" + ln.Addr().String()}
+	}
+	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})),
+		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		ThinkTime: func(int) time.Duration { return *think }, Node: *node, Cluster: cluster})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

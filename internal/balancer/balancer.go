@@ -1,41 +1,43 @@
-package reliability
+// Package balancer is a TCP load balancer for tests: the one address
+// clients know, in front of several play server nodes. Each connection goes
+// to the next node in turn; a node that refuses the connection, or that a
+// test marks down as a health check would, is skipped.
+package balancer
 
 import (
 	"io"
 	"net"
 	"sync"
 	"sync/atomic"
-	"testing"
 	"time"
 )
 
-// balancer is the one address clients know, in front of several nodes, as
-// any TCP load balancer: each connection goes to the next node in turn,
-// and a node that refuses it is skipped.
-type balancer struct {
+// Balancer relays connections on a loopback address to the nodes.
+type Balancer struct {
 	ln       net.Listener
 	backends []string
 	next     atomic.Uint64
 	mu       sync.Mutex
-	conns    map[net.Conn]struct{}
-	down     map[string]bool // nodes a health check would have taken out
+	conns    map[net.Conn]struct{} // nil once closed
+	down     map[string]bool
 }
 
-func startBalancer(t *testing.T, backends []string) *balancer {
-	t.Helper()
+// Start listens on a free loopback port and relays to backends
+// (host:port each).
+func Start(backends []string) (*Balancer, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	b := &balancer{ln: ln, backends: backends, conns: map[net.Conn]struct{}{}, down: map[string]bool{}}
+	b := &Balancer{ln: ln, backends: backends, conns: map[net.Conn]struct{}{}, down: map[string]bool{}}
 	go b.serve()
-	t.Cleanup(b.close)
-	return b
+	return b, nil
 }
 
-func (b *balancer) url() string { return "http://" + b.ln.Addr().String() }
+// URL is the balancer's base URL, http://127.0.0.1:port.
+func (b *Balancer) URL() string { return "http://" + b.ln.Addr().String() }
 
-func (b *balancer) serve() {
+func (b *Balancer) serve() {
 	for {
 		c, err := b.ln.Accept()
 		if err != nil {
@@ -46,7 +48,7 @@ func (b *balancer) serve() {
 }
 
 // relay joins a client connection to the first node that accepts one.
-func (b *balancer) relay(c net.Conn) {
+func (b *Balancer) relay(c net.Conn) {
 	start := b.next.Add(1)
 	var up net.Conn
 	for i := range b.backends {
@@ -80,14 +82,15 @@ func (b *balancer) relay(c net.Conn) {
 	c.Close()
 	up.Close()
 	b.mu.Lock()
-	delete(b.conns, c)
-	delete(b.conns, up)
+	if b.conns != nil {
+		delete(b.conns, c)
+		delete(b.conns, up)
+	}
 	b.mu.Unlock()
 }
 
-// track registers a pair of connections, or closes them if the balancer
-// is closed.
-func (b *balancer) track(cs ...net.Conn) bool {
+// track registers connections, or closes them if the balancer is closed.
+func (b *Balancer) track(cs ...net.Conn) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.conns == nil {
@@ -102,15 +105,16 @@ func (b *balancer) track(cs ...net.Conn) bool {
 	return true
 }
 
-// setDown takes a node out of the rotation or puts it back, as a health
+// SetDown takes a node out of the rotation or puts it back, as a health
 // check would.
-func (b *balancer) setDown(addr string, down bool) {
+func (b *Balancer) SetDown(addr string, down bool) {
 	b.mu.Lock()
 	b.down[addr] = down
 	b.mu.Unlock()
 }
 
-func (b *balancer) close() {
+// Close stops listening and cuts every connection.
+func (b *Balancer) Close() {
 	b.ln.Close()
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -18,6 +18,8 @@ import (
 
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"wyrm/internal/pgtest"
 )
 
 var (
@@ -57,8 +59,8 @@ type server struct {
 }
 
 // startServer builds (once) and starts the test server on db; addr may be
-// "" for a free port.
-func startServer(t *testing.T, db, addr string) *server {
+// "" for a free port; further flags follow.
+func startServer(t *testing.T, db, addr string, flags ...string) *server {
 	t.Helper()
 	buildOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "wyrm-e2e")
@@ -78,7 +80,7 @@ func startServer(t *testing.T, db, addr string) *server {
 	if addr == "" {
 		addr = "127.0.0.1:0"
 	}
-	cmd := exec.Command(binPath, "-addr", addr, "-db", db, "-think", "50ms")
+	cmd := exec.Command(binPath, append([]string{"-addr", addr, "-db", db, "-think", "50ms"}, flags...)...)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -126,7 +128,7 @@ var (
 
 // TestMain stops the shared browser after the tests.
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // stops the PostgreSQL of the cluster test
 	chromeCancel()
 	os.Exit(code)
 }

@@ -21,6 +21,11 @@ type Config struct {
 	// Addr is the server's base URL (http://127.0.0.1:8080) or host:port.
 	// Only loopback hosts are accepted.
 	Addr string
+	// Addrs, when set instead, are several nodes of one cluster: each new
+	// game and each websocket goes to the next in turn, as behind a
+	// round-robin balancer, so most seats reach their game's owner through
+	// another node.
+	Addrs []string
 	// Game is the game to play ("dragon" unless set).
 	Game string
 	// Games is the number of games played at once.
@@ -42,6 +47,12 @@ type Config struct {
 	Seed uint64
 	// ServerPID, if set, is the server process whose memory is reported.
 	ServerPID int
+	// ServerPIDs are further server processes (other nodes): their memory
+	// is added in, and with ServerPID their CPU time per move is reported.
+	ServerPIDs []int
+	// DatabasePIDs are processes whose CPU time, with their children's,
+	// counts in the cost of a move too (a PostgreSQL server's postmaster).
+	DatabasePIDs []int
 	// ClientHeader, if set, is the header in which each simulated player
 	// gives an address of its own (the server must trust it as its proxy
 	// header): so the server's per-client limits stay on and each player
@@ -83,8 +94,29 @@ func (c Config) check() error {
 	if c.Rate < 0 {
 		return errors.New("rate must not be negative")
 	}
-	_, err := BaseURL(c.Addr)
-	return err
+	for _, a := range c.addrs() {
+		if _, err := BaseURL(a); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// addrs is Addrs, or Addr alone.
+func (c Config) addrs() []string {
+	if len(c.Addrs) > 0 {
+		return c.Addrs
+	}
+	return []string{c.Addr}
+}
+
+// serverPIDs is every server process given.
+func (c Config) serverPIDs() []int {
+	var out []int
+	if c.ServerPID > 0 {
+		out = append(out, c.ServerPID)
+	}
+	return append(out, c.ServerPIDs...)
 }
 
 // BaseURL turns addr (a URL or host:port) into an http:// base URL, and

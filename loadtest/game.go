@@ -15,7 +15,8 @@ import (
 // fleet runs the simulated games.
 type fleet struct {
 	cfg    Config
-	base   string
+	bases  []string      // the nodes, taken in turn
+	turn   atomic.Uint64 // the next node's turn
 	g      game.Game
 	hc     *http.Client
 	rec    *recorder
@@ -118,12 +119,12 @@ func (f *fleet) open(ctx context.Context) ([2]*conn, string, error) {
 	sctx, cancel := withTimeout(ctx, 30*time.Second)
 	defer cancel()
 	hdr := f.clientHeader()
-	cr, err := createGame(sctx, f.hc, f.base, f.cfg.Game, hdr)
+	cr, err := createGame(sctx, f.hc, f.base(), f.cfg.Game, hdr)
 	if err != nil {
 		return seats, "", err
 	}
 	for i := range seats {
-		c, err := dialSeat(sctx, f.base, cr.ID, cr.Tokens[i], &f.states, hdr)
+		c, err := dialSeat(sctx, f.base(), cr.ID, cr.Tokens[i], &f.states, hdr)
 		if err != nil {
 			for _, s := range seats[:i] {
 				s.close()
@@ -133,6 +134,12 @@ func (f *fleet) open(ctx context.Context) ([2]*conn, string, error) {
 		seats[i] = c
 	}
 	return seats, cr.ID, nil
+}
+
+// base is the node for the next request, in turn, as a round-robin
+// balancer would choose it.
+func (f *fleet) base() string {
+	return f.bases[int(f.turn.Add(1)%uint64(len(f.bases)))]
 }
 
 // kindOf names an error for the report.

@@ -30,6 +30,23 @@ type Step struct {
 	ActionP99 float64
 	// States is the number of state messages the clients received.
 	States int64
+	// Nodes is the number of server nodes played against.
+	Nodes int
+	// ServerCPU and DatabaseCPU are the CPU time the server processes and
+	// the database used in the window (zero without their PIDs).
+	ServerCPU, DatabaseCPU time.Duration
+	// Forwarded is how many requests (websockets included) the nodes have
+	// forwarded to another node since they started.
+	Forwarded float64
+}
+
+// CostPerMove is the CPU time the servers and the database spent per
+// acknowledged move, 0 when not measured.
+func (s Step) CostPerMove() time.Duration {
+	if s.Moves == 0 {
+		return 0
+	}
+	return (s.ServerCPU + s.DatabaseCPU) / time.Duration(s.Moves)
 }
 
 // Run plays cfg.Games games for cfg.Duration and reports the step.
@@ -62,19 +79,25 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	if err := check.check(); err != nil {
 		return nil, err
 	}
-	base, _ := BaseURL(cfg.Addr)
+	var bases []string
+	for _, a := range cfg.addrs() {
+		b, _ := BaseURL(a)
+		bases = append(bases, b)
+	}
 	g, err := games.Lookup(cfg.Game)
 	if err != nil {
 		return nil, err
 	}
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
 	defer hc.CloseIdleConnections()
-	if err := waitHealthy(ctx, hc, base, 10*time.Second); err != nil {
-		return nil, err
+	for _, base := range bases {
+		if err := waitHealthy(ctx, hc, base, 10*time.Second); err != nil {
+			return nil, err
+		}
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	f := &fleet{cfg: cfg, base: base, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
+	f := &fleet{cfg: cfg, bases: bases, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
 		seeds: rand.New(rand.NewPCG(cfg.Seed, 1))}
 	var wg sync.WaitGroup
 	defer wg.Wait()
@@ -111,9 +134,10 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		if ctx.Err() != nil {
 			return steps, ctx.Err()
 		}
-		st := Step{Setup: time.Since(setupStart), Connected: int(f.ready.Load())}
+		st := Step{Setup: time.Since(setupStart), Connected: int(f.ready.Load()), Nodes: len(bases)}
 		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
-		before, _ := scrape(ctx, hc, base)
+		before, _ := scrapeAll(ctx, hc, bases)
+		cpu0, db0 := cpuTotal(cfg.serverPIDs(), false), cpuTotal(cfg.DatabasePIDs, true)
 		f.rec.take(n) // start the window now
 		states0 := f.states.Load()
 		sleep(ctx, cfg.Duration)
@@ -122,13 +146,22 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		}
 		st.Window = f.rec.take(n)
 		st.States = f.states.Load() - states0
-		if after, err := scrape(ctx, hc, base); err == nil && before != nil {
+		if len(cfg.serverPIDs()) > 0 {
+			st.ServerCPU = cpuTotal(cfg.serverPIDs(), false) - cpu0
+		}
+		if len(cfg.DatabasePIDs) > 0 {
+			st.DatabaseCPU = cpuTotal(cfg.DatabasePIDs, true) - db0
+		}
+		if after, err := scrapeAll(ctx, hc, bases); err == nil && before != nil {
 			st.Connections = after["wyrm_ws_connections"]
+			st.Forwarded = after["wyrm_forwarded_total"]
 			st.SaveP99, _ = histQuantile(before, after, "wyrm_store_append_seconds", 0.99)
 			st.ActionP99, _ = histQuantile(before, after, "wyrm_ws_action_seconds", 0.99)
 		}
-		if cfg.ServerPID > 0 {
-			st.Memory, _ = readMemory(cfg.ServerPID)
+		for _, pid := range cfg.serverPIDs() {
+			m, _ := readMemory(pid)
+			st.Memory.RSS += m.RSS
+			st.Memory.Peak += m.Peak
 		}
 		steps = append(steps, st)
 		fmt.Fprintln(progress, st.String())
@@ -150,11 +183,17 @@ func (s Step) String() string {
 	}
 	line += fmt.Sprintf("\n  games connected %d, started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
 		s.Connected, s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
+	if s.Nodes > 1 {
+		line += fmt.Sprintf(" on %d nodes, %.0f requests forwarded", s.Nodes, s.Forwarded)
+	}
 	if s.SaveP99 != 0 {
 		line += fmt.Sprintf(", store append p99 <= %s, message p99 <= %s", bound(s.SaveP99), bound(s.ActionP99))
 	}
 	if s.Memory.RSS > 0 {
 		line += fmt.Sprintf(", RSS %.0f MiB (peak %.0f MiB)", float64(s.Memory.RSS)/(1<<20), float64(s.Memory.Peak)/(1<<20))
+	}
+	if c := s.CostPerMove(); c > 0 {
+		line += fmt.Sprintf("\n  CPU per move %s (servers %.1fs, database %.1fs in the window)", ms(c), s.ServerCPU.Seconds(), s.DatabaseCPU.Seconds())
 	}
 	return line
 }

@@ -118,3 +118,77 @@ func waitHealthy(ctx context.Context, hc *http.Client, base string, d time.Durat
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// scrapeAll reads the metrics of every node and adds them up.
+func scrapeAll(ctx context.Context, hc *http.Client, bases []string) (map[string]float64, error) {
+	sum := map[string]float64{}
+	for _, b := range bases {
+		m, err := scrape(ctx, hc, b)
+		if err != nil {
+			return nil, err
+		}
+		for k, v := range m {
+			sum[k] += v
+		}
+	}
+	return sum, nil
+}
+
+// clockTick is the unit of the CPU times in /proc/<pid>/stat (USER_HZ,
+// 100 on Linux).
+const clockTick = 10 * time.Millisecond
+
+// cpuTotal is the CPU time (user and system) the processes pids have used,
+// with that of their living children when children is set: a database
+// server's work is done by the backends its first process starts. A
+// process that cannot be read counts nothing.
+func cpuTotal(pids []int, children bool) time.Duration {
+	var total time.Duration
+	want := map[int]bool{}
+	for _, pid := range pids {
+		want[pid] = true
+		if t, _, err := procCPU(pid); err == nil {
+			total += t
+		}
+	}
+	if !children || len(pids) == 0 {
+		return total
+	}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || want[pid] {
+			continue
+		}
+		if t, ppid, err := procCPU(pid); err == nil && want[ppid] {
+			total += t
+		}
+	}
+	return total
+}
+
+// procCPU reads a process's CPU time and parent from /proc/<pid>/stat.
+func procCPU(pid int) (time.Duration, int, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, 0, err
+	}
+	// The command name is in parentheses and may hold anything: the
+	// fields that follow are counted from its closing one.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0, 0, fmt.Errorf("stat of %d: no command name", pid)
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0, 0, fmt.Errorf("stat of %d: %d fields", pid, len(f))
+	}
+	ppid, _ := strconv.Atoi(f[1])
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("stat of %d: bad times", pid)
+	}
+	return time.Duration(utime+stime) * clockTick, ppid, nil
+}

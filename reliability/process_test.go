@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"wyrm/internal/pgtest"
 )
 
 var (
@@ -25,7 +27,7 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	code := m.Run()
+	code := pgtest.Main(m) // stops the PostgreSQL of the cluster tests
 	if binDir != "" {
 		os.RemoveAll(binDir)
 	}

@@ -58,6 +58,9 @@ func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 		writeErr(w, apierr.New(apierr.Unavailable, "shutting down"))
 		return
 	}
+	if srv.clusterHealth(w) {
+		return
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 

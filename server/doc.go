@@ -36,7 +36,10 @@
 // {"type":"rematch"}, {"type":"suggest","seat":0} (a valid setup choice),
 // {"type":"check","seat":0,"choice":"..."} (the game's reading of a setup
 // choice being written, answered {"type":"checked","summary":...}) or
-// {"type":"ping"}; an optional "id" is echoed in the {"type":"ack"} or
+// {"type":"ping"}; an action may carry the "version" of the state it was
+// chosen on, and is then refused if the game has moved on since (a message
+// delayed on a connection the client gave up on cannot land later, in
+// another position); an optional "id" is echoed in the {"type":"ack"} or
 // {"type":"error","code":...,"message":...} answer, whose code is one of
 // server/apierr's (the same as HTTP errors carry). Messages are limited in
 // size and rate; anything malformed, unknown, out of turn or from a

@@ -59,6 +59,9 @@ func checkSameOrigin(r *http.Request) error {
 // its address, or with a trusted proxy header the address the proxy saw;
 // IPv6 addresses count by their /64, which one subscriber usually holds.
 func (srv *Server) clientKey(r *http.Request) string {
+	if k := srv.peerClient(r); k != "" { // forwarded by another node (forward.go)
+		return k
+	}
 	addr := r.RemoteAddr
 	if srv.proxyHeader != "" {
 		if v := r.Header.Get(srv.proxyHeader); v != "" {

@@ -46,6 +46,9 @@ type listEntry struct {
 	Names   []string   `json:"seatNames"` // the game's names of the seats
 	Result  string     `json:"result,omitempty"`
 	Winner  int        `json:"winner"` // seat that won, -1 when none
+	// Version is the length of the log the entry describes: an entry is
+	// never replaced by an older one (from another node, in a cluster).
+	Version int `json:"-"`
 }
 
 // lobby keeps one entry per game, newest last, so that a page of any list
@@ -73,7 +76,7 @@ func (s *session) entry() listEntry {
 	t := s.t
 	info := s.g.Info()
 	e := listEntry{ID: s.id, Game: info.Name, Title: info.Title, Created: s.created, Stage: t.Stage(),
-		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1}
+		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1, Version: len(t.Log)}
 	for i := range t.Seats() {
 		e.Names = append(e.Names, t.SeatName(i))
 	}
@@ -99,9 +102,19 @@ func (s *session) entry() listEntry {
 // update records s's entry and tells the watchers. Caller holds s.mu.
 func (l *lobby) update(s *session) {
 	e := s.entry()
+	s.srv.publish(s, e) // to the other nodes' lobbies (clusterlobby.go)
+	l.set(e)
+}
+
+// set records an entry, unless the lobby has a newer one, and tells the
+// watchers.
+func (l *lobby) set(e listEntry) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if old, ok := l.entries[e.ID]; ok {
+		if old.Version > e.Version {
+			return
+		}
 		*old = e
 	} else {
 		ne := &e

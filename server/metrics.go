@@ -100,6 +100,7 @@ func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	m.save.write(&b, "wyrm_store_append_seconds", "Time to store one action durably.")
 	m.http.write(&b, "wyrm_http_request_seconds", "Time to answer one HTTP request.")
 	m.search.write(&b, "wyrm_engine_move_seconds", "Time from a computer's turn to its move, waiting for a searcher included.")
+	srv.writeClusterMetrics(&b)
 	w.Header().Set("Content-Type", "text/plain; version=0.0.4")
 	_, _ = w.Write([]byte(b.String()))
 }

@@ -102,7 +102,7 @@ func (s *session) armLifeTimer() {
 		s.lifeTimer = nil
 	}
 	t := s.t
-	if s.broken != nil || t.Outcome().Over || s.srv.closing() {
+	if s.broken != nil || t.Outcome().Over || s.off() {
 		return
 	}
 	seq := len(t.Log)
@@ -160,7 +160,7 @@ func (s *session) seatsIn() int {
 func (s *session) lifeAct(seq, seat int, kind, data string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if len(s.t.Log) != seq || s.srv.closing() {
+	if len(s.t.Log) != seq || s.off() {
 		return
 	}
 	if err := s.commit(seat, kind, data); err != nil {

@@ -63,6 +63,9 @@ type Config struct {
 	// MinClock is the shortest time control a new game may have; 0 means
 	// DefaultMinClock. (Tests shorten it to see clocks run out.)
 	MinClock time.Duration
+	// Cluster, when set, makes the server one node of several sharing
+	// Store (see cluster.go); nil keeps every game on this server.
+	Cluster *ClusterConfig
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -92,12 +95,15 @@ type Server struct {
 	claimAfter, absentAfter   time.Duration
 	firstMove                 time.Duration
 
-	ctx    context.Context
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
-	down   atomic.Bool
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	down    atomic.Bool
+	closeMu sync.Mutex // a second Close waits for the first (cluster.go)
 
 	lobby *lobby
+	// cluster is this server's part among several nodes; nil when alone.
+	cluster *node
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -151,6 +157,9 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
+		return srv.joinCluster(*cfg.Cluster)
+	}
 	lastUp, err := cfg.Store.LastBeat(srv.ctx, srv.node)
 	if err != nil {
 		return nil, err
@@ -206,6 +215,8 @@ func New(cfg Config) (*Server, error) {
 // Close stops computer players and timers, hangs up websockets and waits
 // for running goroutines. The store stays open (the caller owns it).
 func (srv *Server) Close() {
+	srv.closeMu.Lock()
+	defer srv.closeMu.Unlock()
 	srv.down.Store(true)
 	srv.cancel()
 	srv.mu.Lock()
@@ -228,6 +239,7 @@ func (srv *Server) Close() {
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.leaveCluster()
 	srv.beat() // the last moment up, for the next start's clocks
 }
 
@@ -562,7 +574,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	if err != nil {
 		return nil, err
 	}
-	if err := srv.store.CreateGame(ctx, store.Game{ID: id, CreatedMs: created, Def: b}); err != nil {
+	if err := srv.storeGame(ctx, store.Game{ID: id, CreatedMs: created, Def: b}); err != nil {
 		srv.log.Error("create failed", "err", err)
 		return nil, apierr.New(apierr.Internal, "the server could not save the game")
 	}
@@ -663,5 +675,5 @@ func (srv *Server) Handler() http.Handler {
 	if srv.assets != nil {
 		mux.Handle("GET /", http.FileServerFS(srv.assets))
 	}
-	return srv.logRequests(mux)
+	return srv.logRequests(srv.routeGames(mux))
 }

@@ -34,6 +34,7 @@ type session struct {
 	answering bool   // a computer is weighing a draw offer
 	broken    error  // replay failed; the game is read-only
 	release   func() // gives back the creator's limits once the game is over
+	moved     bool   // another node owns the game now (lease.go)
 }
 
 // newSession builds a session from its definition and replays log.
@@ -78,12 +79,12 @@ func (s *session) commit(seat int, kind, data string) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	start := time.Now()
-	err := s.srv.store.Append(ctx, s.id, store.Action{Seq: a.Seq, AtMs: a.AtMs, Seat: a.Seat, Kind: a.Kind, Data: a.Data})
+	err := s.srv.appendAction(ctx, s, store.Action{Seq: a.Seq, AtMs: a.AtMs, Seat: a.Seat, Kind: a.Kind, Data: a.Data})
 	s.srv.metrics.observeSave(time.Since(start))
 	if err != nil {
 		s.srv.log.Error("save failed", "game", s.id, "err", err)
 		s.rebuild(s.t.Log[:len(s.t.Log)-1])
-		return apierr.New(apierr.Internal, "the server could not save this action; nothing changed")
+		return saveFailed(err)
 	}
 	if kind == table.ActMove {
 		s.srv.metrics.moves.Add(1)
@@ -128,7 +129,7 @@ func (s *session) schedule() {
 	}
 	t := s.t
 	s.armLifeTimer()
-	if s.broken != nil || t.Outcome().Over || s.srv.closing() {
+	if s.broken != nil || t.Outcome().Over || s.off() {
 		return
 	}
 	now := s.srv.now().UnixMilli()
@@ -260,7 +261,7 @@ func (s *session) think(seat, seq int, pos game.Position, level int, budget, wai
 		s.thinking = false
 		// Untimed, the computer waits in line again; under a clock its
 		// time is up by now and the flag timer ends the game.
-		if errors.Is(err, ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.srv.closing() {
+		if errors.Is(err, ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.off() {
 			s.schedule()
 		}
 		s.mu.Unlock()
@@ -274,7 +275,7 @@ func (s *session) computerAct(seat, seq int, kind, data string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.thinking = false
-	if len(s.t.Log) != seq || s.srv.closing() {
+	if len(s.t.Log) != seq || s.off() {
 		s.schedule()
 		return
 	}

@@ -36,6 +36,9 @@ type clientMsg struct {
 	Tokens []string `json:"tokens,omitempty"`
 	Move   string   `json:"move,omitempty"`
 	Choice string   `json:"choice,omitempty"`
+	// Version, when sent, is the state version an action was chosen on
+	// (stale.go).
+	Version *int `json:"version,omitempty"`
 }
 
 // client is one websocket connection watching one game.
@@ -123,6 +126,11 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer srv.untrack(c)
 	s.mu.Lock()
+	if s.moved { // another node took the game meanwhile (lease.go)
+		s.mu.Unlock()
+		conn.Close(websocket.StatusServiceRestart, "this game moved to another server; reconnect")
+		return
+	}
 	s.subs[c] = struct{}{}
 	if u, ok := userOf(r); ok {
 		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
@@ -401,6 +409,9 @@ func (c *client) seatFor(m clientMsg) (int, error) {
 // act carries out a seat's action. Caller holds s.mu.
 func (c *client) act(m clientMsg) error {
 	s := c.s
+	if err := s.current(m.Version); err != nil {
+		return err
+	}
 	seat, err := c.seatFor(m)
 	if err != nil {
 		return err

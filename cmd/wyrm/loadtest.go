@@ -27,7 +27,15 @@ import (
 func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("loadtest", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("addr", "", "server URL on loopback, e.g. http://127.0.0.1:8080 (or use -spawn / -inprocess)")
+	var addrs []string
+	fs.Func("addr", "server URL on loopback, e.g. http://127.0.0.1:8080 (or use -spawn / -inprocess); several nodes of one cluster: repeat it or give a comma-separated list", func(v string) error {
+		for _, a := range strings.Split(v, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				addrs = append(addrs, a)
+			}
+		}
+		return nil
+	})
 	n := fs.Int("games", 100, "games played at once")
 	dur := fs.Duration("duration", 30*time.Second, "measuring time (per level with -ramp)")
 	rate := fs.Float64("rate", 0, "total moves per second over all games (0: use -think)")
@@ -36,9 +44,12 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ramp := fs.String("ramp", "", "comma-separated numbers of games to step through, stopping where -slo is missed")
 	slo := fs.Duration("slo", 50*time.Millisecond, "p99 move round trip target for -ramp")
 	spawn := fs.Bool("spawn", false, "start \"wyrm serve\" on a free loopback port and a fresh database, and report its memory")
+	nodes := fs.Int("nodes", 1, "with -spawn: how many nodes to start on the -db PostgreSQL database")
+	db := fs.String("db", "", "with -spawn: the database, a postgres:// URL (default: a fresh SQLite file)")
+	dbPIDs := fs.String("db-pid", "", "comma-separated processes of the database (a PostgreSQL postmaster) whose CPU time, with their children's, counts in the cost per move")
 	inproc := fs.Bool("inprocess", false, "run the server inside this process (for -cpuprofile)")
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file")
-	pid := fs.Int("pid", 0, "server process to report the memory of")
+	pids := fs.String("pid", "", "server process to report the memory and CPU time of (comma-separated for several nodes)")
 	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
 	clientHeader := fs.String("client-header", "X-Forwarded-For", "header giving each simulated player an address of its own, so per-client limits apply to each as to a real player (with -addr, start the server with the same -proxy-header); empty: all players share this machine's address")
 	if err := fs.Parse(args); err != nil {
@@ -59,16 +70,30 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			levels = append(levels, v)
 		}
 	}
-	if (*addr != "") == (*spawn || *inproc) || (*spawn && *inproc) {
+	if (len(addrs) > 0) == (*spawn || *inproc) || (*spawn && *inproc) {
 		fmt.Fprintln(stderr, "wyrm loadtest: give exactly one of -addr, -spawn or -inprocess")
+		return 2
+	}
+	if *nodes < 1 || *nodes > 1 && !(*spawn && store.IsPostgres(*db)) {
+		fmt.Fprintln(stderr, "wyrm loadtest: -nodes above 1 needs -spawn and a -db postgres:// URL")
+		return 2
+	}
+	serverPIDs, err := pidList(*pids)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm loadtest: -pid:", err)
+		return 2
+	}
+	databasePIDs, err := pidList(*dbPIDs)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm loadtest: -db-pid:", err)
 		return 2
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cfg := loadtest.Config{Addr: *addr, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed, ServerPID: *pid,
-		ClientHeader: *clientHeader}
-	if *addr != "" {
-		if _, err := loadtest.BaseURL(*addr); err != nil {
+	cfg := loadtest.Config{Addrs: addrs, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed,
+		ServerPIDs: serverPIDs, DatabasePIDs: databasePIDs, ClientHeader: *clientHeader}
+	for _, a := range addrs {
+		if _, err := loadtest.BaseURL(a); err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
 			return 2
 		}
@@ -81,16 +106,23 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(dir)
 	switch {
 	case *spawn:
-		p, a, err := spawnServer(dir, *clientHeader, stderr)
-		if err != nil {
-			fmt.Fprintln(stderr, "wyrm loadtest:", err)
-			return 1
+		target := *db
+		if target == "" {
+			target = filepath.Join(dir, "load.db")
 		}
-		defer func() {
-			p.Process.Signal(syscall.SIGTERM)
-			p.Wait()
-		}()
-		cfg.Addr, cfg.ServerPID = a, p.Process.Pid
+		for i := range *nodes {
+			p, a, err := spawnServer(target, i+1, *nodes, *clientHeader, stderr)
+			if err != nil {
+				fmt.Fprintln(stderr, "wyrm loadtest:", err)
+				return 1
+			}
+			defer func() {
+				p.Process.Signal(syscall.SIGTERM)
+				p.Wait()
+			}()
+			cfg.Addrs = append(cfg.Addrs, a)
+			cfg.ServerPIDs = append(cfg.ServerPIDs, p.Process.Pid)
+		}
 	case *inproc:
 		a, stopServer, err := inProcessServer(filepath.Join(dir, "load.db"), *clientHeader)
 		if err != nil {
@@ -98,7 +130,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 		defer stopServer()
-		cfg.Addr, cfg.ServerPID = a, os.Getpid()
+		cfg.Addrs, cfg.ServerPID = []string{a}, os.Getpid()
 	}
 	if *cpuprofile != "" {
 		f, err := os.Create(*cpuprofile)
@@ -113,7 +145,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	fmt.Fprintf(stdout, "wyrm loadtest against %s: %s\n", cfg.Addr, cfg.Game)
+	fmt.Fprintf(stdout, "wyrm loadtest against %s: %s\n", strings.Join(cfg.Addrs, ", "), cfg.Game)
 	var steps []loadtest.Step
 	if levels != nil {
 		steps, err = loadtest.Ramp(ctx, cfg, levels, *slo, stdout)
@@ -146,8 +178,25 @@ func freeLoopback() (string, error) {
 	return ln.Addr().String(), nil
 }
 
-// spawnServer starts this binary's "serve" on a free loopback port.
-func spawnServer(dir, proxyHeader string, stderr io.Writer) (*exec.Cmd, string, error) {
+// pidList reads a comma-separated list of process ids.
+func pidList(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		pid, err := strconv.Atoi(f)
+		if err != nil || pid <= 0 {
+			return nil, fmt.Errorf("bad process id %q", f)
+		}
+		out = append(out, pid)
+	}
+	return out, nil
+}
+
+// spawnServer starts this binary's "serve" on a free loopback port and
+// db; node i of n when there are several.
+func spawnServer(db string, i, n int, proxyHeader string, stderr io.Writer) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -156,7 +205,11 @@ func spawnServer(dir, proxyHeader string, stderr io.Writer) (*exec.Cmd, string, 
 	if err != nil {
 		return nil, "", err
 	}
-	cmd := exec.Command(exe, "serve", "--addr", addr, "--db", filepath.Join(dir, "load.db"), "--log-level", "warn", "--proxy-header", proxyHeader)
+	args := []string{"serve", "--addr", addr, "--db", db, "--log-level", "warn", "--proxy-header", proxyHeader}
+	if n > 1 {
+		args = append(args, "--node", fmt.Sprintf("load%d", i), "--advertise", "http://"+addr)
+	}
+	cmd := exec.Command(exe, args...)
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, "", err

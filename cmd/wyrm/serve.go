@@ -47,6 +47,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
+	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")
+	advertise := fs.String("advertise", "", "with PostgreSQL: the URL at which the other nodes reach this one (default: http:// and -addr)")
+	leaseTTL := fs.Duration("lease-ttl", server.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -69,7 +72,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
 		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock,
-		idle: *idle, writeTimeout: *writeTimeout}, log, stdout, stderr)
+		idle: *idle, writeTimeout: *writeTimeout, node: *node, advertise: *advertise, leaseTTL: *leaseTTL}, log, stdout, stderr)
 }
 
 // installedGames returns every game with the maps of dir installed (none
@@ -111,6 +114,10 @@ type serveConfig struct {
 	limits               server.Limits
 	minClock             time.Duration
 	idle, writeTimeout   time.Duration
+	// node, advertise and leaseTTL place a server among several on one
+	// PostgreSQL database (cluster.go).
+	node, advertise string
+	leaseTTL        time.Duration
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -139,16 +146,23 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	if rules != "" {
 		rulesFS = os.DirFS(rules)
 	}
-	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
-		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
-		WriteTimeout: cfg.writeTimeout})
+	// Listening first tells a node the port it advertises.
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	ln, err := net.Listen("tcp", addr)
+	node, cluster, err := clusterConfig(cfg, dbPath, ln.Addr())
 	if err != nil {
-		srv.Close()
+		ln.Close()
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 1
+	}
+	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
+		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
+		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: cluster})
+	if err != nil {
+		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}

@@ -29,6 +29,7 @@ func main() {
 	think := flag.Duration("think", 100*time.Millisecond, "engine time per move")
 	rules := flag.String("rules", "../docs/rules", "folder of rules documents")
 	claimAfter := flag.Duration("claim-after", 2*time.Second, "how long opponents must be gone before a claim (short for the tests)")
+	node := flag.String("node", "", "run as this node of a cluster on the -db PostgreSQL database")
 	flag.Parse()
 	st, err := store.Open(*db)
 	if err != nil {
@@ -42,14 +43,18 @@ func main() {
 		os.Exit(1)
 	}
 	defer accts.Close()
-	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
-		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter})
+	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	ln, err := net.Listen("tcp", *addr)
+	var cluster *server.ClusterConfig
+	if *node != "" {
+		cluster = &server.ClusterConfig{Advertise: "http://" + ln.Addr().String()}
+	}
+	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
+		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -17,6 +17,13 @@ type Postgres struct {
 	c    *committer
 }
 
+// IdleInTransaction is how long the database keeps a transaction whose
+// client has stopped sending, before it ends the session and rolls the
+// transaction back. A batch never waits on its client this long unless the
+// client is stalled; it is shorter than a lease time, so a stalled node's
+// locks are gone by the time its leases expire.
+const IdleInTransaction = 3 * time.Second
+
 // commitTimeout bounds one batch transaction, so that a database that
 // stops answering fails the waiting appends instead of holding them
 // forever.
@@ -32,7 +39,11 @@ const migrationLock = 0x7779726d // "wyrm"
 // Unless url sets synchronous_commit itself, it is forced on for wyrm's
 // connections: a commit, and so an acknowledged append, then waits for the
 // WAL to reach disk (and any synchronous standby) whatever the server's
-// default is.
+// default is. Likewise idle_in_transaction_session_timeout is set (to
+// IdleInTransaction): a node frozen or cut off in the middle of a batch
+// would otherwise keep its transaction, and the lease rows it locked,
+// until the database noticed the connection dead, and no other node could
+// take those games over.
 func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
@@ -40,6 +51,9 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	}
 	if _, ok := cfg.ConnConfig.RuntimeParams["synchronous_commit"]; !ok {
 		cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
+	}
+	if _, ok := cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"]; !ok {
+		cfg.ConnConfig.RuntimeParams["idle_in_transaction_session_timeout"] = fmt.Sprint(IdleInTransaction.Milliseconds())
 	}
 	if _, ok := cfg.ConnConfig.RuntimeParams["application_name"]; !ok {
 		cfg.ConnConfig.RuntimeParams["application_name"] = "wyrm"

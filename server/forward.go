@@ -1,0 +1,238 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"time"
+
+	"wyrm/server/apierr"
+	"wyrm/server/store"
+)
+
+// A request about one game (its websocket, state, join, positions, record)
+// is served by the node that owns the game. Any other node forwards it
+// there, websocket included, so a client may talk to any node. A game
+// nobody owns (its node died or let it go) is taken by the node the request
+// reached; while its dead owner's lease runs out, the request waits.
+
+// Headers between nodes. A forwarded request carries the cluster's secret,
+// which makes the owner trust the client address the forwarding node saw
+// (for per-client limits) and never forward the request again.
+const (
+	hdrPeer   = "X-Wyrm-Peer"
+	hdrClient = "X-Wyrm-Client"
+)
+
+// routeGames wraps h so that requests about a game owned by another node
+// go there; without a cluster it is h.
+func (srv *Server) routeGames(h http.Handler) http.Handler {
+	n := srv.cluster
+	if n == nil {
+		return h
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id := gameOf(r.URL.Path)
+		if id == "" || srv.session(id) != nil {
+			h.ServeHTTP(w, r)
+			return
+		}
+		n.route(w, r, id, h)
+	})
+}
+
+// gameOf is the game a request path is about, "" for none. Paths that
+// cannot name a game are left to the handler's 404.
+func gameOf(path string) string {
+	var id string
+	if rest, ok := strings.CutPrefix(path, "/ws/"); ok {
+		id = rest
+	} else if rest, ok := strings.CutPrefix(path, "/api/games/"); ok {
+		id, _, _ = strings.Cut(rest, "/")
+	}
+	if id == "" || len(id) > 64 {
+		return ""
+	}
+	for _, c := range id {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return ""
+		}
+	}
+	return id
+}
+
+// routeWait bounds how long a request waits for a game's owner: a dead
+// owner's lease runs out within one lease time, and a frozen owner's
+// answer is given up after another.
+func (n *node) routeWait() time.Duration { return 2*n.ttl + 2*time.Second }
+
+// route serves a request about game id here once this node owns it, or
+// forwards it to the owner.
+func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.Handler) {
+	ctx := r.Context()
+	var body []byte
+	if r.Body != nil && r.Body != http.NoBody {
+		// Kept, so that a request whose owner could not be reached can be
+		// sent again, to the same node or another.
+		var err error
+		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		if err != nil {
+			writeErr(w, apierr.New(apierr.BadRequest, "malformed request: %v", err))
+			return
+		}
+	}
+	peer := n.fromPeer(r)
+	deadline := time.Now().Add(n.routeWait())
+	for {
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		l, err := n.st.LeaseOf(ctx, id)
+		switch {
+		case errors.Is(err, store.ErrNotFound):
+			writeErr(w, errNoGame)
+			return
+		case err != nil:
+			if ctx.Err() != nil {
+				return
+			}
+			n.srv.log.Warn("looking up a game's owner", "game", id, "err", err)
+		case l.Owner == n.name || !l.Live:
+			if _, err := n.take(ctx, l); err == nil {
+				h.ServeHTTP(w, r)
+				return
+			} else if !errors.Is(err, store.ErrLeaseHeld) {
+				n.srv.log.Warn("taking a game", "game", id, "err", err)
+			}
+		case peer:
+			// Sent here by a node that saw this one as the owner, which it no
+			// longer is: the client tries again and is routed afresh.
+			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this game is moving between servers; try again"), retry: time.Second})
+			return
+		default:
+			if n.forward(w, r, l) {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "the server of this game does not answer; try again"), retry: time.Second})
+			return
+		}
+		select {
+		case <-time.After(200 * time.Millisecond):
+		case <-ctx.Done():
+			return
+		case <-n.srv.ctx.Done():
+			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this server is shutting down; try again"), retry: time.Second})
+			return
+		}
+	}
+}
+
+// forward proxies r to the owner of its game. It reports false, having
+// written nothing, when the owner could not be reached: the caller tries
+// again, and takes the game once the owner's lease has run out.
+func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bool {
+	target, err := url.Parse(l.Addr)
+	if err != nil || l.Addr == "" {
+		n.srv.log.Warn("a node's address is unusable", "node", l.Owner, "addr", l.Addr)
+		return false
+	}
+	if r.Header.Get("Upgrade") != "" {
+		// A websocket lives on after this: it is cut when the game moves
+		// on to another owner (cutForwards), since a frozen or vanished
+		// owner may never close it.
+		ctx, cancel := context.WithCancel(r.Context())
+		defer cancel()
+		r = r.WithContext(ctx)
+		defer n.trackForward(l, cancel)()
+	}
+	start := time.Now()
+	unreached := false
+	p := &httputil.ReverseProxy{
+		Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			// The client's own host, so that the owner's same-origin checks
+			// see what the client sent.
+			pr.Out.Host = pr.In.Host
+			pr.Out.Header.Set(hdrPeer, n.secret)
+			pr.Out.Header.Set(hdrClient, n.srv.clientKey(pr.In))
+		},
+		Transport: n.proxy,
+		ModifyResponse: func(*http.Response) error {
+			n.m.forwarded.Add(1)
+			n.m.forward.observe(time.Since(start))
+			return nil
+		},
+		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
+			// Nothing was written to the client yet: a request the owner
+			// never got, or one that changes nothing, is tried again.
+			var op *net.OpError
+			if r.Method == http.MethodGet || errors.As(err, &op) && op.Op == "dial" {
+				unreached = true
+				return
+			}
+			n.srv.log.Warn("forwarding", "node", l.Owner, "err", err)
+			writeErr(w, apierr.New(apierr.Unavailable, "the server of this game failed while answering; try again"))
+		},
+	}
+	p.ServeHTTP(w, r)
+	return !unreached
+}
+
+// forwardedConn is a websocket forwarded to a game's owner.
+type forwardedConn struct {
+	owner string
+	cut   context.CancelFunc
+}
+
+// trackForward registers a forwarded websocket until the returned func.
+func (n *node) trackForward(l store.Lease, cut context.CancelFunc) func() {
+	f := &forwardedConn{owner: l.Owner, cut: cut}
+	n.mu.Lock()
+	if n.forwards[l.Game] == nil {
+		n.forwards[l.Game] = map[*forwardedConn]struct{}{}
+	}
+	n.forwards[l.Game][f] = struct{}{}
+	n.mu.Unlock()
+	return func() {
+		n.mu.Lock()
+		delete(n.forwards[l.Game], f)
+		if len(n.forwards[l.Game]) == 0 {
+			delete(n.forwards, l.Game)
+		}
+		n.mu.Unlock()
+	}
+}
+
+// cutForwards hangs up the websockets forwarded to any node but owner for a
+// game that owner now serves: their clients reconnect and reach it.
+func (n *node) cutForwards(game, owner string) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for f := range n.forwards[game] {
+		if f.owner != owner {
+			f.cut()
+		}
+	}
+}
+
+// fromPeer reports whether r was forwarded by another node of the cluster.
+func (n *node) fromPeer(r *http.Request) bool {
+	got := r.Header.Get(hdrPeer)
+	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(n.secret)) == 1
+}
+
+// peerClient is the client address a forwarding node saw, or "" when r was
+// not forwarded by a node of the cluster.
+func (srv *Server) peerClient(r *http.Request) string {
+	if n := srv.cluster; n != nil && n.fromPeer(r) {
+		return r.Header.Get(hdrClient)
+	}
+	return ""
+}

@@ -1,0 +1,188 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"wyrm/game"
+	"wyrm/games"
+	"wyrm/record"
+	"wyrm/search"
+)
+
+// The analysis board of every game: the engine, in the page's worker,
+// shows three lines and an arrow soon after the board opens, and a move
+// played on the board becomes the position in the address.
+func TestAnalysisBoard(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for _, g := range engineGames(t, s) {
+		t.Run(g.Name, func(t *testing.T) {
+			b := newBrowser(t)
+			start := time.Now()
+			b.run("open analysis", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}}.Encode()))
+			b.waitJS("three lines", `document.querySelectorAll('.pvline').length === 3`)
+			t.Logf("%s: first lines %v after opening the board", g.Name, time.Since(start).Round(time.Millisecond))
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("the first lines took %v", d)
+			}
+			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
+			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
+			b.screenshot("analysis-" + g.Name)
+			// A move on the board: the first line's, by its button.
+			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
+			b.run("play the best move", chromedp.Click(chromedp.CSS(`.pvline .pvmove`)))
+			b.waitJS("a move in the tree", `document.querySelectorAll('.tree .mv').length === 1`)
+			b.waitJS("new position in the address", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') !== %q`, before))
+			// Back and another move: a variation beside the main line.
+			b.run("back", chromedp.Click(chromedp.CSS(`button[aria-label="Previous move"]`)))
+			b.waitJS("the start again", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') === %q && document.querySelectorAll('.pvline').length === 3`, before))
+			b.run("second line", chromedp.Click(chromedp.CSS(`.pvline:nth-child(2) .pvmove`)))
+			b.waitJS("a variation", `document.querySelectorAll('.tree .var .mv').length === 1`)
+			// Stop and go.
+			b.run("stop", chromedp.Click(chromedp.ID("go")))
+			b.waitJS("stopped", `document.getElementById('go').textContent === 'Go'`)
+			// The shared address opens the same position.
+			link := evalJS[string](b, `location.href`)
+			pos := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
+			b.run("open the link", chromedp.Navigate(link))
+			b.waitJS("lines there", `document.querySelectorAll('.pvline').length === 3`)
+			if got := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`); got != pos {
+				t.Errorf("the link opened %q, want %q", got, pos)
+			}
+		})
+	}
+}
+
+// engineGames are the server's games the browser engine plays: the test
+// server has a toy game of its own besides them.
+func engineGames(t *testing.T, s *server) []metaGame {
+	var out []metaGame
+	for _, g := range gamesOf(t, s) {
+		if _, err := games.Lookup(g.Name); err == nil {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no game of the engine's on the server")
+	}
+	return out
+}
+
+// blunderRecord plays a few good moves in g, then the move that loses
+// most for its player, then a good reply, and returns the game's record
+// and the blunder's ply (0-based). The native engine judges at depth 3.
+func blunderRecord(t *testing.T, name string) (string, int) {
+	t.Helper()
+	g, err := games.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := pos.String()
+	eng := search.New(1)
+	ctx := context.Background()
+	best := func(p game.Position) search.Result { return eng.Search(ctx, p, search.Limits{Depth: 3}, nil) }
+	var moves []string
+	play := func(m game.Move) { moves = append(moves, record.Notation(pos, m)); pos.Play(m) }
+	for len(moves) < 4 {
+		play(best(pos).Best)
+	}
+	blunder := -1
+	for try := 0; try < 6 && blunder < 0; try++ {
+		top := best(pos).Score
+		worst, loss := game.NoMove, 0
+		for _, m := range pos.LegalMoves(nil) {
+			pos.Play(m)
+			// The next seat's score stands against the mover's.
+			got := -best(pos).Score
+			pos.Undo()
+			if top-got > loss {
+				worst, loss = m, top-got
+			}
+		}
+		if loss >= 300 {
+			blunder = len(moves)
+			play(worst)
+		} else {
+			play(best(pos).Best)
+		}
+	}
+	if blunder < 0 {
+		t.Fatalf("%s: no move loses 300 centipawns", name)
+	}
+	play(best(pos).Best)
+	text, err := record.Format(&record.Record{Game: name, Start: start, Moves: moves, Players: make([]string, pos.Players())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text, blunder
+}
+
+// A game with a blunder played on purpose: its review evaluates every
+// position, draws the graph and marks the blunder (or at least a mistake)
+// with a better move, and gives each player an accuracy.
+func TestReviewMarksABlunder(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for _, g := range engineGames(t, s) {
+		t.Run(g.Name, func(t *testing.T) {
+			rec, ply := blunderRecord(t, g.Name)
+			n := 2
+			if gs, _ := games.Lookup(g.Name); gs != nil {
+				if p, err := gs.Start(nil); err == nil {
+					n = p.Players()
+				}
+			}
+			seats := make([]map[string]string, n)
+			for i := range seats {
+				seats[i] = map[string]string{"kind": "local"}
+			}
+			body, _ := json.Marshal(map[string]any{"record": rec, "seats": seats})
+			resp, err := http.Post(s.URL+"api/games", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var created struct {
+				ID    string `json:"id"`
+				Error string `json:"error"`
+			}
+			json.NewDecoder(resp.Body).Decode(&created)
+			resp.Body.Close()
+			if created.ID == "" {
+				t.Fatalf("create from the record: %d %s\n%s", resp.StatusCode, created.Error, rec)
+			}
+			b := newBrowser(t)
+			b.run("open review", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+			b.waitJS("progress", `document.querySelector('.review progress') !== null || document.querySelector('.evalgraph') !== null`)
+			b.waitJS("graph", `document.querySelector('.evalgraph polyline') !== null && document.querySelectorAll('.evalgraph .pt').length > 5`)
+			b.waitJS("accuracy", fmt.Sprintf(`document.querySelectorAll('.accuracy td.acc').length === %d`, n))
+			marked := evalJS[[]int](b, `[...document.querySelectorAll('.tree .mv.mistake, .tree .mv.blunder')].map(e => Number(e.dataset.ply) - 1)`)
+			t.Logf("%s: blunder played at ply %d; marked %v", g.Name, ply, marked)
+			found := false
+			for _, p := range marked {
+				found = found || p == ply
+			}
+			if !found {
+				t.Errorf("the blunder at ply %d is not marked a mistake or blunder (marked: %v)", ply, marked)
+			}
+			if !evalJS[bool](b, `[...document.querySelectorAll('.tree .better')].some(e => e.textContent.length > 7)`) {
+				t.Error("no better move is shown")
+			}
+			// A point of the graph goes to its position.
+			b.run("click a point", chromedp.Click(chromedp.CSS(`.evalgraph .pt[data-i="2"]`)))
+			b.waitJS("position 2", `new URLSearchParams(location.search).get('ply') === '2' && document.querySelector('.tree .mv.cur[data-ply="2"]') !== null`)
+			b.screenshot("review-" + g.Name)
+		})
+	}
+}

@@ -36,6 +36,7 @@ func TestAnalysisBoard(t *testing.T) {
 			}
 			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
 			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
+			time.Sleep(300 * time.Millisecond) // the pieces' pictures are painted
 			b.screenshot("analysis-" + g.Name)
 			// A move on the board: the first line's, by its button.
 			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
@@ -100,7 +101,7 @@ func blunderRecord(t *testing.T, name string) (string, int) {
 		play(best(pos).Best)
 	}
 	blunder := -1
-	for try := 0; try < 6 && blunder < 0; try++ {
+	for try := 0; try < 16 && blunder < 0; try++ {
 		top := best(pos).Score
 		worst, loss := game.NoMove, 0
 		for _, m := range pos.LegalMoves(nil) {
@@ -112,6 +113,7 @@ func blunderRecord(t *testing.T, name string) (string, int) {
 				worst, loss = m, top-got
 			}
 		}
+		t.Logf("ply %d: the worst move loses %d", len(moves), loss)
 		if loss >= 300 {
 			blunder = len(moves)
 			play(worst)
@@ -135,7 +137,7 @@ func blunderRecord(t *testing.T, name string) (string, int) {
 // with a better move, and gives each player an accuracy.
 func TestReviewMarksABlunder(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
-	for _, g := range engineGames(t, s) {
+	for i, g := range engineGames(t, s) {
 		t.Run(g.Name, func(t *testing.T) {
 			rec, ply := blunderRecord(t, g.Name)
 			n := 2
@@ -154,8 +156,9 @@ func TestReviewMarksABlunder(t *testing.T) {
 				t.Fatal(err)
 			}
 			var created struct {
-				ID    string `json:"id"`
-				Error string `json:"error"`
+				ID     string            `json:"id"`
+				Tokens map[string]string `json:"tokens"`
+				Error  string            `json:"error"`
 			}
 			json.NewDecoder(resp.Body).Decode(&created)
 			resp.Body.Close()
@@ -163,7 +166,29 @@ func TestReviewMarksABlunder(t *testing.T) {
 				t.Fatalf("create from the record: %d %s\n%s", resp.StatusCode, created.Error, rec)
 			}
 			b := newBrowser(t)
-			b.run("open review", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+			if n == 2 {
+				// By the finished game's Review button: this browser holds
+				// both seats, and one resigns.
+				var toks []string
+				for _, tok := range created.Tokens {
+					toks = append(toks, tok)
+				}
+				tj, _ := json.Marshal(toks)
+				b.run("lobby", chromedp.Navigate(s.URL))
+				b.eval(fmt.Sprintf(`localStorage.setItem('wyrm.tokens.' + %q, %q); true`, created.ID, tj))
+				b.run("game", chromedp.Navigate(s.URL+"#/g/"+created.ID))
+				b.waitJS("resign button", `document.getElementById('resign') !== null`)
+				if evalJS[bool](b, `document.getElementById('analyse') !== null`) {
+					t.Error("a seated player is offered the engine during play")
+				}
+				b.run("resign", chromedp.Click(chromedp.ID("resign")))
+				b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null`)
+				href := evalJS[string](b, `document.getElementById('review').href`)
+				b.run("review", chromedp.Navigate(href+"&ms=150"))
+			} else {
+				b.run("open review", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+			}
 			b.waitJS("progress", `document.querySelector('.review progress') !== null || document.querySelector('.evalgraph') !== null`)
 			b.waitJS("graph", `document.querySelector('.evalgraph polyline') !== null && document.querySelectorAll('.evalgraph .pt').length > 5`)
 			b.waitJS("accuracy", fmt.Sprintf(`document.querySelectorAll('.accuracy td.acc').length === %d`, n))
@@ -182,7 +207,14 @@ func TestReviewMarksABlunder(t *testing.T) {
 			// A point of the graph goes to its position.
 			b.run("click a point", chromedp.Click(chromedp.CSS(`.evalgraph .pt[data-i="2"]`)))
 			b.waitJS("position 2", `new URLSearchParams(location.search).get('ply') === '2' && document.querySelector('.tree .mv.cur[data-ply="2"]') !== null`)
+			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
+				t.Error("no piece drawn")
+			}
+			time.Sleep(500 * time.Millisecond) // the pieces' pictures are painted
 			b.screenshot("review-" + g.Name)
+			if i == 0 {
+				b.screenshot("review")
+			}
 		})
 	}
 }

@@ -191,20 +191,23 @@ export function showAnalysis(root, q) {
   // the rest shared by the others (for two seats, the usual bar).
   function drawBars() {
     const n = seats(), v = node.view;
-    const line = info && info.lines[0];
+    // Stopped in a review, the bar shows the review's evaluation.
+    const ev = !info && review ? evals[review.nodes.indexOf(node)] : null;
+    const src = info || (ev && ev.lines && ev.lines.length ? ev : null);
+    const line = src && src.lines[0];
     let share = Array(n).fill(1 / n), label = Array(n).fill('');
     if (v && v.over) share = v.results.map(r => r === 'win' ? 1 : r === 'draw' ? 1 / n : 0);
     else if (line) {
       const cp = line.score.kind === 'mate' ? (line.score.value > 0 ? 2000 : -2000) : line.score.value;
       // 1/n at an even score, the usual logistic curve for two seats.
       const mine = 1 / (1 + (n - 1) * Math.exp(-cp / 250));
-      share = share.map((_, i) => i === info.toMove ? mine : (1 - mine) / (n - 1));
-      label[info.toMove] = scoreText(line.score);
+      share = share.map((_, i) => i === src.toMove ? mine : (1 - mine) / (n - 1));
+      label[src.toMove] = scoreText(line.score);
     }
     if (n === 2) {
       // Two seats share one bar: the first seat's part from below.
       const [bg] = seatColour(1), [fill, fg] = seatColour(0), pct = Math.round(share[0] * 100);
-      const text = label[0] || (label[1] ? scoreText({ ...info.lines[0].score, value: -info.lines[0].score.value }) : '');
+      const text = label[0] || (label[1] ? scoreText({ ...line.score, value: -line.score.value }) : '');
       bars.replaceChildren(h('div', { class: 'evalbar', style: `background:${bg}`, title: `${seatName(0)}: ${pct}%`, role: 'meter',
         'aria-label': `${seatName(0)}: ${pct}% ${text}`, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct },
       h('div', { class: 'fill', style: `height:${share[0] * 100}%;background:${fill};color:${fg}` }), h('span', { class: 'evalnum' }, text)));

@@ -64,7 +64,9 @@ const el = (tag, attrs) => { const e = document.createElementNS(SVGNS, tag); for
  */
 export function drawGraph(evals, seats, colours, cur, onPick, marks = []) {
   const W = 600, H = 120, n = Math.max(1, evals.length - 1);
-  const x = i => (i / n) * W, y = cp => H / 2 - (cp / CAP) * (H / 2 - 4);
+  // Heights follow winning chances, so that a piece lost in an even game
+  // shows more than one lost in a won one.
+  const x = i => (i / n) * W, y = cp => H / 2 - (2 / (1 + Math.exp(-cp / 250)) - 1) * (H / 2 - 4);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'evalgraph', role: 'img', 'aria-label': 'Evaluation graph: click a point to go to its position' });
   svg.append(el('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: 'currentColor', 'stroke-opacity': '.3' }));
   const pts = graphPoints(evals);

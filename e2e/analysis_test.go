@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -216,5 +217,87 @@ func TestReviewMarksABlunder(t *testing.T) {
 				b.screenshot("review")
 			}
 		})
+	}
+}
+
+// A puzzle of each game the web app has puzzles for: a wrong move is
+// refused, the hint marks a piece, and the winning move, played on the
+// board with the mouse, solves it.
+func TestPuzzleSolved(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "web", "static", "puzzles.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Puzzles []struct {
+			Game, Position, Solution, SAN string
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	done := map[string]bool{}
+	for _, p := range file.Puzzles {
+		if done[p.Game] {
+			continue
+		}
+		done[p.Game] = true
+		t.Run(p.Game, func(t *testing.T) {
+			g, err := games.Lookup(p.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, err := g.Parse(p.Position, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			win, err := pos.ParseMove(p.Solution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dest := func(v game.MoveView) int {
+				if v.To >= 0 && v.To != v.From {
+					return v.To
+				}
+				return v.Target
+			}
+			b := newBrowser(t)
+			b.run("puzzle", chromedp.Navigate(s.URL+"#/puzzles/"+url.PathEscape(p.Game)+"/0"))
+			b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status').textContent)`)
+			click := func(sq int) {
+				b.run(fmt.Sprintf("square %d", sq), chromedp.Click(chromedp.CSS(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"]`, sq))))
+			}
+			// A wrong move: another piece's move.
+			wv := pos.DescribeMove(win)
+			for _, m := range pos.LegalMoves(nil) {
+				if v := pos.DescribeMove(m); v.From >= 0 && v.From != wv.From && v.Drop == 0 {
+					click(v.From)
+					click(dest(v))
+					b.waitJS("refused", `/not it/.test(document.getElementById('puzzle-status').textContent)`)
+					break
+				}
+			}
+			b.run("hint", chromedp.Click(chromedp.ID("hint")))
+			b.waitJS("hint mark", `document.querySelector('.levels .marks .mark') !== null`)
+			if wv.From < 0 {
+				t.Skip("the winning move starts from no square")
+			}
+			click(wv.From)
+			click(dest(wv))
+			b.waitJS("dialog or solved", `document.querySelector('dialog[open]') !== null || document.getElementById('puzzle-status').classList.contains('solved')`)
+			if evalJS[bool](b, `document.querySelector('dialog[open]') !== null`) {
+				b.eval(fmt.Sprintf(`[...document.querySelectorAll('dialog[open] .choices button')].find(e => e.textContent === %q || e.textContent === %q).click(); true`, p.SAN, p.Solution))
+			}
+			b.waitJS("solved", `document.getElementById('puzzle-status').classList.contains('solved')`)
+			time.Sleep(300 * time.Millisecond) // the pieces' pictures are painted
+			b.screenshot("puzzle-" + p.Game)
+			if len(done) == 1 {
+				b.screenshot("puzzle")
+			}
+		})
+	}
+	if len(done) == 0 {
+		t.Fatal("no puzzles")
 	}
 }

@@ -82,6 +82,9 @@ async function route() {
       // Loaded when opened, so that the lobby stays small.
       const { showAnalysis } = await import('./analysis.js');
       leave = showAnalysis(app, new URLSearchParams(query));
+    } else if (parts[0] === 'puzzles') {
+      const { showPuzzles } = await import('./puzzles.js');
+      leave = showPuzzles(app, decodeURIComponent(parts[1] || ''), Number(parts[2] || 0));
     } else if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
     } else if (parts[0] === 'editor') {

@@ -264,7 +264,7 @@ func TestPuzzleSolved(t *testing.T) {
 			}
 			b := newBrowser(t)
 			b.run("puzzle", chromedp.Navigate(s.URL+"#/puzzles/"+url.PathEscape(p.Game)+"/0"))
-			b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status').textContent)`)
+			b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent)`)
 			click := func(sq int) {
 				b.run(fmt.Sprintf("square %d", sq), chromedp.Click(chromedp.CSS(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"]`, sq))))
 			}
@@ -274,7 +274,7 @@ func TestPuzzleSolved(t *testing.T) {
 				if v := pos.DescribeMove(m); v.From >= 0 && v.From != wv.From && v.Drop == 0 {
 					click(v.From)
 					click(dest(v))
-					b.waitJS("refused", `/not it/.test(document.getElementById('puzzle-status').textContent)`)
+					b.waitJS("refused", `/not it/.test(document.getElementById('puzzle-status')?.textContent)`)
 					break
 				}
 			}
@@ -290,7 +290,10 @@ func TestPuzzleSolved(t *testing.T) {
 				b.eval(fmt.Sprintf(`[...document.querySelectorAll('dialog[open] .choices button')].find(e => e.textContent === %q || e.textContent === %q).click(); true`, p.SAN, p.Solution))
 			}
 			b.waitJS("solved", `document.getElementById('puzzle-status').classList.contains('solved')`)
-			time.Sleep(300 * time.Millisecond) // the pieces' pictures are painted
+			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
+				t.Error("no piece drawn after the move")
+			}
+			time.Sleep(time.Second) // the pieces' pictures are painted
 			b.screenshot("puzzle-" + p.Game)
 			if len(done) == 1 {
 				b.screenshot("puzzle")

@@ -24,7 +24,7 @@ const big = n => n >= 1e6 ? (n / 1e6).toFixed(1) + ' M' : n >= 1e3 ? (n / 1e3).t
 
 /** Shows the analysis board for the query q (URLSearchParams) in root. */
 export function showAnalysis(root, q) {
-  const game = q.get('game') || '';
+  let game = q.get('game') || ''; // none: the server's first game
   let options = {};
   try { options = JSON.parse(q.get('options') || '{}'); } catch { /* a bad link: the defaults */ }
   const reviewId = q.get('review') || '';
@@ -314,7 +314,17 @@ export function showAnalysis(root, q) {
   }
 
   (async () => {
-    try { meta = (await api('/api/meta')).games?.find(x => x.name === game) || null; } catch { /* names are a nicety */ }
+    try {
+      const all = (await api('/api/meta')).games || [];
+      if (!game && all.length) game = all[0].name;
+      meta = all.find(x => x.name === game) || null;
+      if (!reviewId && all.length > 1) {
+        // Another game starts its own board from its start position.
+        const pick = h('select', { id: 'angame', 'aria-label': 'Game', onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
+          all.map(x => h('option', { value: x.name, selected: x.name === game }, x.title)));
+        title.after(pick);
+      }
+    } catch { /* names are a nicety */ }
     if (meta) title.textContent = `Analysis · ${meta.title}`;
     try {
       if (reviewId) await startReview();

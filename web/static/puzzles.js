@@ -12,7 +12,7 @@ const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
 /** Shows puzzle k of game (both optional) in root; returns a clean-up. */
 export function showPuzzles(root, game, k) {
   const engine = startEngine();
-  let list = [], view = null, sel = null, marks = [], solved = false, closed = false, meta = [];
+  let list = [], view = null, flip = false, sel = null, marks = [], solved = false, closed = false, meta = [];
   const title = h('h1', {}, 'Puzzles');
   const status = h('p', { class: 'status', id: 'puzzle-status', 'aria-live': 'polite' }, 'Loading…');
   const boardEl = h('div', { class: 'levels' });
@@ -68,11 +68,11 @@ export function showPuzzles(root, game, k) {
   function draw() {
     if (!view || closed) return;
     const g = view.board.geometry, layout = g.levels === 1 ? 'one' : autoLayout(g.levels, innerWidth);
-    const unit = fitUnit(g, layout, Math.max(200, Math.min(boardEl.parentElement.getBoundingClientRect().width - 20, innerWidth - 340)), Math.max(220, innerHeight - 200));
+    const unit = fitUnit(g, layout, Math.max(200, boardEl.closest('.board-area').getBoundingClientRect().width - 20), Math.max(220, innerHeight - 200));
     const targets = new Map();
     if (!solved && sel !== null) for (const m of view.legal) if (m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
     renderBoard(boardEl, view.board, {
-      selected: sel, targets, movable: solved ? new Set() : new Set(view.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      flip, selected: sel, targets, movable: solved ? new Set() : new Set(view.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
       check: view.board.check, onSquare, marks, onMarks: l => { marks = l; draw(); }, last: solved && view.last ? view.last : null,
       seatNames: Array.from({ length: view.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures', unit, layout,
     });
@@ -92,6 +92,8 @@ export function showPuzzles(root, game, k) {
       analyse.href = '/analysis?' + new URLSearchParams({ game, pos: p.position });
       view = await engine.board({ game, position: p.position });
       if (closed) return;
+      // The solver's side at the bottom, as in a game of two.
+      flip = view.players === 2 && view.toMove === 1;
       status.textContent = `${seatName(view.toMove)} to move and win.`;
       draw();
     } catch (e) { status.textContent = e.message; }

@@ -37,8 +37,7 @@ func TestAnalysisBoard(t *testing.T) {
 			}
 			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
 			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
-			time.Sleep(300 * time.Millisecond) // the pieces' pictures are painted
-			b.screenshot("analysis-" + g.Name)
+			viewShot(b, "analysis-" + g.Name)
 			// A move on the board: the first line's, by its button.
 			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
 			b.run("play the best move", chromedp.Click(chromedp.CSS(`.pvline .pvmove`)))
@@ -211,10 +210,10 @@ func TestReviewMarksABlunder(t *testing.T) {
 			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
 				t.Error("no piece drawn")
 			}
-			time.Sleep(500 * time.Millisecond) // the pieces' pictures are painted
-			b.screenshot("review-" + g.Name)
+			b.eval(`document.querySelector('.review').scrollIntoView({block: 'end'}); true`)
+			viewShot(b, "review-" + g.Name)
 			if i == 0 {
-				b.screenshot("review")
+				viewShot(b, "review")
 			}
 		})
 	}
@@ -293,14 +292,28 @@ func TestPuzzleSolved(t *testing.T) {
 			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
 				t.Error("no piece drawn after the move")
 			}
-			time.Sleep(time.Second) // the pieces' pictures are painted
-			b.screenshot("puzzle-" + p.Game)
+			viewShot(b, "puzzle-" + p.Game)
 			if len(done) == 1 {
-				b.screenshot("puzzle")
+				viewShot(b, "puzzle")
 			}
 		})
 	}
 	if len(done) == 0 {
 		t.Fatal("no puzzles")
 	}
+}
+
+// viewShot saves what the window shows as artifacts/name.png. A full-page
+// capture lays the page out anew and can catch the pieces' pictures
+// before they are painted again; the window's capture shows them.
+func viewShot(b *browser, name string) {
+	b.t.Helper()
+	time.Sleep(300 * time.Millisecond) // pictures of pieces just drawn
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
+	defer cancel()
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.fail("screenshot", err)
+	}
+	saveArtifact(b.t, name+".png", shot)
 }

@@ -37,16 +37,19 @@ func TestAnalysisBoard(t *testing.T) {
 			}
 			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
 			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
-			viewShot(b, "analysis-" + g.Name)
+			viewShot(b, "analysis-"+g.Name)
 			// A move on the board: the first line's, by its button.
 			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
-			b.run("play the best move", chromedp.Click(chromedp.CSS(`.pvline .pvmove`)))
+			// Clicked in the page at once: the lines are redrawn at every
+			// iteration, which can replace a button between finding and
+			// clicking it.
+			b.eval(`document.querySelector('.pvline .pvmove').click(); true`)
 			b.waitJS("a move in the tree", `document.querySelectorAll('.tree .mv').length === 1`)
 			b.waitJS("new position in the address", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') !== %q`, before))
 			// Back and another move: a variation beside the main line.
 			b.run("back", chromedp.Click(chromedp.CSS(`button[aria-label="Previous move"]`)))
 			b.waitJS("the start again", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') === %q && document.querySelectorAll('.pvline').length === 3`, before))
-			b.run("second line", chromedp.Click(chromedp.CSS(`.pvline:nth-child(2) .pvmove`)))
+			b.eval(`document.querySelector('.pvline:nth-child(2) .pvmove').click(); true`)
 			b.waitJS("a variation", `document.querySelectorAll('.tree .var .mv').length === 1`)
 			// Stop and go.
 			b.run("stop", chromedp.Click(chromedp.ID("go")))
@@ -211,7 +214,7 @@ func TestReviewMarksABlunder(t *testing.T) {
 				t.Error("no piece drawn")
 			}
 			b.eval(`document.querySelector('.review').scrollIntoView({block: 'end'}); true`)
-			viewShot(b, "review-" + g.Name)
+			viewShot(b, "review-"+g.Name)
 			if i == 0 {
 				viewShot(b, "review")
 			}
@@ -292,7 +295,7 @@ func TestPuzzleSolved(t *testing.T) {
 			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
 				t.Error("no piece drawn after the move")
 			}
-			viewShot(b, "puzzle-" + p.Game)
+			viewShot(b, "puzzle-"+p.Game)
 			if len(done) == 1 {
 				viewShot(b, "puzzle")
 			}

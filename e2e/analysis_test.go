@@ -49,7 +49,10 @@ func TestAnalysisBoard(t *testing.T) {
 			// Back and another move: a variation beside the main line.
 			b.run("back", chromedp.Click(chromedp.CSS(`button[aria-label="Previous move"]`)))
 			b.waitJS("the start again", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') === %q && document.querySelectorAll('.pvline').length === 3`, before))
-			b.eval(`document.querySelector('.pvline:nth-child(2) .pvmove').click(); true`)
+			// Another line's move than the one played (the lines' order can
+			// change from one iteration to the next).
+			b.eval(`(() => { const played = document.querySelector('.tree .mv').textContent;
+				[...document.querySelectorAll('.pvline .pvmove')].find(e => e.textContent !== played).click(); return true })()`)
 			b.waitJS("a variation", `document.querySelectorAll('.tree .var .mv').length === 1`)
 			// Stop and go.
 			b.run("stop", chromedp.Click(chromedp.ID("go")))

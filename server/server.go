@@ -673,7 +673,19 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {
-		mux.Handle("GET /", http.FileServerFS(srv.assets))
+		files := http.FileServerFS(srv.assets)
+		mux.Handle("GET /", files)
+		// The analysis board is the app's page at an address of its own,
+		// so that a position can be shared as a link with a query.
+		mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {
+			http.ServeFileFS(w, r, srv.assets, "index.html")
+		})
+		// The browser engine is megabytes and changes only with a new
+		// build: kept for an hour, it loads once per visit.
+		mux.HandleFunc("GET /engine.wasm", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "public, max-age=3600")
+			files.ServeHTTP(w, r)
+		})
 	}
 	return srv.logRequests(srv.routeGames(mux))
 }

@@ -24,6 +24,18 @@ func main() {
 	}))
 	api.Set("analyse", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(r.analyse, args) }))
 	api.Set("evaluate", js.FuncOf(func(_ js.Value, args []js.Value) any { return call(r.evaluate, args) }))
+	api.Set("board", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 1 || args[0].Type() != js.TypeString {
+			return `{"error":"want request JSON"}`
+		}
+		b, err := board([]byte(args[0].String()))
+		if err != nil {
+			e, _ := json.Marshal(map[string]string{"error": err.Error()})
+			return string(e)
+		}
+		out, _ := json.Marshal(b)
+		return string(out)
+	}))
 	api.Set("stop", js.FuncOf(func(js.Value, []js.Value) any {
 		r.stop()
 		return nil

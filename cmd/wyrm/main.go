@@ -29,6 +29,7 @@ func commands() []command {
 		{"match", "play an engine match and report score and Elo", runMatch},
 		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
+		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
 	}
 }

@@ -69,9 +69,23 @@ async function route() {
   if (leave) { leave(); leave = null; }
   setConn('');
   const parts = location.hash.replace(/^#\/?/, '').split('/');
+  // The analysis board has an address of its own; the header's links
+  // (#/...) lead from it back to the app's other screens.
+  if (location.pathname === '/analysis' && location.hash && !parts[0].startsWith('analysis')) {
+    location.replace('/' + location.hash);
+    return;
+  }
   app.replaceChildren();
   try {
-    if (parts[0] === 'g' && parts[1]) {
+    if (location.pathname === '/analysis' || parts[0].startsWith('analysis')) {
+      const query = location.pathname === '/analysis' ? location.search : location.hash.replace(/^[^?]*/, '');
+      // Loaded when opened, so that the lobby stays small.
+      const { showAnalysis } = await import('./analysis.js');
+      leave = showAnalysis(app, new URLSearchParams(query));
+    } else if (parts[0] === 'puzzles') {
+      const { showPuzzles } = await import('./puzzles.js');
+      leave = showPuzzles(app, decodeURIComponent(parts[1] || ''), Number(parts[2] || 0));
+    } else if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
     } else if (parts[0] === 'editor') {
       // #/editor/<game>/<position>: a game screen's "Continue from here".

@@ -10,6 +10,7 @@
 //   {type: "evaluate", id, game, options, position, moves | positions,
 //    multipv, movetime, depth, nodes, multiPlayer}
 //   {type: "stop"}
+//   {type: "board", id, game, options, position, moves}
 // Messages from the worker:
 //   {type: "ready"} once the engine has loaded (earlier requests wait)
 //   {type: "games", games, engine}
@@ -19,6 +20,9 @@
 //    lines, over, reason, results}
 //   {type: "done", id, stopped, best, bestPV, depth, nodes, time, lines,
 //    over, reason, count, error}: last for every job
+//   {type: "board", id, position, toMove, players, over, reason, results,
+//    board: {geometry, pieces, check, hands}, legal: [{text, san, from, to,
+//    target, then, drop, promotion}], last}: at once, beside a running job
 //   {type: "error", id, message}: a request refused (no "done" follows)
 // A new analyse or evaluate ends the running job; cmd/wyrm-wasm's package
 // documentation and messages.go describe every field.
@@ -61,6 +65,15 @@ function handle(msg) {
       const emit = (json) => self.postMessage({ ...JSON.parse(json), id });
       const err = engine[type](JSON.stringify(request), emit);
       if (err) self.postMessage({ type: "error", id, message: err });
+      return;
+    }
+    case "board": {
+      const request = { ...msg };
+      delete request.type;
+      delete request.id;
+      const out = JSON.parse(engine.board(JSON.stringify(request)));
+      if (out.error) self.postMessage({ type: "error", id, message: out.error });
+      else self.postMessage({ ...out, type: "board", id });
       return;
     }
     case "stop":

@@ -558,6 +558,17 @@ export function showGame(root, id) {
     if (st.outcome.over) actions.append(h('p', { class: 'result', id: 'result' }, resultText()));
     if (st.outcome.over && mine().length && !st.rematch) actions.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
     if (st.rematch) actions.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
+    // The engine helps only those not playing: in a finished game, or
+    // watching one.
+    if (board && board.position && (st.outcome.over || !mine().length)) {
+      const q = new URLSearchParams({ game: st.game, pos: board.position });
+      if (Object.keys(st.options || {}).length) q.set('options', JSON.stringify(st.options));
+      actions.append(h('a', { id: 'analyse', class: 'btn', href: '/analysis?' + q }, 'Analyse'));
+      if (st.outcome.over && st.plies.length) {
+        q.delete('pos'); q.set('review', id); q.set('ply', String(viewPly ?? st.plies.length));
+        actions.append(h('a', { id: 'review', class: 'btn', href: '/analysis?' + q }, 'Review'));
+      }
+    }
     actions.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
     // Position string and invitations.

@@ -1,0 +1,325 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"wyrm/game"
+	"wyrm/games"
+	"wyrm/record"
+	"wyrm/search"
+)
+
+// The analysis board of every game: the engine, in the page's worker,
+// shows three lines and an arrow soon after the board opens, and a move
+// played on the board becomes the position in the address.
+func TestAnalysisBoard(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for _, g := range engineGames(t, s) {
+		t.Run(g.Name, func(t *testing.T) {
+			b := newBrowser(t)
+			start := time.Now()
+			b.run("open analysis", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}}.Encode()))
+			b.waitJS("three lines", `document.querySelectorAll('.pvline').length === 3`)
+			t.Logf("%s: first lines %v after opening the board", g.Name, time.Since(start).Round(time.Millisecond))
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("the first lines took %v", d)
+			}
+			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
+			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
+			viewShot(b, "analysis-"+g.Name)
+			// A move on the board: the first line's, by its button.
+			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
+			// Clicked in the page at once: the lines are redrawn at every
+			// iteration, which can replace a button between finding and
+			// clicking it.
+			b.eval(`document.querySelector('.pvline .pvmove').click(); true`)
+			b.waitJS("a move in the tree", `document.querySelectorAll('.tree .mv').length === 1`)
+			b.waitJS("new position in the address", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') !== %q`, before))
+			// Back and another move: a variation beside the main line.
+			b.run("back", chromedp.Click(chromedp.CSS(`button[aria-label="Previous move"]`)))
+			b.waitJS("the start again", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') === %q && document.querySelectorAll('.pvline').length === 3`, before))
+			// Another line's move than the one played (the lines' order can
+			// change from one iteration to the next).
+			b.eval(`(() => { const played = document.querySelector('.tree .mv').textContent;
+				[...document.querySelectorAll('.pvline .pvmove')].find(e => e.textContent !== played).click(); return true })()`)
+			b.waitJS("a variation", `document.querySelectorAll('.tree .var .mv').length === 1`)
+			// Stop and go.
+			b.run("stop", chromedp.Click(chromedp.ID("go")))
+			b.waitJS("stopped", `document.getElementById('go').textContent === 'Go'`)
+			// The shared address opens the same position.
+			link := evalJS[string](b, `location.href`)
+			pos := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
+			b.run("open the link", chromedp.Navigate(link))
+			b.waitJS("lines there", `document.querySelectorAll('.pvline').length === 3`)
+			if got := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`); got != pos {
+				t.Errorf("the link opened %q, want %q", got, pos)
+			}
+		})
+	}
+}
+
+// engineGames are the server's games the browser engine plays: the test
+// server has a toy game of its own besides them.
+func engineGames(t *testing.T, s *server) []metaGame {
+	var out []metaGame
+	for _, g := range gamesOf(t, s) {
+		if _, err := games.Lookup(g.Name); err == nil {
+			out = append(out, g)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no game of the engine's on the server")
+	}
+	return out
+}
+
+// blunderRecord plays a few good moves in g, then the move that loses
+// most for its player, then a good reply, and returns the game's record
+// and the blunder's ply (0-based). The native engine judges at depth 3.
+func blunderRecord(t *testing.T, name string) (string, int) {
+	t.Helper()
+	g, err := games.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, err := g.Start(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := pos.String()
+	eng := search.New(1)
+	ctx := context.Background()
+	best := func(p game.Position) search.Result { return eng.Search(ctx, p, search.Limits{Depth: 3}, nil) }
+	var moves []string
+	play := func(m game.Move) { moves = append(moves, record.Notation(pos, m)); pos.Play(m) }
+	for len(moves) < 4 {
+		play(best(pos).Best)
+	}
+	blunder := -1
+	for try := 0; try < 16 && blunder < 0; try++ {
+		top := best(pos).Score
+		worst, loss := game.NoMove, 0
+		for _, m := range pos.LegalMoves(nil) {
+			pos.Play(m)
+			// The next seat's score stands against the mover's.
+			got := -best(pos).Score
+			pos.Undo()
+			if top-got > loss {
+				worst, loss = m, top-got
+			}
+		}
+		t.Logf("ply %d: the worst move loses %d", len(moves), loss)
+		if loss >= 300 {
+			blunder = len(moves)
+			play(worst)
+		} else {
+			play(best(pos).Best)
+		}
+	}
+	if blunder < 0 {
+		t.Fatalf("%s: no move loses 300 centipawns", name)
+	}
+	play(best(pos).Best)
+	text, err := record.Format(&record.Record{Game: name, Start: start, Moves: moves, Players: make([]string, pos.Players())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text, blunder
+}
+
+// A game with a blunder played on purpose: its review evaluates every
+// position, draws the graph and marks the blunder (or at least a mistake)
+// with a better move, and gives each player an accuracy.
+func TestReviewMarksABlunder(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	for i, g := range engineGames(t, s) {
+		t.Run(g.Name, func(t *testing.T) {
+			rec, ply := blunderRecord(t, g.Name)
+			n := 2
+			if gs, _ := games.Lookup(g.Name); gs != nil {
+				if p, err := gs.Start(nil); err == nil {
+					n = p.Players()
+				}
+			}
+			seats := make([]map[string]string, n)
+			for i := range seats {
+				seats[i] = map[string]string{"kind": "local"}
+			}
+			body, _ := json.Marshal(map[string]any{"record": rec, "seats": seats})
+			resp, err := http.Post(s.URL+"api/games", "application/json", bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var created struct {
+				ID     string            `json:"id"`
+				Tokens map[string]string `json:"tokens"`
+				Error  string            `json:"error"`
+			}
+			json.NewDecoder(resp.Body).Decode(&created)
+			resp.Body.Close()
+			if created.ID == "" {
+				t.Fatalf("create from the record: %d %s\n%s", resp.StatusCode, created.Error, rec)
+			}
+			b := newBrowser(t)
+			if n == 2 {
+				// By the finished game's Review button: this browser holds
+				// both seats, and one resigns.
+				var toks []string
+				for _, tok := range created.Tokens {
+					toks = append(toks, tok)
+				}
+				tj, _ := json.Marshal(toks)
+				b.run("lobby", chromedp.Navigate(s.URL))
+				b.eval(fmt.Sprintf(`localStorage.setItem('wyrm.tokens.' + %q, %q); true`, created.ID, tj))
+				b.run("game", chromedp.Navigate(s.URL+"#/g/"+created.ID))
+				b.waitJS("resign button", `document.getElementById('resign') !== null`)
+				if evalJS[bool](b, `document.getElementById('analyse') !== null`) {
+					t.Error("a seated player is offered the engine during play")
+				}
+				b.run("resign", chromedp.Click(chromedp.ID("resign")))
+				b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null`)
+				href := evalJS[string](b, `document.getElementById('review').href`)
+				b.run("review", chromedp.Navigate(href+"&ms=150"))
+			} else {
+				b.run("open review", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+			}
+			b.waitJS("progress", `document.querySelector('.review progress') !== null || document.querySelector('.evalgraph') !== null`)
+			b.waitJS("graph", `document.querySelector('.evalgraph polyline') !== null && document.querySelectorAll('.evalgraph .pt').length > 5`)
+			b.waitJS("accuracy", fmt.Sprintf(`document.querySelectorAll('.accuracy td.acc').length === %d`, n))
+			marked := evalJS[[]int](b, `[...document.querySelectorAll('.tree .mv.mistake, .tree .mv.blunder')].map(e => Number(e.dataset.ply) - 1)`)
+			t.Logf("%s: blunder played at ply %d; marked %v", g.Name, ply, marked)
+			found := false
+			for _, p := range marked {
+				found = found || p == ply
+			}
+			if !found {
+				t.Errorf("the blunder at ply %d is not marked a mistake or blunder (marked: %v)", ply, marked)
+			}
+			if !evalJS[bool](b, `[...document.querySelectorAll('.tree .better')].some(e => e.textContent.length > 7)`) {
+				t.Error("no better move is shown")
+			}
+			// A point of the graph goes to its position.
+			b.run("click a point", chromedp.Click(chromedp.CSS(`.evalgraph .pt[data-i="2"]`)))
+			b.waitJS("position 2", `new URLSearchParams(location.search).get('ply') === '2' && document.querySelector('.tree .mv.cur[data-ply="2"]') !== null`)
+			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
+				t.Error("no piece drawn")
+			}
+			b.eval(`document.querySelector('.review').scrollIntoView({block: 'end'}); true`)
+			viewShot(b, "review-"+g.Name)
+			if i == 0 {
+				viewShot(b, "review")
+			}
+		})
+	}
+}
+
+// A puzzle of each game the web app has puzzles for: a wrong move is
+// refused, the hint marks a piece, and the winning move, played on the
+// board with the mouse, solves it.
+func TestPuzzleSolved(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "web", "static", "puzzles.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		Puzzles []struct {
+			Game, Position, Solution, SAN string
+		}
+	}
+	if err := json.Unmarshal(raw, &file); err != nil {
+		t.Fatal(err)
+	}
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	done := map[string]bool{}
+	for _, p := range file.Puzzles {
+		if done[p.Game] {
+			continue
+		}
+		done[p.Game] = true
+		t.Run(p.Game, func(t *testing.T) {
+			g, err := games.Lookup(p.Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, err := g.Parse(p.Position, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			win, err := pos.ParseMove(p.Solution)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dest := func(v game.MoveView) int {
+				if v.To >= 0 && v.To != v.From {
+					return v.To
+				}
+				return v.Target
+			}
+			b := newBrowser(t)
+			b.run("puzzle", chromedp.Navigate(s.URL+"#/puzzles/"+url.PathEscape(p.Game)+"/0"))
+			b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent)`)
+			click := func(sq int) {
+				b.run(fmt.Sprintf("square %d", sq), chromedp.Click(chromedp.CSS(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"]`, sq))))
+			}
+			// A wrong move: another piece's move.
+			wv := pos.DescribeMove(win)
+			for _, m := range pos.LegalMoves(nil) {
+				if v := pos.DescribeMove(m); v.From >= 0 && v.From != wv.From && v.Drop == 0 {
+					click(v.From)
+					click(dest(v))
+					b.waitJS("refused", `/not it/.test(document.getElementById('puzzle-status')?.textContent)`)
+					break
+				}
+			}
+			b.run("hint", chromedp.Click(chromedp.ID("hint")))
+			b.waitJS("hint mark", `document.querySelector('.levels .marks .mark') !== null`)
+			if wv.From < 0 {
+				t.Skip("the winning move starts from no square")
+			}
+			click(wv.From)
+			click(dest(wv))
+			b.waitJS("dialog or solved", `document.querySelector('dialog[open]') !== null || document.getElementById('puzzle-status').classList.contains('solved')`)
+			if evalJS[bool](b, `document.querySelector('dialog[open]') !== null`) {
+				b.eval(fmt.Sprintf(`[...document.querySelectorAll('dialog[open] .choices button')].find(e => e.textContent === %q || e.textContent === %q).click(); true`, p.SAN, p.Solution))
+			}
+			b.waitJS("solved", `document.getElementById('puzzle-status').classList.contains('solved')`)
+			if n := evalJS[int](b, `document.querySelectorAll('.levels .piece').length`); n == 0 {
+				t.Error("no piece drawn after the move")
+			}
+			viewShot(b, "puzzle-"+p.Game)
+			if len(done) == 1 {
+				viewShot(b, "puzzle")
+			}
+		})
+	}
+	if len(done) == 0 {
+		t.Fatal("no puzzles")
+	}
+}
+
+// viewShot saves what the window shows as artifacts/name.png. A full-page
+// capture lays the page out anew and can catch the pieces' pictures
+// before they are painted again; the window's capture shows them.
+func viewShot(b *browser, name string) {
+	b.t.Helper()
+	time.Sleep(300 * time.Millisecond) // pictures of pieces just drawn
+	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
+	defer cancel()
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.fail("screenshot", err)
+	}
+	saveArtifact(b.t, name+".png", shot)
+}

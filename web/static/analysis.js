@@ -1,0 +1,336 @@
+// The analysis board: the engine (in a Web Worker) analyses the position
+// shown, its best lines and arrows beside the board; moves played on the
+// board grow a tree of variations; a finished game can be reviewed. The
+// address (/analysis?game=&pos=) always names the position shown.
+import { api } from './app.js';
+import { h } from './dom.js';
+import { renderBoard, fitUnit, autoLayout, seatColour } from './board.js';
+import { get } from './settings.js';
+import { startEngine } from './engine.js';
+import { reviewGame, drawGraph, symbol } from './review.js';
+
+const arrowColours = ['g', 'b', 'y', 'r', 'r'];
+const REVIEW_MS = 250; // search time per position of a review
+
+/** A score for the side to move, as text: +1.25, #3, #-2. */
+export function scoreText(s) {
+  if (!s) return '';
+  if (s.kind === 'mate') return '#' + s.value;
+  return (s.value >= 0 ? '+' : '') + (s.value / 100).toFixed(2);
+}
+
+const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
+const big = n => n >= 1e6 ? (n / 1e6).toFixed(1) + ' M' : n >= 1e3 ? (n / 1e3).toFixed(0) + ' k' : String(n);
+
+/** Shows the analysis board for the query q (URLSearchParams) in root. */
+export function showAnalysis(root, q) {
+  let game = q.get('game') || ''; // none: the server's first game
+  let options = {};
+  try { options = JSON.parse(q.get('options') || '{}'); } catch { /* a bad link: the defaults */ }
+  const reviewId = q.get('review') || '';
+  const engine = startEngine();
+  const opened = performance.now();
+  let closed = false, running = true, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
+  let sel = null, info = null, userMarks = [], meta = null, review = null, evals = null;
+  // The tree: a node is a position; children[0] continues its line.
+  const root0 = { pos: q.get('pos') || '', move: null, parent: null, children: [], view: null };
+  let node = root0;
+
+  const title = h('h1', {}, 'Analysis');
+  const errBox = h('p', { class: 'error', role: 'alert' });
+  const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  const boardEl = h('div', { class: 'levels' });
+  const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
+  const linesEl = h('ol', { class: 'pvlines', 'aria-label': 'Best lines' });
+  const statsEl = h('p', { class: 'muted pvstats' });
+  const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, 'Stop');
+  const pvSel = h('select', { id: 'multipv', 'aria-label': 'Number of lines', onchange: () => { multipv = Number(pvSel.value); analyse(); } },
+    [1, 2, 3, 4, 5].map(n => h('option', { value: n, selected: n === multipv }, `${n} line${n > 1 ? 's' : ''}`)));
+  const movesEl = h('div', { class: 'tree', 'aria-label': 'Moves and variations' });
+  const moveInput = h('input', { id: 'anmove', list: 'anlegal', autocomplete: 'off', placeholder: 'Type a move', 'aria-label': 'Type a move' });
+  const datalist = h('datalist', { id: 'anlegal' });
+  const moveForm = h('form', { class: 'row', onsubmit: ev => {
+    ev.preventDefault();
+    const t = moveInput.value.trim(), m = (node.view?.legal || []).find(m => m.text === t || m.san === t);
+    if (m) { moveInput.value = ''; play(m); } else errBox.textContent = `${t} is not a legal move here.`;
+  } }, moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
+  const nav = h('div', { class: 'nav' },
+    h('button', { 'aria-label': 'First position', onclick: () => goTo(root0) }, '|◀'),
+    h('button', { 'aria-label': 'Previous move', onclick: () => node.parent && goTo(node.parent) }, '◀'),
+    h('button', { 'aria-label': 'Next move', onclick: () => node.children[0] && goTo(node.children[0]) }, '▶'),
+    h('button', { 'aria-label': 'Last move', onclick: () => { let n = node; while (n.children[0]) n = n.children[0]; goTo(n); } }, '▶|'));
+  const reviewEl = h('div', { class: 'review' });
+  const dialog = h('dialog', { 'aria-label': 'Choose a move' });
+  root.append(h('div', { class: 'play analysis' },
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
+      h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), moveForm, reviewEl),
+    h('aside', { class: 'side' }, title,
+      h('div', { class: 'card' }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
+      h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, nav))), dialog);
+
+  const onKey = ev => {
+    if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
+    if (ev.key === 'ArrowLeft' && node.parent) goTo(node.parent);
+    else if (ev.key === 'ArrowRight' && node.children[0]) goTo(node.children[0]);
+  };
+  addEventListener('keydown', onKey);
+  addEventListener('resize', drawBoard);
+
+  const seats = () => node.view ? node.view.players : 2;
+  const seatName = i => (meta && meta.seats && meta.seats[i]) || `Seat ${i + 1}`;
+
+  function setRunning(on) {
+    running = on;
+    goBtn.textContent = on ? 'Stop' : 'Go';
+    goBtn.setAttribute('aria-pressed', String(on));
+    if (on) analyse(); else engine.stop();
+  }
+
+  // Asks the engine for the position's drawing and moves, once.
+  async function load(n) {
+    if (!n.view && n.parent && !n.pos) {
+      // A game's move not yet visited: played from the position before.
+      const before = await load(n.parent);
+      n.view = await engine.board({ game, options, position: before.position, moves: [n.move.text] });
+    }
+    if (!n.view) n.view = await engine.board({ game, options, position: n.pos });
+    n.pos = n.view.position;
+    return n.view;
+  }
+
+  async function goTo(n) {
+    try { await load(n); } catch (e) { errBox.textContent = e.message; return; }
+    if (closed) return;
+    node = n; sel = null; userMarks = []; info = null; errBox.textContent = '';
+    const u = new URLSearchParams({ game, pos: node.pos });
+    if (Object.keys(options).length) u.set('options', JSON.stringify(options));
+    if (reviewId) { u.set('review', reviewId); u.set('ply', String(depthOf(node))); }
+    history.replaceState(null, '', '/analysis?' + u);
+    draw();
+    analyse();
+  }
+  const depthOf = n => { let d = 0; for (; n.parent; n = n.parent) d++; return d; };
+
+  function analyse() {
+    if (!running || !node.view) return;
+    info = null;
+    drawLines();
+    if (node.view.over) { engine.stop(); statsEl.textContent = 'The game is over: ' + node.view.reason; return; }
+    engine.run('analyse', { game, options, position: node.pos, multipv }, m => {
+      if (m.type === 'info') {
+        if (!info && m.lines.length) console.log(`analysis: first line ${Math.round(performance.now() - opened)} ms after opening`);
+        info = m; drawLines(); drawBoard();
+      } else if (m.type === 'error') errBox.textContent = m.message;
+      else if (m.type === 'done' && m.error) errBox.textContent = m.error;
+    });
+  }
+
+  // Plays m from the position shown: an existing branch, or a new one.
+  async function play(m) {
+    const had = node.children.find(c => c.move.text === m.text);
+    if (had) { goTo(had); return; }
+    let view;
+    try { view = await engine.board({ game, options, position: node.pos, moves: [m.text] }); } catch (e) { errBox.textContent = e.message; return; }
+    const child = { pos: view.position, move: view.last || m, parent: node, children: [], view };
+    node.children.push(child);
+    goTo(child);
+  }
+
+  function onSquare(sq) {
+    const legal = node.view?.legal || [];
+    if (sel !== null) {
+      const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
+      if (c.length) { choose(c); return; }
+    }
+    const movable = new Set(legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from));
+    if (movable.has(sq) && sel !== sq) sel = sq;
+    else {
+      sel = null;
+      // A move aimed at a square from no square (a special) is made there.
+      const afar = legal.filter(m => m.from < 0 && !m.drop && m.target === sq);
+      if (afar.length) { choose(afar); return; }
+    }
+    drawBoard();
+  }
+  function choose(c) {
+    sel = null;
+    if (c.length === 1) { play(c[0]); return; }
+    dialog.replaceChildren(h('p', {}, 'Which move?'),
+      h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); play(m); } }, m.san || m.text))),
+      h('button', { onclick: () => { dialog.close(); drawBoard(); } }, 'Cancel'));
+    dialog.showModal();
+  }
+
+  function engineMarks() {
+    if (!info) return [];
+    return info.lines.filter(l => l.arrow).map((l, k) => {
+      const a = l.arrow, to = dest(a);
+      return { from: a.from >= 0 ? a.from : to, to, c: arrowColours[k], engine: true };
+    });
+  }
+
+  function drawBoard() {
+    const v = node.view;
+    if (!v || closed) return;
+    const g = v.board.geometry, layout = g.levels === 1 ? 'one' : autoLayout(g.levels, innerWidth);
+    const w = Math.min(boardEl.parentElement.parentElement.getBoundingClientRect().width - 40, innerWidth - 40);
+    const unit = fitUnit(g, layout, Math.max(200, w), Math.max(220, innerHeight - 260));
+    const targets = new Map();
+    for (const m of (v.legal || [])) if (sel !== null && m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
+    const last = node.move;
+    renderBoard(boardEl, v.board, {
+      selected: sel, targets, movable: new Set((v.legal || []).filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      last: last ? { from: last.from, to: last.to, target: last.target } : null, check: v.board.check, onSquare,
+      marks: [...userMarks, ...engineMarks()], onMarks: list => { userMarks = list.filter(m => !m.engine); drawBoard(); },
+      seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
+      unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
+    });
+  }
+
+  // The evaluation bar: the seat to move's winning chance from its score,
+  // the rest shared by the others (for two seats, the usual bar).
+  function drawBars() {
+    const n = seats(), v = node.view;
+    // Stopped in a review, the bar shows the review's evaluation.
+    const ev = !info && review ? evals[review.nodes.indexOf(node)] : null;
+    const src = info || (ev && ev.lines && ev.lines.length ? ev : null);
+    const line = src && src.lines[0];
+    let share = Array(n).fill(1 / n), label = Array(n).fill('');
+    if (v && v.over) share = v.results.map(r => r === 'win' ? 1 : r === 'draw' ? 1 / n : 0);
+    else if (line) {
+      const cp = line.score.kind === 'mate' ? (line.score.value > 0 ? 2000 : -2000) : line.score.value;
+      // 1/n at an even score, the usual logistic curve for two seats.
+      const mine = 1 / (1 + (n - 1) * Math.exp(-cp / 250));
+      share = share.map((_, i) => i === src.toMove ? mine : (1 - mine) / (n - 1));
+      label[src.toMove] = scoreText(line.score);
+    }
+    if (n === 2) {
+      // Two seats share one bar: the first seat's part from below.
+      const [bg] = seatColour(1), [fill, fg] = seatColour(0), pct = Math.round(share[0] * 100);
+      const text = label[0] || (label[1] ? scoreText({ ...line.score, value: -line.score.value }) : '');
+      bars.replaceChildren(h('div', { class: 'evalbar', style: `background:${bg}`, title: `${seatName(0)}: ${pct}%`, role: 'meter',
+        'aria-label': `${seatName(0)}: ${pct}% ${text}`, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': pct },
+      h('div', { class: 'fill', style: `height:${share[0] * 100}%;background:${fill};color:${fg}` }), h('span', { class: 'evalnum' }, text)));
+      return;
+    }
+    bars.replaceChildren(...share.map((s, i) => {
+      const [fill, fg] = seatColour(i);
+      return h('div', { class: 'evalbar', title: `${seatName(i)}: ${Math.round(s * 100)}%`, 'aria-label': `${seatName(i)}: ${Math.round(s * 100)}% ${label[i]}`, role: 'meter',
+        'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': Math.round(s * 100) },
+        h('div', { class: 'fill', style: `height:${(s * 100).toFixed(1)}%;background:${fill};color:${fg}` }),
+        h('span', { class: 'evalnum' }, label[i] || `${Math.round(s * 100)}`));
+    }));
+  }
+
+  function drawLines() {
+    drawBars();
+    if (!info) { linesEl.replaceChildren(); statsEl.textContent = running ? 'Thinking…' : 'Stopped.'; return; }
+    statsEl.textContent = `depth ${info.depth}/${info.seldepth} · ${big(info.nodes)} nodes · ${big(info.nps)} nodes/s`;
+    linesEl.replaceChildren(...info.lines.map(l => h('li', { class: 'pvline' },
+      h('span', { class: 'score' }, scoreText(l.score)), ' ',
+      h('button', { type: 'button', class: 'pvmove', title: 'Play this line\'s first move', onclick: () => { const m = node.view.legal.find(x => x.text === l.moves[0]); if (m) play(m); } }, l.pv[0] || ''),
+      ' ', h('span', { class: 'pv' }, l.pv.slice(1).join(' ')))));
+  }
+
+  // The move list: the main line, each variation in brackets after the
+  // move it replaces.
+  function drawTree() {
+    const out = [];
+    const moveBtn = n => {
+      const i = depthOf(n) - 1, r = review && n.review;
+      const mark = r && r.kind ? symbol[r.kind] : '';
+      return h('button', { type: 'button', class: 'mv' + (n === node ? ' cur' : '') + (r && r.kind ? ' ' + r.kind : ''), 'data-ply': i + 1, onclick: () => goTo(n),
+        title: r && r.kind ? `${r.kind}: ${r.better} was better` : '' }, (n.move.san || n.move.text) + mark);
+    };
+    const line = (from, depth) => {
+      const parts = [];
+      for (let n = from; n; n = n.children[0]) {
+        parts.push(moveBtn(n));
+        const sibs = n.parent.children;
+        if (sibs[0] === n && sibs.length > 1 && depth < 3) for (const v of sibs.slice(1)) parts.push(h('span', { class: 'var' }, '(', ...line(v, depth + 1), ')'));
+        if (n.review && n.review.kind) parts.push(h('span', { class: 'better muted' }, `${n.review.better} better`));
+      }
+      return parts;
+    };
+    if (root0.children[0]) out.push(...line(root0.children[0], 0));
+    movesEl.replaceChildren(...(out.length ? out : [h('span', { class: 'muted' }, 'No moves yet: play on the board.')]));
+    movesEl.querySelector('.cur')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  function draw() {
+    const v = node.view;
+    status.textContent = v.over ? `Game over: ${v.reason}` : `${seatName(v.toMove)} to move`;
+    datalist.replaceChildren(...(v.legal || []).map(m => h('option', { value: m.san || m.text })));
+    drawBoard(); drawLines(); drawTree();
+    if (evals) drawReview();
+  }
+
+  // Review: evaluate every position of the game, then judge its moves.
+  async function startReview() {
+    const st = await api(`/api/games/${encodeURIComponent(reviewId)}`);
+    title.textContent = `Review · ${st.title}`;
+    if (st.seatNames) meta = { ...(meta || {}), seats: st.seatNames };
+    root0.pos = st.start || '';
+    root0.view = null;
+    await load(root0);
+    let n = root0;
+    for (const p of st.plies) {
+      const child = { pos: '', move: p, parent: n, children: [], view: null, seat: p.seat };
+      n.children.push(child);
+      n = child;
+    }
+    const nodes = [root0];
+    for (let c = root0.children[0]; c; c = c.children[0]) nodes.push(c);
+    const want = Math.min(nodes.length - 1, Math.max(0, Number(q.get('ply')) || 0));
+    evals = Array(nodes.length).fill(null);
+    const bar = h('progress', { max: nodes.length, value: 0, 'aria-label': 'Review progress' });
+    reviewEl.replaceChildren(h('h2', {}, 'Review'), bar);
+    setRunning(false);
+    await goTo(nodes[want]);
+    const ms = Number(q.get('ms')) || REVIEW_MS;
+    await new Promise(done => engine.run('evaluate', { game, options, position: root0.pos, moves: st.plies.map(p => p.text), movetime: ms, multipv: 1 }, m => {
+      if (m.type === 'evaluation') { evals[m.index] = m; bar.value = m.index + 1; }
+      else if (m.type === 'done' || m.type === 'error') done();
+    }));
+    review = reviewGame(evals, st.plies, st.seats.length);
+    review.moves.forEach((r, i) => { nodes[i + 1].review = r; });
+    review.nodes = nodes;
+    review.seatNames = st.seats.map((_, i) => seatName(i));
+    drawReview(); drawTree();
+  }
+
+  function drawReview() {
+    if (!review) return;
+    const nodes = review.nodes, cur = nodes.indexOf(node);
+    const colours = review.seatNames.map((_, i) => seatColour(i)[0]);
+    const graph = drawGraph(evals, review.seatNames.length, colours, cur, i => goTo(nodes[i]), review.moves.map(r => r.kind));
+    const counts = kind => review.seatNames.map((_, s) => review.moves.filter((r, i) => r.kind === kind && nodes[i + 1].seat === s).length);
+    const table = h('table', { class: 'accuracy' },
+      h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Accuracy'), h('th', {}, 'Average loss'), h('th', {}, 'Inaccuracies'), h('th', {}, 'Mistakes'), h('th', {}, 'Blunders')),
+      review.seatNames.map((name, s) => h('tr', {}, h('td', {}, name), h('td', { class: 'acc' }, review.seats[s].accuracy.toFixed(0) + '%'),
+        h('td', {}, review.seats[s].avgLoss.toFixed(0)), h('td', {}, String(counts('inaccuracy')[s])), h('td', {}, String(counts('mistake')[s])), h('td', {}, String(counts('blunder')[s])))));
+    reviewEl.replaceChildren(h('h2', {}, 'Review'), graph, table,
+      h('p', { class: 'muted' }, 'Centipawn loss from the mover\'s side: 50 an inaccuracy (?!), 100 a mistake (?), 300 a blunder (??). ', h('a', { href: '/rules/' }, 'Rules')));
+  }
+
+  (async () => {
+    try {
+      const all = (await api('/api/meta')).games || [];
+      if (!game && all.length) game = all[0].name;
+      meta = all.find(x => x.name === game) || null;
+      if (!reviewId && all.length > 1) {
+        // Another game starts its own board from its start position.
+        const pick = h('select', { id: 'angame', 'aria-label': 'Game', onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
+          all.map(x => h('option', { value: x.name, selected: x.name === game }, x.title)));
+        title.after(pick);
+      }
+    } catch { /* names are a nicety */ }
+    if (meta) title.textContent = `Analysis · ${meta.title}`;
+    try {
+      if (reviewId) await startReview();
+      else await goTo(root0);
+    } catch (e) { errBox.textContent = e.message; }
+  })();
+
+  return () => { closed = true; engine.close(); removeEventListener('keydown', onKey); removeEventListener('resize', drawBoard); };
+}

@@ -1,0 +1,103 @@
+// The puzzle page: positions from engine self-play games in which one move
+// wins clearly (made by "wyrm puzzles" into puzzles.json). Find the move
+// on the board; a hint marks the piece; Next goes on.
+import { api } from './app.js';
+import { h } from './dom.js';
+import { renderBoard, fitUnit, autoLayout } from './board.js';
+import { get } from './settings.js';
+import { startEngine } from './engine.js';
+
+const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
+
+/** Shows puzzle k of game (both optional) in root; returns a clean-up. */
+export function showPuzzles(root, game, k) {
+  const engine = startEngine();
+  let list = [], view = null, flip = false, sel = null, marks = [], solved = false, closed = false, meta = [];
+  const title = h('h1', {}, 'Puzzles');
+  const status = h('p', { class: 'status', id: 'puzzle-status', 'aria-live': 'polite' }, 'Loading…');
+  const boardEl = h('div', { class: 'levels' });
+  const picker = h('div', { class: 'tools', role: 'group', 'aria-label': 'Game' });
+  const hintBtn = h('button', { type: 'button', id: 'hint', onclick: hint }, 'Hint');
+  const nextBtn = h('button', { type: 'button', id: 'next', class: 'primary', onclick: () => { location.hash = `#/puzzles/${encodeURIComponent(game)}/${(k + 1) % mine().length}`; } }, 'Next');
+  const analyse = h('a', { class: 'btn', id: 'puzzle-analyse' }, 'Analyse');
+  const dialog = h('dialog', { 'aria-label': 'Choose a move' });
+  root.append(h('div', { class: 'play' },
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), h('div', { class: 'board-wrap' }, boardEl)),
+    h('aside', { class: 'side' }, title, h('div', { class: 'card' }, picker, h('p', { class: 'muted' }, 'One move wins clearly here: find it.'),
+      h('div', { class: 'row' }, hintBtn, nextBtn, analyse)))), dialog);
+  addEventListener('resize', draw);
+
+  const mine = () => list.filter(p => p.game === game);
+  const seatName = i => ((meta.find(g => g.name === game) || {}).seats || [])[i] || `Seat ${i + 1}`;
+
+  function hint() {
+    const p = mine()[k], m = view && view.legal.find(x => x.text === p.solution);
+    if (m) { marks = [{ from: m.from >= 0 ? m.from : dest(m), to: m.from >= 0 ? m.from : dest(m), c: 'g' }]; draw(); }
+  }
+
+  async function tryMove(m) {
+    const p = mine()[k];
+    sel = null;
+    if (m.text !== p.solution) { status.textContent = `${m.san || m.text} is not it: try again.`; draw(); return; }
+    view = await engine.board({ game, position: p.position, moves: [m.text] });
+    solved = true; marks = [];
+    status.textContent = `Solved: ${p.san} wins.`;
+    status.classList.add('solved');
+    draw();
+  }
+
+  function onSquare(sq) {
+    if (solved || !view) return;
+    const legal = view.legal;
+    if (sel !== null) {
+      const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
+      if (c.length === 1) { tryMove(c[0]); return; }
+      if (c.length > 1) {
+        dialog.replaceChildren(h('p', {}, 'Which move?'), h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); tryMove(m); } }, m.san || m.text))),
+          h('button', { onclick: () => dialog.close() }, 'Cancel'));
+        dialog.showModal();
+        return;
+      }
+    }
+    const afar = legal.filter(m => m.from < 0 && !m.drop && m.target === sq);
+    if (afar.length && sel === null) { tryMove(afar[0]); return; }
+    sel = legal.some(m => m.from === sq && !m.drop) && sel !== sq ? sq : null;
+    draw();
+  }
+
+  function draw() {
+    if (!view || closed) return;
+    const g = view.board.geometry, layout = g.levels === 1 ? 'one' : autoLayout(g.levels, innerWidth);
+    const unit = fitUnit(g, layout, Math.max(200, boardEl.closest('.board-area').getBoundingClientRect().width - 20), Math.max(220, innerHeight - 200));
+    const targets = new Map();
+    if (!solved && sel !== null) for (const m of view.legal) if (m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
+    renderBoard(boardEl, view.board, {
+      flip, selected: sel, targets, movable: solved ? new Set() : new Set(view.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      check: view.board.check, onSquare, marks, onMarks: l => { marks = l; draw(); }, last: solved && view.last ? view.last : null,
+      seatNames: Array.from({ length: view.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures', unit, layout,
+    });
+  }
+
+  (async () => {
+    try {
+      [list, meta] = await Promise.all([api('/puzzles.json').then(d => d.puzzles || []), api('/api/meta').then(d => d.games).catch(() => [])]);
+      const names = [...new Set(list.map(p => p.game))];
+      if (!names.length) { status.textContent = 'No puzzles yet.'; return; }
+      if (!names.includes(game)) game = names[0];
+      k = Math.min(Math.max(0, k || 0), mine().length - 1);
+      picker.replaceChildren(...names.map(n => h('a', { class: 'btn' + (n === game ? ' on' : ''), href: `#/puzzles/${encodeURIComponent(n)}/0`,
+        'aria-current': n === game ? 'true' : null }, (meta.find(g => g.name === n) || {}).title || n)));
+      const p = mine()[k];
+      title.textContent = `Puzzle ${k + 1} of ${mine().length}`;
+      analyse.href = '/analysis?' + new URLSearchParams({ game, pos: p.position });
+      view = await engine.board({ game, position: p.position });
+      if (closed) return;
+      // The solver's side at the bottom, as in a game of two.
+      flip = view.players === 2 && view.toMove === 1;
+      status.textContent = `${seatName(view.toMove)} to move and win.`;
+      draw();
+    } catch (e) { status.textContent = e.message; }
+  })();
+
+  return () => { closed = true; engine.close(); removeEventListener('resize', draw); };
+}

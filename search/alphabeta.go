@@ -247,15 +247,14 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
 		noisy := pos.IsNoisy(m)
-		pos.Play(m)
 		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
 			late := e.feat.lmp && quiets >= lmpCount[depth]
 			quiets++
-			if (late || futile) && !pos.InCheck() {
-				pos.Undo()
+			if (late || futile) && !e.givesCheck(m) {
 				continue
 			}
 		}
+		pos.Play(m)
 		var s int
 		if i == 0 {
 			s = e.child(team, depth-1, ply+1, alpha, beta, noisy)
@@ -314,6 +313,18 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// givesCheck reports whether m leaves the next player in check: asked
+// of the game when it can tell without playing m (game.CheckGiver).
+func (e *Engine) givesCheck(m game.Move) bool {
+	if e.checker != nil {
+		return e.checker.GivesCheck(m)
+	}
+	e.pos.Play(m)
+	c := e.pos.InCheck()
+	e.pos.Undo()
+	return c
 }
 
 // quiesce searches noisy moves until the position is quiet, so that the

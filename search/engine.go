@@ -80,6 +80,7 @@ type Engine struct {
 	ctx       context.Context
 	pos       game.Searchable
 	null      game.NullMover
+	checker   game.CheckGiver
 	quiet     game.QuietCounter
 	root      game.Player
 	players   int
@@ -189,6 +190,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	}
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
+	e.checker, _ = pos.(game.CheckGiver)
 	e.quiet, _ = pos.(game.QuietCounter)
 	if rm, ok := pos.(game.RootMarker); ok {
 		rm.MarkRoot()

@@ -31,6 +31,10 @@ type Request struct {
 	History []uint64
 	// MoveTime is a fixed time per move, or zero when clocks run.
 	MoveTime time.Duration
+	// Nodes, when positive, limits every move to that many nodes of
+	// search instead of a time: a match then plays the same on a loaded
+	// machine as on an idle one.
+	Nodes uint64
 	// Clock and Inc are every seat's remaining time and increment.
 	Clock, Inc [game.MaxPlayers]time.Duration
 }
@@ -108,8 +112,8 @@ func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
 	if !ok {
 		return "", errors.New("position is not searchable")
 	}
-	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History}
-	if s := pos.ToMove(); r.MoveTime == 0 && s >= 0 && r.Clock[s] == 0 {
+	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History, Nodes: r.Nodes}
+	if s := pos.ToMove(); r.MoveTime == 0 && r.Nodes == 0 && s >= 0 && r.Clock[s] == 0 {
 		lim.Depth = untimedDepth
 	}
 	res := p.eng.Search(ctx, pos, lim, nil)

@@ -23,6 +23,9 @@ type Config struct {
 	// MoveTime, or Base and Inc (a clock per seat), limit thinking. With
 	// neither, moves are untimed and players use their own limits.
 	MoveTime, Base, Inc time.Duration
+	// Nodes, when positive, limits every move by nodes searched instead
+	// (Request.Nodes); clocks and MoveTime are then not used.
+	Nodes uint64
 	// Openings are start position strings, each played by a pair (or, with
 	// more seats, a full rotation) of games. Empty: the game's Start, with
 	// option "seed" varied per rotation when the game has one.
@@ -319,7 +322,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 			pl = a
 		}
 		req := Request{Game: cfg.Game, Options: j.opts, Start: rec.Start, Moves: rec.Moves, Pos: pos.Clone(),
-			History: hist, MoveTime: cfg.MoveTime, Clock: clock, Inc: inc}
+			History: hist, MoveTime: cfg.MoveTime, Nodes: cfg.Nodes, Clock: clock, Inc: inc}
 		t0 := time.Now()
 		text, err := pl.Move(ctx, req)
 		used := time.Since(t0)

@@ -29,6 +29,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	specB := fs.String("b", "random", "player B (every other seat): "+matchSpecHelp)
 	n := fs.Int("games", 20, "number of games")
 	movetime := fs.Int("movetime", 0, "milliseconds per move (default 100 without -tc)")
+	nodes := fs.Uint64("nodes", 0, "nodes of search per move instead of a time (wyrm and UCI engines; the same on a loaded machine)")
 	tc := fs.String("tc", "", "clock per player BASE+INC in seconds, e.g. 10+0.1")
 	openings := fs.String("openings", "", "file of start positions, one position string a line (EPD), or PGN games played to their last position (played with seats swapped)")
 	pgn := fs.String("pgn", "", "write the games to this file")
@@ -63,6 +64,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	switch {
+	case *nodes > 0:
+		cfg.Nodes = *nodes
 	case *tc != "":
 		base, inc, err := parseTC(*tc)
 		if err != nil {

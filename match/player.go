@@ -125,6 +125,11 @@ func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
 
 func (p *levelPlayer) Close() error { return nil }
 
+// SetupChoice implements SetupChooser: the computer's own choice.
+func (p *levelPlayer) SetupChoice(s game.Setup, seat game.Player) (string, error) {
+	return s.Suggest(seat)
+}
+
 // randomPlayer plays a uniformly random legal move.
 type randomPlayer struct{ rng *rand.Rand }
 

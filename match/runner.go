@@ -41,6 +41,12 @@ type Config struct {
 	// multi-player games stopped by the move limit), reported in the
 	// game's reason and written with Termination "adjudication".
 	Adjudicate int
+	// RandomArmies keeps the quick game's random armies and deployment
+	// (Game.Start) for every seat of a game with a setup (game.SetupGame).
+	// Otherwise each seat drafts and deploys as its player chooses (see
+	// SetupChooser), factions drawn from the seed when the options leave
+	// them open.
+	RandomArmies bool
 	// SPRT, when not nil, stops the match once it decides.
 	SPRT        *SPRT
 	Concurrency int
@@ -85,6 +91,9 @@ type job struct {
 	seat  game.Player
 	start game.Position
 	opts  game.Options
+	// setup: the players draft and deploy (see setupStart) instead of
+	// starting from start.
+	setup bool
 }
 
 // DefaultMaxPlies caps a game's length unless Config.MaxPlies sets it or
@@ -226,13 +235,19 @@ func schedule(cfg Config) ([]job, error) {
 					opts["seed"] = strconv.FormatUint((cfg.Seed+uint64(i))%(1<<31-1)+1, 10)
 				}
 			}
+			if setupOf(cfg) != nil {
+				if err := drawFactions(cfg.Game, opts, cfg.Seed+uint64(i)); err != nil {
+					return nil, fmt.Errorf("match: start position %d: %w", i+1, err)
+				}
+			}
 			start, err = cfg.Game.Start(opts)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("match: start position %d: %w", i+1, err)
 		}
 		for seat := 0; seat < start.Players() && len(jobs) < cfg.Games; seat++ {
-			jobs = append(jobs, job{index: len(jobs) + 1, seat: game.Player(seat), start: start.Clone(), opts: opts})
+			jobs = append(jobs, job{index: len(jobs) + 1, seat: game.Player(seat), start: start.Clone(), opts: opts,
+				setup: len(cfg.Openings) == 0 && setupOf(cfg) != nil})
 		}
 	}
 	return jobs, nil
@@ -260,6 +275,12 @@ func cloneOptions(o game.Options) game.Options {
 // flag fall loses for the player responsible.
 func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, error) {
 	pos := j.start
+	if j.setup {
+		var err error
+		if pos, err = setupStart(cfg, j, a, b); err != nil {
+			return GameRecord{Index: j.index, Seat: j.seat, Options: j.opts}, err
+		}
+	}
 	n := pos.Players()
 	rec := GameRecord{Index: j.index, Seat: j.seat, Start: pos.String(), Options: j.opts, Began: time.Now()}
 	for s := 0; s < n; s++ {

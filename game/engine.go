@@ -97,3 +97,13 @@ type MoveKeyer interface {
 	// a number in [0, MoveKeys).
 	MoveKey(m Move) int
 }
+
+// Materialer is implemented by games that can count a seat's material by
+// their own piece values, for a plain material-only searcher (the match
+// player "material:N"), a yardstick that knows nothing of the
+// evaluation's other terms.
+type Materialer interface {
+	// Material is the value of seat p's pieces in centipawns (pieces in
+	// hand included, the royal piece not counted).
+	Material(p Player) int
+}

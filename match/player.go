@@ -51,7 +51,8 @@ type Player interface {
 	Close() error
 }
 
-// NewPlayer makes a player from a spec: "level:N", "random", "greedy" or
+// NewPlayer makes a player from a spec: "level:N", "random", "greedy",
+// "material:N" (a material-only alpha-beta search to depth N) or
 // "uci:<command> [args...] [option.<Name>=<value> ...]". seed makes the
 // random choices of wyrm players repeatable.
 func NewPlayer(spec string, seed uint64) (Player, error) {
@@ -84,10 +85,16 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 			lp.eng.SetMultiMode(search.BRS)
 		}
 		return lp, nil
+	case strings.HasPrefix(spec, "material:"):
+		n, err := strconv.Atoi(strings.TrimPrefix(spec, "material:"))
+		if err != nil {
+			return nil, fmt.Errorf("spec %q: material:N with a depth N", spec)
+		}
+		return newMaterialPlayer(n, seed)
 	case strings.HasPrefix(spec, "uci:"):
 		return startUCI(strings.TrimPrefix(spec, "uci:"))
 	}
-	return nil, fmt.Errorf("unknown player spec %q (want level:N, random, greedy or uci:<command>)", spec)
+	return nil, fmt.Errorf("unknown player spec %q (want level:N, random, greedy, material:N or uci:<command>)", spec)
 }
 
 // untimedDepth bounds wyrm's search in untimed games (the levels below the

@@ -19,7 +19,7 @@ import (
 	"wyrm/record"
 )
 
-const matchSpecHelp = "level:N (1-8), random, greedy, brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
+const matchSpecHelp = "level:N (1-8), random, greedy, material:N (material-only alpha-beta to depth N), brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
 
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)

@@ -1,6 +1,10 @@
 package dragon
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 var (
 	_ game.CheckGiver = (*Position)(nil)
@@ -66,4 +70,20 @@ func (p *Position) MoveKey(m game.Move) int {
 		pc = p.board[moveFrom(m)]
 	}
 	return int(pc)<<6 | moveTo(m)
+}
+
+var _ game.Materialer = (*Position)(nil)
+
+// Material implements game.Materialer: the exchange values of a colour's
+// pieces, its Dragons in hand included.
+func (p *Position) Material(pl game.Player) int {
+	if pl < 0 || pl > 1 {
+		return 0
+	}
+	c := int(pl)
+	v := int(p.hand[c]) * seeValue[dragon]
+	for t := pawn; t < king; t++ {
+		v += bits.OnesCount64(p.pieces(c, t)) * seeValue[t]
+	}
+	return v
 }

@@ -22,3 +22,19 @@ func (p *Position) GivesCheck(m game.Move) bool {
 	p.b[from], p.b[to] = pc, cp
 	return c
 }
+
+var _ game.Materialer = (*Position)(nil)
+
+// Material implements game.Materialer: Gygax's exchange values of a
+// side's pieces (the King counts nothing).
+func (p *Position) Material(pl game.Player) int {
+	if pl < 0 || pl > 1 {
+		return 0
+	}
+	c := int(pl)
+	v := 0
+	for j := 0; j < p.n[c]; j++ {
+		v += kindValues[kindOf(p.b[p.list[c][j]])]
+	}
+	return v
+}

@@ -14,3 +14,14 @@ func (p *Position) GivesCheck(m game.Move) bool {
 	p.Undo()
 	return c
 }
+
+var _ game.Materialer = (*Position)(nil)
+
+// Material implements game.Materialer: the seat's units at ten times their
+// XP cost (Kings not counted; nothing once the seat is out).
+func (p *Position) Material(pl game.Player) int {
+	if pl < 0 || int(pl) >= p.n || !p.isLive(int(pl)) {
+		return 0
+	}
+	return p.material(int(pl))
+}

@@ -211,6 +211,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {
 			r := 3 + depth/6
 			e.keys = append(e.keys, key)
+			sd.key = noKey
 			e.null.PlayNull()
 			s := e.child(team, depth-1-r, ply+1, beta-1, beta, false)
 			e.null.UndoNull()
@@ -254,6 +255,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 				continue
 			}
 		}
+		sd.key = e.moveKey(m)
 		pos.Play(m)
 		var s int
 		if i == 0 {

@@ -7,7 +7,8 @@ import (
 )
 
 // TestChosenArmiesAreLegal checks the computer's draft for every faction
-// on every built-in map's seat zones: legal, and spending the budget.
+// on every built-in map's seat zones: legal, spending the budget, with
+// pieces that can finish a game.
 func TestChosenArmiesAreLegal(t *testing.T) {
 	for _, m := range BuiltinMaps() {
 		zs, err := m.SeatZones(2)
@@ -21,6 +22,16 @@ func TestChosenArmiesAreLegal(t *testing.T) {
 			}
 			if a.Faction != f || a.Cost() < Budget-10 {
 				t.Errorf("%s %s: %s spends %d XP", m.ID, f, a, a.Cost())
+			}
+			// Pieces that take without a screen, to finish a game.
+			takers := 0
+			for _, k := range a.Units {
+				if r := k.Role(); r != King && r != Pawn && finishing(k) == 0 {
+					takers++
+				}
+			}
+			if takers < 2 {
+				t.Errorf("%s %s: %s has %d pieces that capture without a screen", m.ID, f, a, takers)
 			}
 		}
 	}

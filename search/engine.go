@@ -56,9 +56,12 @@ type features struct {
 	nullMove, lmr, futility, deltaPrune, checkExt, aspiration bool
 	lmp                                                       bool // late move pruning
 	exactTT                                                   bool // TT cut-offs only from entries of exactly the needed depth
+	iir                                                       bool // internal iterative reduction
+	seePrune                                                  bool // pruning of losing captures
+	singular                                                  bool // singular extensions
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use
@@ -120,6 +123,9 @@ type plyData struct {
 	moves   []game.Move
 	scores  []int32
 	killers [2]game.Move
+	// excluded is the move a singular-extension search of this ply's
+	// node leaves out.
+	excluded game.Move
 	// key is the MoveKey of the move played from this ply to the next,
 	// noKey after a pass or where the search does not track it.
 	key  int
@@ -217,6 +223,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	for i := range e.stack {
 		e.stack[i].killers = [2]game.Move{}
 		e.stack[i].key = noKey
+		e.stack[i].excluded = game.NoMove
 	}
 	e.keys = append(e.keys[:0], lim.History...)
 

@@ -53,9 +53,15 @@ func (e *Engine) moveKey(m game.Move) int {
 	return int(uint32(m) * 2654435761 >> 22)
 }
 
-// prevKeys are the keys of the moves one and two plies before ply.
+// prevKeys are the keys of the moves one and two plies before ply. With
+// more than two players a ply is not one opponent's answer (a BRS+ round
+// plays several moves), and continuation histories made the four-player
+// bench search three times the nodes: they are for two players only.
 func (e *Engine) prevKeys(ply int) (k1, k2 int) {
 	k1, k2 = noKey, noKey
+	if e.players > 2 {
+		return k1, k2
+	}
 	if ply >= 1 {
 		k1 = e.stack[ply-1].key
 	}

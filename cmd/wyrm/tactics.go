@@ -34,7 +34,7 @@ func runTactics(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	movetime := fs.Int("movetime", 1000, "milliseconds per position")
 	level := fs.Int("level", search.MaxLevel, "wyrm's level")
 	mk := fs.Bool("make", false, "build a suite instead of solving one (needs -from and -engine)")
-	from := fs.String("from", "", "with -make: PGN games whose positions are candidates")
+	from := fs.String("from", "", "with -make: PGN games whose positions are candidates, or a suite (.epd) to verify again")
 	engine := fs.String("engine", "", "with -make: the reference engine, '<command> option.<Name>=<value> ...'")
 	depth := fs.Int("depth", 16, "with -make: the reference engine's search depth")
 	margin := fs.Int("margin", 200, "with -make: centipawns by which the best move must beat the second")
@@ -128,13 +128,8 @@ func readTactics(path string) ([]tacticsProblem, error) {
 // mate against a mere advantage counts as any margin), the side to move
 // does not stand already won or lost by more than a rook before it, and no
 // earlier problem has the same position.
-func makeTactics(g game.Game, pgnPath, engine string, depth, margin, every, want int, stdout, stderr io.Writer) error {
-	f, err := os.Open(pgnPath)
-	if err != nil {
-		return err
-	}
-	recs, err := record.Read(f)
-	f.Close()
+func makeTactics(g game.Game, from, engine string, depth, margin, every, want int, stdout, stderr io.Writer) error {
+	groups, err := tacticsCandidates(g, from, every)
 	if err != nil {
 		return err
 	}
@@ -145,18 +140,7 @@ func makeTactics(g game.Game, pgnPath, engine string, depth, margin, every, want
 	defer a.Close()
 	seen := map[string]bool{}
 	found, tried := 0, 0
-	for ri := range recs {
-		var cands []string
-		ply := 0
-		if _, err := recs[ri].Replay(g, func(pos game.Position, _ game.Move) error {
-			if ply%every == every-1 && ply >= 6 {
-				cands = append(cands, pos.String())
-			}
-			ply++
-			return nil
-		}); err != nil {
-			return fmt.Errorf("game %d: %w", ri+1, err)
-		}
+	for _, cands := range groups {
 		for _, fen := range cands {
 			if found >= want {
 				return nil
@@ -185,4 +169,47 @@ func makeTactics(g game.Game, pgnPath, engine string, depth, margin, every, want
 	}
 	fmt.Fprintln(stderr)
 	return nil
+}
+
+// tacticsCandidates lists candidate positions, one group per game: every
+// n-th position of each game of a PGN file from the seventh ply on, or, for
+// a suite (a name ending in .epd), its positions in one group, so that a
+// suite can be verified again at a greater depth.
+func tacticsCandidates(g game.Game, from string, every int) ([][]string, error) {
+	if strings.HasSuffix(from, ".epd") {
+		probs, err := readTactics(from)
+		if err != nil {
+			return nil, err
+		}
+		var c []string
+		for _, p := range probs {
+			c = append(c, p.pos)
+		}
+		return [][]string{c}, nil
+	}
+	f, err := os.Open(from)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := record.Read(f)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	var out [][]string
+	for ri := range recs {
+		var cands []string
+		ply := 0
+		if _, err := recs[ri].Replay(g, func(pos game.Position, _ game.Move) error {
+			if ply%every == every-1 && ply >= 6 {
+				cands = append(cands, pos.String())
+			}
+			ply++
+			return nil
+		}); err != nil {
+			return nil, fmt.Errorf("game %d: %w", ri+1, err)
+		}
+		out = append(out, cands)
+	}
+	return out, nil
 }

@@ -72,3 +72,38 @@ type QuietCounter interface {
 	// pawn move) and the count at which the game is drawn.
 	Quiet() (plies, limit int)
 }
+
+// CheckGiver is implemented by games that can say, without playing it,
+// whether a move leaves the next player in check. The search asks before
+// it prunes a quiet move (a checking move is never pruned), so that the
+// moves it skips are not made and unmade only to find out.
+type CheckGiver interface {
+	// GivesCheck reports whether m, legal here, leaves the player to move
+	// after it in check: what InCheck would report once m is played.
+	// It must not allocate.
+	GivesCheck(m Move) bool
+}
+
+// MoveKeys bounds MoveKeyer's keys.
+const MoveKeys = 1024
+
+// MoveKeyer is implemented by games whose moves can be named by what moves
+// and where to, in a small range: the search's counter-move and
+// continuation histories are indexed by it. Without it the search hashes
+// the move's encoding into the same range.
+type MoveKeyer interface {
+	// MoveKey identifies m, legal here and not yet played, by the kind and
+	// colour of the piece that moves (or is dropped) and its destination:
+	// a number in [0, MoveKeys).
+	MoveKey(m Move) int
+}
+
+// Materialer is implemented by games that can count a seat's material by
+// their own piece values, for a plain material-only searcher (the match
+// player "material:N"), a yardstick that knows nothing of the
+// evaluation's other terms.
+type Materialer interface {
+	// Material is the value of seat p's pieces in centipawns (pieces in
+	// hand included, the royal piece not counted).
+	Material(p Player) int
+}

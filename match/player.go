@@ -31,6 +31,10 @@ type Request struct {
 	History []uint64
 	// MoveTime is a fixed time per move, or zero when clocks run.
 	MoveTime time.Duration
+	// Nodes, when positive, limits every move to that many nodes of
+	// search instead of a time: a match then plays the same on a loaded
+	// machine as on an idle one.
+	Nodes uint64
 	// Clock and Inc are every seat's remaining time and increment.
 	Clock, Inc [game.MaxPlayers]time.Duration
 }
@@ -47,7 +51,8 @@ type Player interface {
 	Close() error
 }
 
-// NewPlayer makes a player from a spec: "level:N", "random", "greedy" or
+// NewPlayer makes a player from a spec: "level:N", "random", "greedy",
+// "material:N" (a material-only alpha-beta search to depth N) or
 // "uci:<command> [args...] [option.<Name>=<value> ...]". seed makes the
 // random choices of wyrm players repeatable.
 func NewPlayer(spec string, seed uint64) (Player, error) {
@@ -80,10 +85,16 @@ func NewPlayer(spec string, seed uint64) (Player, error) {
 			lp.eng.SetMultiMode(search.BRS)
 		}
 		return lp, nil
+	case strings.HasPrefix(spec, "material:"):
+		n, err := strconv.Atoi(strings.TrimPrefix(spec, "material:"))
+		if err != nil {
+			return nil, fmt.Errorf("spec %q: material:N with a depth N", spec)
+		}
+		return newMaterialPlayer(n, seed)
 	case strings.HasPrefix(spec, "uci:"):
 		return startUCI(strings.TrimPrefix(spec, "uci:"))
 	}
-	return nil, fmt.Errorf("unknown player spec %q (want level:N, random, greedy or uci:<command>)", spec)
+	return nil, fmt.Errorf("unknown player spec %q (want level:N, random, greedy, material:N or uci:<command>)", spec)
 }
 
 // untimedDepth bounds wyrm's search in untimed games (the levels below the
@@ -108,8 +119,8 @@ func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
 	if !ok {
 		return "", errors.New("position is not searchable")
 	}
-	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History}
-	if s := pos.ToMove(); r.MoveTime == 0 && s >= 0 && r.Clock[s] == 0 {
+	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History, Nodes: r.Nodes}
+	if s := pos.ToMove(); r.MoveTime == 0 && r.Nodes == 0 && s >= 0 && r.Clock[s] == 0 {
 		lim.Depth = untimedDepth
 	}
 	res := p.eng.Search(ctx, pos, lim, nil)
@@ -120,6 +131,11 @@ func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
 }
 
 func (p *levelPlayer) Close() error { return nil }
+
+// SetupChoice implements SetupChooser: the computer's own choice.
+func (p *levelPlayer) SetupChoice(s game.Setup, seat game.Player) (string, error) {
+	return s.Suggest(seat)
+}
 
 // randomPlayer plays a uniformly random legal move.
 type randomPlayer struct{ rng *rand.Rand }

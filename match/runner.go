@@ -23,6 +23,9 @@ type Config struct {
 	// MoveTime, or Base and Inc (a clock per seat), limit thinking. With
 	// neither, moves are untimed and players use their own limits.
 	MoveTime, Base, Inc time.Duration
+	// Nodes, when positive, limits every move by nodes searched instead
+	// (Request.Nodes); clocks and MoveTime are then not used.
+	Nodes uint64
 	// Openings are start position strings, each played by a pair (or, with
 	// more seats, a full rotation) of games. Empty: the game's Start, with
 	// option "seed" varied per rotation when the game has one.
@@ -38,6 +41,12 @@ type Config struct {
 	// multi-player games stopped by the move limit), reported in the
 	// game's reason and written with Termination "adjudication".
 	Adjudicate int
+	// RandomArmies keeps the quick game's random armies and deployment
+	// (Game.Start) for every seat of a game with a setup (game.SetupGame).
+	// Otherwise each seat drafts and deploys as its player chooses (see
+	// SetupChooser), factions drawn from the seed when the options leave
+	// them open.
+	RandomArmies bool
 	// SPRT, when not nil, stops the match once it decides.
 	SPRT        *SPRT
 	Concurrency int
@@ -82,6 +91,9 @@ type job struct {
 	seat  game.Player
 	start game.Position
 	opts  game.Options
+	// setup: the players draft and deploy (see setupStart) instead of
+	// starting from start.
+	setup bool
 }
 
 // DefaultMaxPlies caps a game's length unless Config.MaxPlies sets it or
@@ -223,13 +235,19 @@ func schedule(cfg Config) ([]job, error) {
 					opts["seed"] = strconv.FormatUint((cfg.Seed+uint64(i))%(1<<31-1)+1, 10)
 				}
 			}
+			if setupOf(cfg) != nil {
+				if err := drawFactions(cfg.Game, opts, cfg.Seed+uint64(i)); err != nil {
+					return nil, fmt.Errorf("match: start position %d: %w", i+1, err)
+				}
+			}
 			start, err = cfg.Game.Start(opts)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("match: start position %d: %w", i+1, err)
 		}
 		for seat := 0; seat < start.Players() && len(jobs) < cfg.Games; seat++ {
-			jobs = append(jobs, job{index: len(jobs) + 1, seat: game.Player(seat), start: start.Clone(), opts: opts})
+			jobs = append(jobs, job{index: len(jobs) + 1, seat: game.Player(seat), start: start.Clone(), opts: opts,
+				setup: len(cfg.Openings) == 0 && setupOf(cfg) != nil})
 		}
 	}
 	return jobs, nil
@@ -257,6 +275,12 @@ func cloneOptions(o game.Options) game.Options {
 // flag fall loses for the player responsible.
 func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, error) {
 	pos := j.start
+	if j.setup {
+		var err error
+		if pos, err = setupStart(cfg, j, a, b); err != nil {
+			return GameRecord{Index: j.index, Seat: j.seat, Options: j.opts}, err
+		}
+	}
 	n := pos.Players()
 	rec := GameRecord{Index: j.index, Seat: j.seat, Start: pos.String(), Options: j.opts, Began: time.Now()}
 	for s := 0; s < n; s++ {
@@ -319,7 +343,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 			pl = a
 		}
 		req := Request{Game: cfg.Game, Options: j.opts, Start: rec.Start, Moves: rec.Moves, Pos: pos.Clone(),
-			History: hist, MoveTime: cfg.MoveTime, Clock: clock, Inc: inc}
+			History: hist, MoveTime: cfg.MoveTime, Nodes: cfg.Nodes, Clock: clock, Inc: inc}
 		t0 := time.Now()
 		text, err := pl.Move(ctx, req)
 		used := time.Since(t0)

@@ -136,9 +136,13 @@ func (p *uciPlayer) Move(ctx context.Context, r Request) (string, error) {
 	}
 	p.send(pos)
 	wait := r.MoveTime
-	if r.MoveTime > 0 {
+	switch {
+	case r.Nodes > 0:
+		p.send(fmt.Sprintf("go nodes %d", r.Nodes))
+		wait = time.Minute
+	case r.MoveTime > 0:
 		p.send(fmt.Sprintf("go movetime %d", r.MoveTime.Milliseconds()))
-	} else {
+	default:
 		p.send(fmt.Sprintf("go wtime %d btime %d winc %d binc %d", r.Clock[0].Milliseconds(), r.Clock[1].Milliseconds(),
 			r.Inc[0].Milliseconds(), r.Inc[1].Milliseconds()))
 		if s := r.Pos.ToMove(); s >= 0 {

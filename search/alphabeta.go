@@ -134,6 +134,21 @@ const (
 
 var lmpCount = [lmpDepth + 1]int{0, 4, 7, 12, 19}
 
+// Losing captures are pruned up to seeDepth when they lose more than
+// seeMargin per ply of depth.
+const (
+	seeDepth  = 6
+	seeMargin = 150
+)
+
+// singularDepth is the least depth at which the hash move is tested for a
+// singular extension.
+const singularDepth = 7
+
+// lmrHistDiv is the quiet ordering score (history plus continuation
+// histories, see quietScore) worth one ply of reduction.
+const lmrHistDiv = 1 << 18
+
 func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) int {
 	e.pvLen[ply] = ply
 	e.nodes++
@@ -179,10 +194,15 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	}
 	key := pos.Hash()
 	ttMove := game.NoMove
-	if ent, ok := e.tt.probe(key); ok {
+	sd := &e.stack[ply]
+	// excluded is the move a singular-extension search leaves out of this
+	// node; the node's table entry belongs to the full search.
+	excluded := sd.excluded
+	ent, ttHit := e.tt.probe(key)
+	if ttHit {
 		ttMove = ent.move
 		d := int(ent.depth)
-		if !pvNode && (d == depth || d > depth && !e.feat.exactTT) {
+		if !pvNode && excluded == game.NoMove && (d == depth || d > depth && !e.feat.exactTT) {
 			s := fromTT(int(ent.score), ply)
 			switch ent.bound() {
 			case boundExact:
@@ -198,11 +218,25 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 			}
 		}
 	}
+	// Internal iterative reduction: a node without a hash move was not
+	// searched before, or not usefully; searching it a ply shallower
+	// costs little and fills the table for the next iteration.
+	if e.feat.iir && ttMove == game.NoMove && depth >= 4 && !root && excluded == game.NoMove {
+		depth--
+	}
 	team := e.rootTeam()
-	sd := &e.stack[ply]
 	sd.eval = -Infinity
-	if !inCheck && !pvNode {
+	if !inCheck {
 		sd.eval = e.evaluate()
+	}
+	// improving: the static evaluation is better than at the side's own
+	// previous turn, so a fail-low here is less likely and pruning and
+	// reductions can be bolder when it is false.
+	improving := true
+	if e.players == 2 && !inCheck && ply >= 2 && e.stack[ply-2].eval != -Infinity {
+		improving = sd.eval > e.stack[ply-2].eval
+	}
+	if !inCheck && !pvNode && excluded == game.NoMove {
 		// Reverse futility: far above beta near the leaves, a quiet move
 		// will not bring it back down.
 		if e.feat.futility && depth <= 3 && !IsMate(beta) && sd.eval-120*depth >= beta {
@@ -211,6 +245,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {
 			r := 3 + depth/6
 			e.keys = append(e.keys, key)
+			sd.key = noKey
 			e.null.PlayNull()
 			s := e.child(team, depth-1-r, ply+1, beta-1, beta, false)
 			e.null.UndoNull()
@@ -223,6 +258,31 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 					s = beta
 				}
 				return s
+			}
+		}
+	}
+
+	// Singular extension: when the hash move scored well at nearly this
+	// depth, search the others at half depth against a bound below its
+	// score. If none reaches it, the hash move is the only good one and
+	// is searched a ply deeper; if one does and the bound is above beta
+	// too, several moves beat beta and the node is cut (multi-cut).
+	singular := false
+	if e.feat.singular && !root && excluded == game.NoMove && ttHit && ttMove != game.NoMove && e.players == 2 &&
+		depth >= singularDepth && int(ent.depth) >= depth-3 && ent.bound() != boundUpper && ply < 2*e.rootDepth {
+		ttScore := fromTT(int(ent.score), ply)
+		if !IsMate(ttScore) {
+			sBeta := ttScore - 2*depth
+			sd.excluded = ttMove
+			s := e.negamax((depth-1)/2, ply, sBeta-1, sBeta, afterNoisy, false)
+			sd.excluded = game.NoMove
+			if e.stopped {
+				return 0
+			}
+			if s < sBeta {
+				singular = true
+			} else if sBeta >= beta {
+				return sBeta
 			}
 		}
 	}
@@ -246,18 +306,30 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	quiets := 0
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
+		if m == excluded {
+			continue
+		}
 		noisy := pos.IsNoisy(m)
-		pos.Play(m)
+		// A capture that loses material by the exchange estimate (a
+		// noisy move ordered below the killers, see scoreMoves) by more
+		// than a margin per ply of depth is skipped near the leaves.
+		if e.feat.seePrune && noisy && order < orderKiller && !root && !pvNode && !inCheck && depth <= seeDepth &&
+			best > -mateBound && noisyGain(order) < -seeMargin*depth && !e.givesCheck(m) {
+			continue
+		}
 		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
 			late := e.feat.lmp && quiets >= lmpCount[depth]
 			quiets++
-			if (late || futile) && !pos.InCheck() {
-				pos.Undo()
+			if (late || futile) && !e.givesCheck(m) {
 				continue
 			}
 		}
+		sd.key = e.moveKey(m)
+		pos.Play(m)
 		var s int
-		if i == 0 {
+		if singular && m == ttMove {
+			s = e.child(team, depth, ply+1, alpha, beta, noisy)
+		} else if i == 0 {
 			s = e.child(team, depth-1, ply+1, alpha, beta, noisy)
 		} else {
 			r := 0
@@ -266,6 +338,12 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 				if pvNode {
 					r--
 				}
+				if !improving {
+					r++
+				}
+				// Quiet moves with a good history (and continuation
+				// history) are reduced less, bad ones more.
+				r -= int(order) / lmrHistDiv
 				r = min(max(r, 0), depth-2)
 			}
 			s = e.child(team, depth-1-r, ply+1, alpha, alpha+1, noisy)
@@ -310,10 +388,28 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	}
 	// A root searched without some of its moves has no value to store,
 	// nor a best move the next iteration should try first.
+	if excluded != game.NoMove {
+		if best == -Infinity {
+			return alpha // only the excluded move was worth searching
+		}
+		return best
+	}
 	if !root || len(e.exclude) == 0 {
 		e.tt.store(key, bestMove, toTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// givesCheck reports whether m leaves the next player in check: asked
+// of the game when it can tell without playing m (game.CheckGiver).
+func (e *Engine) givesCheck(m game.Move) bool {
+	if e.checker != nil {
+		return e.checker.GivesCheck(m)
+	}
+	e.pos.Play(m)
+	c := e.pos.InCheck()
+	e.pos.Undo()
+	return c
 }
 
 // quiesce searches noisy moves until the position is quiet, so that the

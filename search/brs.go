@@ -13,6 +13,7 @@ func (e *Engine) brsLayer(depth, ply, alpha, beta int) int {
 	e.keys = append(e.keys, pos.Hash())
 	best := -Infinity
 	sd := &e.stack[ply]
+	sd.key = noKey // a round of several moves has no one move to follow
 	for chooser := 0; chooser < game.MaxPlayers; chooser++ {
 		played := 0
 		for played < chooser && pos.ToMove() != game.NoPlayer && !e.rootTeam() {

@@ -56,9 +56,12 @@ type features struct {
 	nullMove, lmr, futility, deltaPrune, checkExt, aspiration bool
 	lmp                                                       bool // late move pruning
 	exactTT                                                   bool // TT cut-offs only from entries of exactly the needed depth
+	iir                                                       bool // internal iterative reduction
+	seePrune                                                  bool // pruning of losing captures
+	singular                                                  bool // singular extensions
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use
@@ -80,6 +83,7 @@ type Engine struct {
 	ctx       context.Context
 	pos       game.Searchable
 	null      game.NullMover
+	checker   game.CheckGiver
 	quiet     game.QuietCounter
 	root      game.Player
 	players   int
@@ -106,14 +110,26 @@ type Engine struct {
 	pv      [MaxPly + 4][MaxPly + 4]game.Move
 	pvLen   [MaxPly + 4]int
 	history [game.MaxPlayers][histSize]int32
-	lmrTab  [64][64]int8
+	// conts are the continuation histories, one for the move one ply
+	// before and one for the move two plies before; counters the move that
+	// last refuted each previous move (see order.go).
+	conts    *[2]contTable
+	counters [game.MoveKeys]game.Move
+	keyer    game.MoveKeyer
+	lmrTab   [64][64]int8
 }
 
 type plyData struct {
 	moves   []game.Move
 	scores  []int32
 	killers [2]game.Move
-	eval    int
+	// excluded is the move a singular-extension search of this ply's
+	// node leaves out.
+	excluded game.Move
+	// key is the MoveKey of the move played from this ply to the next,
+	// noKey after a pass or where the search does not track it.
+	key  int
+	eval int
 }
 
 // New returns an engine at full strength (level 8) with the default hash
@@ -125,6 +141,7 @@ func New(seed uint64) *Engine {
 		mode:  DefaultMultiMode,
 		rng:   rand.New(rand.NewPCG(seed, seed^0x5eed)),
 		feat:  allFeatures,
+		conts: new([2]contTable),
 	}
 	for i := range e.stack {
 		e.stack[i].moves = make([]game.Move, 0, 256)
@@ -176,6 +193,8 @@ func (e *Engine) contemptFor(pos game.Searchable) int {
 func (e *Engine) NewGame() {
 	e.tt.clear()
 	e.history = [game.MaxPlayers][histSize]int32{}
+	*e.conts = [2]contTable{}
+	e.counters = [game.MoveKeys]game.Move{}
 }
 
 // Search looks for the best move in pos within lim, reporting progress to
@@ -189,6 +208,8 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	}
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
+	e.checker, _ = pos.(game.CheckGiver)
+	e.keyer, _ = pos.(game.MoveKeyer)
 	e.quiet, _ = pos.(game.QuietCounter)
 	if rm, ok := pos.(game.RootMarker); ok {
 		rm.MarkRoot()
@@ -201,6 +222,8 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	e.tt.newSearch()
 	for i := range e.stack {
 		e.stack[i].killers = [2]game.Move{}
+		e.stack[i].key = noKey
+		e.stack[i].excluded = game.NoMove
 	}
 	e.keys = append(e.keys[:0], lim.History...)
 

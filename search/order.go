@@ -16,7 +16,8 @@ const histMax = 1 << 20
 func histIndex(m game.Move) uint32 { return uint32(m) * 2654435761 >> (32 - histBits) }
 
 // Ordering scores: the hash move, then winning or even noisy moves by Gain,
-// then killers, then quiet moves by history, then losing noisy moves.
+// then killers and the counter-move, then quiet moves by history and
+// continuation history, then losing noisy moves.
 const (
 	orderTT     = 1 << 30
 	orderNoisy  = 1 << 26
@@ -33,6 +34,60 @@ func noisyGain(order int32) int {
 	return int(order - orderBad)
 }
 
+// noKey marks a ply whose move has no key (a pass, the root's parent).
+const noKey = -1
+
+// contTable is a continuation history: how well a move (by key) did as
+// the answer to an earlier move (by key), two-byte entries bounded by
+// contMax.
+type contTable [game.MoveKeys][game.MoveKeys]int16
+
+const contMax = 1 << 14
+
+// moveKey is the game's MoveKey of m, or its encoding hashed to the same
+// range for games without one.
+func (e *Engine) moveKey(m game.Move) int {
+	if e.keyer != nil {
+		return e.keyer.MoveKey(m)
+	}
+	return int(uint32(m) * 2654435761 >> 22)
+}
+
+// prevKeys are the keys of the moves one and two plies before ply. With
+// more than two players a ply is not one opponent's answer (a BRS+ round
+// plays several moves), and continuation histories made the four-player
+// bench search three times the nodes: they are for two players only.
+func (e *Engine) prevKeys(ply int) (k1, k2 int) {
+	k1, k2 = noKey, noKey
+	if e.players > 2 {
+		return k1, k2
+	}
+	if ply >= 1 {
+		k1 = e.stack[ply-1].key
+	}
+	if ply >= 2 {
+		k2 = e.stack[ply-2].key
+	}
+	return k1, k2
+}
+
+// quietScore is a quiet move's ordering score: its history plus its
+// continuation histories after the previous two moves.
+func (e *Engine) quietScore(hist *[histSize]int32, m game.Move, k1, k2 int) int32 {
+	s := hist[histIndex(m)]
+	if k1 == noKey && k2 == noKey {
+		return s
+	}
+	k := e.moveKey(m)
+	if k1 != noKey {
+		s += 32 * int32(e.conts[0][k1][k])
+	}
+	if k2 != noKey {
+		s += 32 * int32(e.conts[1][k2][k])
+	}
+	return s
+}
+
 // scoreMoves fills the ply's score buffer for its moves.
 func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 	sd := &e.stack[ply]
@@ -42,6 +97,11 @@ func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 		seat = 0
 	}
 	hist := &e.history[seat]
+	k1, k2 := e.prevKeys(ply)
+	counter := game.NoMove
+	if k1 != noKey {
+		counter = e.counters[k1]
+	}
 	for _, m := range sd.moves {
 		var s int32
 		switch {
@@ -55,11 +115,13 @@ func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 				s = orderBad + int32(max(g, -(1<<20)))
 			}
 		case m == sd.killers[0]:
-			s = orderKiller + 1
+			s = orderKiller + 2
 		case m == sd.killers[1]:
+			s = orderKiller + 1
+		case m == counter:
 			s = orderKiller
 		default:
-			s = hist[histIndex(m)]
+			s = e.quietScore(hist, m, k1, k2)
 		}
 		sd.scores = append(sd.scores, s)
 	}
@@ -80,7 +142,8 @@ func (e *Engine) pick(ply, i int) (game.Move, int32) {
 }
 
 // goodQuiet rewards a quiet move that caused a cut-off and punishes the
-// quiet moves tried before it.
+// quiet moves tried before it, in the history and the continuation
+// histories, and makes it the counter-move of the previous move.
 func (e *Engine) goodQuiet(ply, depth int, m game.Move, tried int) {
 	sd := &e.stack[ply]
 	if sd.killers[0] != m {
@@ -91,19 +154,42 @@ func (e *Engine) goodQuiet(ply, depth int, m game.Move, tried int) {
 		return
 	}
 	hist := &e.history[seat]
-	bonus := int32(min(depth*depth, 400))
-	update := func(i uint32, b int32) {
-		h := hist[i]
-		h += b - h*abs32(b)/histMax
-		hist[i] = h
+	k1, k2 := e.prevKeys(ply)
+	if k1 != noKey {
+		e.counters[k1] = m
 	}
-	update(histIndex(m), bonus*32)
-	for j := 0; j < tried; j++ {
-		q := sd.moves[j]
-		if q != m && sd.scores[j] < orderKiller {
-			update(histIndex(q), -bonus*32)
+	bonus := int32(min(depth*depth, 400))
+	update := func(q game.Move, b int32) {
+		i := histIndex(q)
+		h := hist[i]
+		h += b*32 - h*abs32(b*32)/histMax
+		hist[i] = h
+		if k1 == noKey && k2 == noKey {
+			return
+		}
+		k := e.moveKey(q)
+		if k1 != noKey {
+			contUpdate(&e.conts[0][k1][k], b*16)
+		}
+		if k2 != noKey {
+			contUpdate(&e.conts[1][k2][k], b*16)
 		}
 	}
+	update(m, bonus)
+	for j := 0; j < tried; j++ {
+		q := sd.moves[j]
+		if q != m && sd.scores[j] < orderKiller && sd.scores[j] > orderBad/2 {
+			update(q, -bonus)
+		}
+	}
+}
+
+// contUpdate moves a continuation history entry by b, less as it nears
+// contMax (|b| must not exceed contMax).
+func contUpdate(c *int16, b int32) {
+	v := int32(*c)
+	v += b - v*abs32(b)/contMax
+	*c = int16(v)
 }
 
 func abs32(x int32) int32 {

@@ -28,6 +28,8 @@ func commands() []command {
 		{"uci", "speak the UCI engine protocol on stdin/stdout", runUCI},
 		{"match", "play an engine match and report score and Elo", runMatch},
 		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
+		{"tactics", "solve a tactics suite, or build one from games with a reference engine", runTactics},
+		{"balance", "play Dungeon Chess faction against faction and army against army; table of scores", runBalance},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},

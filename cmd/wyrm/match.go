@@ -19,7 +19,7 @@ import (
 	"wyrm/record"
 )
 
-const matchSpecHelp = "level:N (1-8), random, greedy, brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
+const matchSpecHelp = "level:N (1-8), random, greedy, material:N (material-only alpha-beta to depth N), brs:N / paranoid:N, or 'uci:<command> option.<Name>=<value> ...'"
 
 func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("match", flag.ContinueOnError)
@@ -29,6 +29,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	specB := fs.String("b", "random", "player B (every other seat): "+matchSpecHelp)
 	n := fs.Int("games", 20, "number of games")
 	movetime := fs.Int("movetime", 0, "milliseconds per move (default 100 without -tc)")
+	nodes := fs.Uint64("nodes", 0, "nodes of search per move instead of a time (wyrm and UCI engines; the same on a loaded machine)")
 	tc := fs.String("tc", "", "clock per player BASE+INC in seconds, e.g. 10+0.1")
 	openings := fs.String("openings", "", "file of start positions, one position string a line (EPD), or PGN games played to their last position (played with seats swapped)")
 	pgn := fs.String("pgn", "", "write the games to this file")
@@ -36,6 +37,7 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	conc := fs.Int("concurrency", 1, "games played at once")
 	maxPlies := fs.Int("max-plies", 0, fmt.Sprintf("draw a game after this many moves (default %d, or the game's own for a long game such as Dungeon Chess: 4000)", match.DefaultMaxPlies))
 	adjudicate := fs.Int("adjudicate", 0, "score drawn games by the evaluation of the final position for A: a lead of this many centipawns wins (0: off)")
+	randomArmies := fs.Bool("random-armies", false, "in a game with a setup (Dungeon Chess), draw every seat's army and deployment at random from the seed; by default wyrm's players draft and deploy their own")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()%1e9), "seed for the players' random choices and the armies")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "game option name=value (repeatable), e.g. players=3")
@@ -52,9 +54,10 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	cfg := match.Config{
 		Game: g, Options: game.Options(opts), Games: *n, Concurrency: *conc, MaxPlies: *maxPlies, Seed: *seed, Adjudicate: *adjudicate,
-		Progress: stderr,
-		NewA:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specA, s) },
-		NewB:     func(s uint64) (match.Player, error) { return match.NewPlayer(*specB, s) },
+		RandomArmies: *randomArmies,
+		Progress:     stderr,
+		NewA:         func(s uint64) (match.Player, error) { return match.NewPlayer(*specA, s) },
+		NewB:         func(s uint64) (match.Player, error) { return match.NewPlayer(*specB, s) },
 	}
 	if cfg.Options == nil {
 		cfg.Options = game.Options{}
@@ -63,6 +66,8 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	switch {
+	case *nodes > 0:
+		cfg.Nodes = *nodes
 	case *tc != "":
 		base, inc, err := parseTC(*tc)
 		if err != nil {
@@ -115,6 +120,10 @@ func runMatch(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 func describeStarts(cfg match.Config) string {
 	if len(cfg.Openings) > 0 {
 		return fmt.Sprintf("%d openings from the file, each played with A in every seat", len(cfg.Openings))
+	}
+	if _, ok := cfg.Game.(game.SetupGame); ok && !cfg.RandomArmies {
+		return fmt.Sprintf("the game's setup with option seed=%d, %d, ... and factions drawn from it: wyrm's players draft and deploy their own armies, the others random ones",
+			cfg.Seed%(1<<31-1)+1, (cfg.Seed+1)%(1<<31-1)+1)
 	}
 	for _, o := range cfg.Game.Options() {
 		if o.Name == "seed" {

@@ -70,7 +70,7 @@ func TestBenchCommand(t *testing.T) {
 	if code := run([]string{"bench", "--game", "dragon", "--depth-delta", "-4"}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
-	if !regexp.MustCompile(`(?m)^dragon +[0-9]+ nodes +[0-9]+ nodes/s$`).MatchString(out.String()) {
+	if !regexp.MustCompile(`(?m)^dragon +[0-9]+ nodes +[0-9]+ nodes/s +cpu +[0-9.]+s +[0-9]+ nodes/cpu-s$`).MatchString(out.String()) {
 		t.Fatalf("output:\n%s", out.String())
 	}
 }

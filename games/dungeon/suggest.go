@@ -8,13 +8,21 @@ import (
 )
 
 // Suggest proposes a valid choice for seat p in the current stage, so that
-// computer seats can draft and deploy: a random legal army of the seat's
-// faction (the one option factions gives it, else the first free faction
-// counting from the seat's number; with option armies=sample the
-// faction's example army when it fits the zone), then a random placement.
-// The choice
-// depends only on the seed option, the seat and the stage.
-func (s *Setup) Suggest(p game.Player) (string, error) {
+// computer seats can draft and deploy: the computer's own army for the
+// seat's faction (ChooseArmy; the one option factions gives it, else the
+// first free faction counting from the seat's number; with option
+// armies=sample the faction's example army when it fits the zone), then
+// its own placement (ChooseDeployment), which knows the other seats'
+// armies and, when deployment is sequential, the placements made before.
+// The choice depends only on the options, the seat and what it may see.
+func (s *Setup) Suggest(p game.Player) (string, error) { return s.suggest(p, false) }
+
+// SuggestRandom proposes a random valid choice instead: a random legal
+// army, a random placement (the choices of a quick game's Start). Tests
+// and matches use it for seats that should not choose well.
+func (s *Setup) SuggestRandom(p game.Player) (string, error) { return s.suggest(p, true) }
+
+func (s *Setup) suggest(p game.Player, random bool) (string, error) {
 	if p < 0 || int(p) >= s.c.players {
 		return "", fmt.Errorf("seat %d does not exist", p+1)
 	}
@@ -29,7 +37,10 @@ func (s *Setup) Suggest(p game.Player) (string, error) {
 	}
 	rng := newRand(s.c.seed*16 + salt)
 	if stage == "deploy" {
-		return RandomDeployment(s.c.m, zone, *s.armies[p], rng), nil
+		if random {
+			return RandomDeployment(s.c.m, zone, *s.armies[p], rng), nil
+		}
+		return s.chooseDeployment(int(p)), nil
 	}
 	f, ok := Faction(0), false
 	if s.c.factions != nil {
@@ -47,5 +58,23 @@ func (s *Setup) Suggest(p game.Player) (string, error) {
 			return a.String(), nil
 		}
 	}
+	if !random {
+		return ChooseArmy(s.c.m, zone, s.c.players, f).String(), nil
+	}
 	return RandomArmy(f, s.c.m.ZoneSize(zone), rng).String(), nil
+}
+
+// chooseDeployment is ChooseDeployment for seat p with what p may know.
+func (s *Setup) chooseDeployment(p int) string {
+	n := s.c.players
+	factions := make([]Faction, n)
+	others := make([]guess, n)
+	for i := 0; i < n; i++ {
+		factions[i] = s.armies[i].Faction
+		others[i] = guess{zone: s.c.zones[i], army: *s.armies[i]}
+		if s.c.seq {
+			others[i].placed = s.placed[i]
+		}
+	}
+	return ChooseDeployment(s.c.m, p, s.c.zones, factions, *s.armies[p], others)
 }

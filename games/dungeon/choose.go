@@ -1,0 +1,316 @@
+package dungeon
+
+import (
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"wyrm/game"
+)
+
+// The computer's own draft and deployment. Both are chosen by the game's
+// evaluation of trial start positions: a draft by how its deployed army
+// scores against each other faction's example army, a deployment by a
+// local search over swaps of units and squares. See docs/strength.md for
+// the matches that measure them.
+
+// guess is what a seat knows or assumes of another seat at deployment:
+// its zone, its army and, once it has placed (sequential deployment), its
+// placement.
+type guess struct {
+	zone   int
+	army   Army
+	placed []placement
+}
+
+// frontDist returns, for each square of zone z in m.zoneSqs order, the
+// walking distance to the nearest square of another zone: small at the
+// front of the zone, large at its back.
+func (m *Map) frontDist(z int) []int {
+	d, n := m.walkDist(), m.Files*m.Ranks
+	out := make([]int, len(m.zoneSqs[z]))
+	for i, a := range m.zoneSqs[z] {
+		best := unreachable
+		for y := 1; y < len(m.zoneSqs); y++ {
+			if y == z {
+				continue
+			}
+			for _, b := range m.zoneSqs[y] {
+				best = min(best, int(d[int(m.fromBox[a])*n+int(m.fromBox[b])]))
+			}
+		}
+		out[i] = best
+	}
+	return out
+}
+
+// rolePlace orders roles for the first placement: the King at the back,
+// then the pieces that reach far, the Pawns at the front.
+var rolePlace = [numRoles]int{Pawn: 5, Castle: 3, KnightRole: 4, Bishop: 2, Queen: 1, King: 0}
+
+// basePlacement puts a's units on zone z: the King on the square farthest
+// from the other zones, Pawns nearest to them, the rest between.
+func basePlacement(m *Map, z int, a Army) []placement {
+	sqs := slices.Clone(m.zoneSqs[z])
+	fd := m.frontDist(z)
+	idx := make([]int, len(sqs))
+	for i := range idx {
+		idx[i] = i
+	}
+	// Back squares first; ties by square for a fixed order.
+	sort.SliceStable(idx, func(i, j int) bool {
+		if fd[idx[i]] != fd[idx[j]] {
+			return fd[idx[i]] > fd[idx[j]]
+		}
+		return sqs[idx[i]] < sqs[idx[j]]
+	})
+	units := slices.Clone(a.Units)
+	sort.SliceStable(units, func(i, j int) bool { return rolePlace[units[i].Role()] < rolePlace[units[j].Role()] })
+	out := make([]placement, 0, len(units))
+	for i, k := range units {
+		if i >= len(idx) {
+			break
+		}
+		out = append(out, placement{kind: k, sq: sqs[idx[i]]})
+	}
+	return out
+}
+
+// trial builds the start position of seat s placed as pl against the
+// guesses for the other seats (each placed by basePlacement unless it has
+// placed already) and scores it for s: the evaluation, less a King's worth
+// when s's King can be taken at once. ok is false when no position can be
+// built.
+func trial(m *Map, s int, zones []int, factions []Faction, pl []placement, others []guess) (int, bool) {
+	n := len(zones)
+	armies := make([][]placement, n)
+	live := make([]bool, n)
+	for i := 0; i < n; i++ {
+		live[i] = true
+		if i == s {
+			armies[i] = pl
+			continue
+		}
+		g := others[i]
+		armies[i] = g.placed
+		if armies[i] == nil {
+			armies[i] = basePlacement(m, g.zone, g.army)
+		}
+	}
+	p, err := newPosition(m, factions, zones, armies, live)
+	if err != nil {
+		return 0, false
+	}
+	v := p.Evaluate(game.Player(s))
+	if p.inCheck(s) {
+		v -= 1000
+	}
+	return v, true
+}
+
+// improvePlacement is the deployment search: from pl, it tries moving
+// each unit to each free square of the zone and swapping each two units
+// of different kinds, keeps every change that raises trial's score, and
+// stops when a pass finds none (or after a few passes).
+func improvePlacement(m *Map, s int, zones []int, factions []Faction, pl []placement, others []guess) ([]placement, int) {
+	z := zones[s]
+	best, _ := trial(m, s, zones, factions, pl, others)
+	for pass := 0; pass < 3; pass++ {
+		better := false
+		for i := range pl {
+			for j := i + 1; j < len(pl); j++ {
+				if pl[i].kind == pl[j].kind {
+					continue
+				}
+				pl[i].sq, pl[j].sq = pl[j].sq, pl[i].sq
+				if v, ok := trial(m, s, zones, factions, pl, others); ok && v > best {
+					best, better = v, true
+				} else {
+					pl[i].sq, pl[j].sq = pl[j].sq, pl[i].sq
+				}
+			}
+			for _, sq := range m.zoneSqs[z] {
+				if slices.ContainsFunc(pl, func(q placement) bool { return q.sq == sq }) {
+					continue
+				}
+				old := pl[i].sq
+				pl[i].sq = sq
+				if v, ok := trial(m, s, zones, factions, pl, others); ok && v > best {
+					best, better = v, true
+				} else {
+					pl[i].sq = old
+				}
+			}
+		}
+		if !better {
+			break
+		}
+	}
+	return pl, best
+}
+
+// deploymentString writes placements in deployment notation.
+func deploymentString(m *Map, pl []placement) string {
+	parts := make([]string, len(pl))
+	for i, q := range pl {
+		parts[i] = string(q.kind.Letter()) + m.squareName(q.sq)
+	}
+	return strings.Join(parts, ",")
+}
+
+// ChooseDeployment is the computer's placement of army a for seat s of a
+// game with the given zones and factions, knowing the other seats' armies
+// (drafts are public once every seat has drafted) and, where they have
+// placed already, their placements (others[s] is ignored).
+func ChooseDeployment(m *Map, s int, zones []int, factions []Faction, a Army, others []guess) string {
+	pl, _ := improvePlacement(m, s, zones, factions, basePlacement(m, zones[s], a), others)
+	return deploymentString(m, pl)
+}
+
+// candidateArmies lists the drafts the computer considers for faction f
+// and a zone of zoneSize squares: a King, then every count of up to four
+// of each middle role, with one Pawn or with Pawns filling what is left
+// of the budget, keeping those that spend at least Budget-10 XP.
+func candidateArmies(f Faction, zoneSize int) []Army {
+	var out []Army
+	king, pawn := KindOf(f, King), KindOf(f, Pawn)
+	var counts [numRoles]int
+	var rec func(r Role, left int)
+	rec = func(r Role, left int) {
+		if r == King {
+			fill := 1 + (left-pawn.Cost())/pawn.Cost()
+			for _, pawns := range []int{1, fill} {
+				if pawns < 1 || pawns*pawn.Cost() > left {
+					continue
+				}
+				a := Army{Faction: f, Units: []Kind{king}}
+				for rr := Castle; rr < King; rr++ {
+					for i := 0; i < counts[rr]; i++ {
+						a.Units = append(a.Units, KindOf(f, rr))
+					}
+				}
+				for i := 0; i < pawns; i++ {
+					a.Units = append(a.Units, pawn)
+				}
+				if len(a.Units) > min(zoneSize, maxArmy) || a.Cost() < Budget-10 {
+					continue
+				}
+				if !slices.ContainsFunc(out, func(b Army) bool { return b.String() == a.String() }) {
+					out = append(out, a)
+				}
+			}
+			return
+		}
+		if r == Pawn {
+			rec(Castle, left)
+			return
+		}
+		k := KindOf(f, r)
+		for c := 0; c <= 4 && c*k.Cost() <= left; c++ {
+			counts[r] = c
+			rec(r+1, left-c*k.Cost())
+		}
+		counts[r] = 0
+	}
+	rec(Pawn, Budget-king.Cost())
+	return out
+}
+
+// finishing is a draft's correction to the evaluation for unit kind k:
+// half its material off when it can capture only over a screen (the Iron
+// Golem, the Ogre). In level 8's games against a random mover, Redskin
+// armies of three Iron Golems drew games they led by a whole army: with
+// the board emptied, cannons find no screen to take a lone King over.
+func finishing(k Kind) int {
+	if kinds[k].attack&^pCannon == 0 {
+		return -k.Cost() * xpScale / 2
+	}
+	return 0
+}
+
+type choiceKey struct {
+	m       *Map
+	zone    int
+	players int
+	faction Faction
+}
+
+var chosenArmies sync.Map // choiceKey -> Army
+
+// ChooseArmy is the computer's draft for faction f on seat zone z of map m
+// in a game of the given number of players: of candidateArmies, the one
+// whose deployed start scores best, on average, against the example army
+// of every other faction deployed on the opposing zone, with its own
+// placement searched (improvePlacement) for the few best by the first
+// placement.
+func ChooseArmy(m *Map, z, players int, f Faction) Army {
+	key := choiceKey{m: m, zone: z, players: players, faction: f}
+	if a, ok := chosenArmies.Load(key); ok {
+		return a.(Army)
+	}
+	zones, err := m.SeatZones(2)
+	if err != nil {
+		return SampleArmy(f)
+	}
+	// Seat 0 in zone z, the opponent in another zone of the 2-player map.
+	opp := zones[1]
+	if opp == z {
+		opp = zones[0]
+	}
+	zones = []int{z, opp}
+	score := func(a Army, search bool) int {
+		total := 0
+		for _, k := range a.Units {
+			total += 3 * finishing(k)
+		}
+		for of := Faction(0); of < numFactions; of++ {
+			if of == f {
+				continue
+			}
+			oa := SampleArmy(of)
+			if oa.Validate(m.ZoneSize(opp)) != nil {
+				oa = Army{Faction: of, Units: []Kind{KindOf(of, King), KindOf(of, Pawn)}}
+			}
+			others := []guess{{}, {zone: opp, army: oa}}
+			pl := basePlacement(m, z, a)
+			var v int
+			if search {
+				_, v = improvePlacement(m, 0, zones, []Faction{f, of}, pl, others)
+			} else {
+				v, _ = trial(m, 0, zones, []Faction{f, of}, pl, others)
+			}
+			total += v
+		}
+		return total
+	}
+	cands := candidateArmies(f, m.ZoneSize(z))
+	if s := SampleArmy(f); s.Validate(m.ZoneSize(z)) == nil {
+		cands = append(cands, s)
+	}
+	if len(cands) == 0 {
+		a := RandomArmy(f, m.ZoneSize(z), rand.New(rand.NewPCG(1, 2)))
+		chosenArmies.Store(key, a)
+		return a
+	}
+	first := make([]int, len(cands))
+	for i, a := range cands {
+		first[i] = score(a, false)
+	}
+	order := make([]int, len(cands))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return first[order[i]] > first[order[j]] })
+	best, bestV := cands[order[0]], minInt
+	for _, i := range order[:min(4, len(order))] {
+		if v := score(cands[i], true); v > bestV {
+			best, bestV = cands[i], v
+		}
+	}
+	chosenArmies.Store(key, best)
+	return best
+}
+
+const minInt = -1 << 62

@@ -30,6 +30,12 @@ const testTTL = 1500 * time.Millisecond
 // loopback port it advertises.
 func startNode(t *testing.T, url, name string) *harness {
 	t.Helper()
+	return startNodeWith(t, url, name, nil)
+}
+
+// startNodeWith is startNode whose Config set changes first.
+func startNodeWith(t *testing.T, url, name string, set func(*Config)) *harness {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -38,9 +44,13 @@ func startNode(t *testing.T, url, name string) *harness {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Games: []game.Game{toygame.Game{}}, Node: name, MinClock: time.Millisecond,
+	cfg := Config{Store: st, Games: []game.Game{toygame.Game{}}, Node: name, MinClock: time.Millisecond,
 		ThinkTime: func(int) time.Duration { return 10 * time.Millisecond },
-		Cluster:   &ClusterConfig{Advertise: "http://" + ln.Addr().String(), LeaseTTL: testTTL}})
+		Cluster:   &ClusterConfig{Advertise: "http://" + ln.Addr().String(), LeaseTTL: testTTL}}
+	if set != nil {
+		set(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -158,6 +158,9 @@ func (n *node) take(ctx context.Context, prev store.Lease) (*session, error) {
 			}
 		}
 	}
+	// As at a single server's start: a result its owner died before
+	// recording is recorded now (once per game, however often asked).
+	s.recordResult()
 	n.srv.lobby.update(s)
 	s.schedule()
 	s.mu.Unlock()

@@ -459,9 +459,9 @@ func (c *nodeCluster) verify(players []*failoverPlayer, checked map[*failoverPla
 // TestFailoverLosesNothing runs three nodes on one PostgreSQL and plays
 // games through a balancer in front of them, each seat on whichever node
 // the balancer picks, while the owner of a random game is SIGKILLed (and
-// restarted) at a random moment, round after round; every fourth round
-// it is frozen (SIGSTOP) past its leases instead and thawed, so that a
-// live stale owner meets the fencing. After each round every game must
+// restarted) at a random moment, round after round: 20 kills, and every
+// fifth round it is frozen (SIGSTOP) past its leases instead and thawed,
+// so that a live stale owner meets the fencing. After each round every game must
 // hold every acknowledged move, once, in order, and no move that was not
 // sent there. The time from the kill to the first move acknowledged again
 // in each of the victim's games, and to another node holding its lease,
@@ -470,7 +470,7 @@ func TestFailoverLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs three wyrm processes on PostgreSQL")
 	}
-	rounds := 20
+	rounds := 25
 	if v, err := strconv.Atoi(os.Getenv("WYRM_FAILOVER_ROUNDS")); err == nil && v > 0 {
 		rounds = v
 	}
@@ -494,7 +494,7 @@ func TestFailoverLosesNothing(t *testing.T) {
 		}
 		hit, ids := c.hitBy(players, victim)
 		vp := c.procs[c.index(victim)]
-		freeze := round%4 == 3
+		freeze := round%5 == 4
 		sig, how, into := syscall.SIGKILL, "killed", &killed
 		if freeze {
 			sig, how, into = syscall.SIGSTOP, "frozen", &frozen

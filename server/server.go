@@ -651,6 +651,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
 	mux.HandleFunc("GET /metrics", srv.handleMetrics)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
+	mux.HandleFunc("GET /api/puzzles", srv.handlePuzzles)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
 	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)

@@ -8,26 +8,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 
 	"wyrm/game"
 	"wyrm/games"
 	"wyrm/search"
 )
-
-// puzzle is a position from a self-play game in which exactly one move
-// wins clearly.
-type puzzle struct {
-	Game     string `json:"game"`
-	Position string `json:"position"`
-	// Solution is the winning move in the game's notation, SAN for
-	// reading (the notation itself where the game has no SAN).
-	Solution string `json:"solution"`
-	SAN      string `json:"san"`
-	// Score is the winning move's score in centipawns for the seat to
-	// move, Second the best other move's.
-	Score  int `json:"score"`
-	Second int `json:"second"`
-}
 
 // puzzleRules says what a clear win is: the best move scores at least
 // Win for the mover and every other at least Gap less, and at most Even.
@@ -39,7 +25,9 @@ type puzzleRules struct {
 var defaultPuzzleRules = puzzleRules{Win: 250, Gap: 250, Even: 80, Quick: 30_000, Deep: 300_000}
 
 // runPuzzles plays engine self-play games and writes the positions where
-// exactly one move wins clearly, as JSON the web app's puzzle page reads.
+// exactly one move wins clearly: with -dir, into each game's own puzzle
+// file (DIR/<game>/puzzles.json, which the game embeds), otherwise to
+// standard output.
 func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("puzzles", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -47,28 +35,27 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	per := fs.Int("n", 5, "puzzles per game")
 	maxGames := fs.Int("games", 40, "self-play games per game at most")
 	seed := fs.Uint64("seed", 1, "seed of the self-play games' random moves")
-	out := fs.String("o", "", "write to this file (default: standard output)")
+	dir := fs.String("dir", "", "write each game's puzzles to DIR/<game>/puzzles.json (e.g. -dir games; default: standard output)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	var all []puzzle
 	for _, g := range games.All() {
-		if *only != "" && g.Info().Name != *only {
+		name := g.Info().Name
+		if *only != "" && name != *only {
 			continue
 		}
 		found := findPuzzles(context.Background(), g, *per, *maxGames, *seed, defaultPuzzleRules)
-		fmt.Fprintf(stderr, "%s: %d puzzles\n", g.Info().Name, len(found))
-		all = append(all, found...)
-	}
-	b, _ := json.MarshalIndent(map[string]any{"puzzles": all}, "", " ")
-	b = append(b, '\n')
-	if *out == "" {
-		stdout.Write(b)
-		return 0
-	}
-	if err := os.WriteFile(*out, b, 0o644); err != nil {
-		fmt.Fprintln(stderr, "wyrm puzzles:", err)
-		return 1
+		fmt.Fprintf(stderr, "%s: %d puzzles\n", name, len(found))
+		b, _ := json.MarshalIndent(map[string]any{"puzzles": found}, "", " ")
+		b = append(b, '\n')
+		if *dir == "" {
+			fmt.Fprintf(stdout, "%s: %s", name, b)
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(*dir, name, "puzzles.json"), b, 0o644); err != nil {
+			fmt.Fprintln(stderr, "wyrm puzzles:", err)
+			return 1
+		}
 	}
 	return 0
 }
@@ -76,11 +63,11 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 // findPuzzles plays up to maxGames self-play games of g, the engine now
 // and then playing a random move so that the other side gets chances, and
 // returns up to n puzzles.
-func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64, r puzzleRules) []puzzle {
+func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64, r puzzleRules) []game.Puzzle {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	eng := search.New(seed)
 	seen := map[uint64]bool{}
-	var out []puzzle
+	var out []game.Puzzle
 	for k := 0; k < maxGames && len(out) < n; k++ {
 		pos, err := g.Start(nil)
 		if err != nil {
@@ -91,7 +78,7 @@ func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64,
 			legal := pos.LegalMoves(nil)
 			if ply >= 4 && !seen[pos.Hash()] {
 				seen[pos.Hash()] = true
-				if p, ok := checkPuzzle(ctx, eng, g, pos, r); ok {
+				if p, ok := checkPuzzle(ctx, eng, pos, r); ok {
 					out = append(out, p)
 				}
 			}
@@ -113,9 +100,9 @@ func finished(pos game.Position) bool {
 
 // checkPuzzle reports whether exactly one move wins clearly in pos: so a
 // quick search finds, and a deeper one agrees on the same move.
-func checkPuzzle(ctx context.Context, eng *search.Engine, g game.Game, pos game.Position, r puzzleRules) (puzzle, bool) {
+func checkPuzzle(ctx context.Context, eng *search.Engine, pos game.Position, r puzzleRules) (game.Puzzle, bool) {
 	if len(pos.LegalMoves(nil)) < 2 {
-		return puzzle{}, false
+		return game.Puzzle{}, false
 	}
 	clear := func(nodes uint64) (search.Line, int, bool) {
 		res := eng.Search(ctx, pos, search.Limits{Nodes: nodes, MultiPV: 2}, nil)
@@ -127,16 +114,16 @@ func checkPuzzle(ctx context.Context, eng *search.Engine, g game.Game, pos game.
 	}
 	quick, _, ok := clear(r.Quick)
 	if !ok {
-		return puzzle{}, false
+		return game.Puzzle{}, false
 	}
 	deep, second, ok := clear(r.Deep)
 	if !ok || deep.Move != quick.Move {
-		return puzzle{}, false
+		return game.Puzzle{}, false
 	}
 	san := pos.MoveString(deep.Move)
 	if s, ok := pos.(game.SANer); ok {
 		san = s.SAN(deep.Move)
 	}
-	return puzzle{Game: g.Info().Name, Position: pos.String(), Solution: pos.MoveString(deep.Move), SAN: san,
+	return game.Puzzle{Position: pos.String(), Solution: pos.MoveString(deep.Move), SAN: san,
 		Score: deep.Score, Second: second}, true
 }

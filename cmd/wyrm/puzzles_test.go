@@ -28,7 +28,7 @@ func TestCheckPuzzle(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", c.pos, err)
 		}
-		p, ok := checkPuzzle(context.Background(), search.New(1), g, pos, rules)
+		p, ok := checkPuzzle(context.Background(), search.New(1), pos, rules)
 		if got := map[bool]string{true: p.Solution}[ok]; got != c.want {
 			t.Errorf("%q: puzzle %v %+v, want solution %q", c.pos, ok, p, c.want)
 		}

@@ -14,5 +14,5 @@
 // the reference engine (-fsf.games, -fsf.depth):
 //
 //	go test ./games/dragon -args -perft.deep
-//	go test ./games/dragon -run Reference -args -fsf=/work/tools/fairy-stockfish
+//	go test ./games/dragon -run Reference -args -fsf=path/to/fairy-stockfish
 package dragon

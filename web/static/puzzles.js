@@ -1,5 +1,5 @@
 // The puzzle page: positions from engine self-play games in which one move
-// wins clearly (made by "wyrm puzzles" into puzzles.json). Find the move
+// wins clearly (found by "wyrm puzzles"; each game comes with its own, listed by /api/puzzles). Find the move
 // on the board; a hint marks the piece; Next goes on.
 import { api } from './app.js';
 import { h } from './dom.js';
@@ -80,7 +80,7 @@ export function showPuzzles(root, game, k) {
 
   (async () => {
     try {
-      [list, meta] = await Promise.all([api('/puzzles.json').then(d => d.puzzles || []), api('/api/meta').then(d => d.games).catch(() => [])]);
+      [list, meta] = await Promise.all([api('/api/puzzles').then(d => d.puzzles || []), api('/api/meta').then(d => d.games).catch(() => [])]);
       const names = [...new Set(list.map(p => p.game))];
       if (!names.length) { status.textContent = 'No puzzles yet.'; return; }
       if (!names.includes(game)) game = names[0];

@@ -1,0 +1,26 @@
+package server
+
+import (
+	"net/http"
+
+	"wyrm/game"
+)
+
+// puzzleJSON is one puzzle and the game it is of.
+type puzzleJSON struct {
+	Game string `json:"game"`
+	game.Puzzle
+}
+
+// handlePuzzles lists the puzzles every game comes with (game.Puzzler).
+func (srv *Server) handlePuzzles(w http.ResponseWriter, _ *http.Request) {
+	out := []puzzleJSON{}
+	for _, g := range srv.order {
+		if pz, ok := g.(game.Puzzler); ok {
+			for _, p := range pz.Puzzles() {
+				out = append(out, puzzleJSON{Game: g.Info().Name, Puzzle: p})
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"puzzles": out})
+}

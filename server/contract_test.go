@@ -149,7 +149,7 @@ func TestNoGameNamedInServerOrWeb(t *testing.T) {
 				return err
 			}
 			switch filepath.Ext(path) {
-			case ".go", ".js", ".html", ".css":
+			case ".go", ".js", ".html", ".css", ".json":
 			default:
 				return nil
 			}

@@ -6,10 +6,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path"
-	"strconv"
-	"strings"
+	"wyrm/internal/sqlmigrate"
 )
 
 // migrationFiles holds each dialect's numbered schema steps for accounts,
@@ -30,33 +28,15 @@ var ErrSchemaTooNew = errors.New("account: database schema is newer than this wy
 // opening one database at once migrate it one after the other ("wyac").
 const migrationLock = 0x77796163
 
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = sqlmigrate.Step
 
 // migrations returns d's steps in order, numbered 1, 2, 3... without gaps.
 func migrations(d dialect) ([]migration, error) {
-	dir := path.Join("migrations", d.name)
-	entries, err := fs.ReadDir(migrationFiles, dir)
+	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", d.name))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("account: %w", err)
 	}
-	var out []migration
-	for i, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") || v != i+1 {
-			return nil, fmt.Errorf("account: migration %s/%s: want %04d_what.sql", dir, e.Name(), i+1)
-		}
-		b, err := migrationFiles.ReadFile(path.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: e.Name(), sql: string(b)})
-	}
-	return out, nil
+	return all, nil
 }
 
 // migrate brings db's account tables up to date in one transaction.
@@ -89,11 +69,11 @@ func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 			ErrSchemaTooNew, current, len(all))
 	}
 	for _, m := range all[current:] {
-		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
-			return fmt.Errorf("account migration %s: %w", m.name, err)
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return fmt.Errorf("account migration %s: %w", m.Name, err)
 		}
 		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, ?)"),
-			m.version, nowMs()); err != nil {
+			m.Version, nowMs()); err != nil {
 			return err
 		}
 	}

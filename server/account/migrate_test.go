@@ -29,8 +29,8 @@ func TestMigrationsNumberedInBothDialects(t *testing.T) {
 		t.Fatalf("%d SQLite steps, %d PostgreSQL steps", len(lite), len(pg))
 	}
 	for i := range lite {
-		if lite[i].name != pg[i].name {
-			t.Errorf("step %d: %s and %s", i+1, lite[i].name, pg[i].name)
+		if lite[i].Name != pg[i].Name {
+			t.Errorf("step %d: %s and %s", i+1, lite[i].Name, pg[i].Name)
 		}
 	}
 }

@@ -4,10 +4,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"path"
-	"strconv"
-	"strings"
+	"wyrm/internal/sqlmigrate"
 )
 
 // migrationFiles holds each dialect's numbered schema steps:
@@ -22,41 +20,16 @@ var migrationFiles embed.FS
 var ErrSchemaTooNew = errors.New("store: database schema is newer than this wyrm")
 
 // migration is one numbered schema step.
-type migration struct {
-	version int
-	name    string
-	sql     string
-}
+type migration = sqlmigrate.Step
 
-// migrations returns a dialect's steps in order; their numbers must run
-// 1, 2, 3... without gaps, so a database's version is how many it has.
+// migrations returns a dialect's steps in order; their numbers run 1, 2,
+// 3... without gaps, so a database's version is how many it has.
 func migrations(dialect string) ([]migration, error) {
-	dir := path.Join("migrations", dialect)
-	entries, err := fs.ReadDir(migrationFiles, dir)
+	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", dialect))
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("store: %w", err)
 	}
-	var out []migration
-	for _, e := range entries {
-		num, _, ok := strings.Cut(e.Name(), "_")
-		v, err := strconv.Atoi(num)
-		if !ok || err != nil || !strings.HasSuffix(e.Name(), ".sql") {
-			return nil, fmt.Errorf("store: migration %s/%s is not named NNNN_what.sql", dir, e.Name())
-		}
-		b, err := migrationFiles.ReadFile(path.Join(dir, e.Name()))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, migration{version: v, name: e.Name(), sql: string(b)})
-	}
-	// ReadDir sorts by name and the numbers are zero-padded, so the order
-	// is numeric; check that no step is missing or doubled.
-	for i, m := range out {
-		if m.version != i+1 {
-			return nil, fmt.Errorf("store: migration %s/%s: want number %d", dir, m.name, i+1)
-		}
-	}
-	return out, nil
+	return all, nil
 }
 
 // pending returns the steps a database at version current still needs.

@@ -47,7 +47,7 @@ func TestMigrationsAreNumberedFromOne(t *testing.T) {
 			t.Fatalf("%s: %d migrations, %v", dialect, len(all), err)
 		}
 		for i, m := range all {
-			if m.version != i+1 || m.sql == "" {
+			if m.Version != i+1 || m.SQL == "" {
 				t.Errorf("%s: migration %d is %+v", dialect, i, m)
 			}
 		}
@@ -169,8 +169,8 @@ func TestFailedMigrationChangesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		// The first statement would succeed; the second fails.
-		bad := append(all[:len(all):len(all)], migration{version: len(all) + 1, name: "bad.sql",
-			sql: "CREATE TABLE half_done (x INTEGER); CREATE TABLE games (id TEXT)"})
+		bad := append(all[:len(all):len(all)], migration{Version: len(all) + 1, Name: "bad.sql",
+			SQL: "CREATE TABLE half_done (x INTEGER); CREATE TABLE games (id TEXT)"})
 		if IsPostgres(target) {
 			pool, err := pgxpool.New(context.Background(), target)
 			if err != nil {

@@ -101,10 +101,10 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool, all []migration) e
 		return err
 	}
 	for _, m := range todo {
-		if _, err := tx.Exec(ctx, m.sql); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+		if _, err := tx.Exec(ctx, m.SQL); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.Exec(ctx, "INSERT INTO schema_version(version) VALUES($1)", m.version); err != nil {
+		if _, err := tx.Exec(ctx, "INSERT INTO schema_version(version) VALUES($1)", m.Version); err != nil {
 			return err
 		}
 	}

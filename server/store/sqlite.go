@@ -71,10 +71,10 @@ func migrateSQLite(db *sql.DB, all []migration) error {
 		return err
 	}
 	for _, m := range todo {
-		if _, err := tx.Exec(m.sql); err != nil {
-			return fmt.Errorf("migration %s: %w", m.name, err)
+		if _, err := tx.Exec(m.SQL); err != nil {
+			return fmt.Errorf("migration %s: %w", m.Name, err)
 		}
-		if _, err := tx.Exec("INSERT INTO schema_version(version) VALUES(?)", m.version); err != nil {
+		if _, err := tx.Exec("INSERT INTO schema_version(version) VALUES(?)", m.Version); err != nil {
 			return err
 		}
 	}

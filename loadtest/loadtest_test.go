@@ -20,15 +20,29 @@ import (
 // startServer runs a play server on loopback for the test.
 func startServer(t *testing.T) string {
 	t.Helper()
-	st, err := store.Open(filepath.Join(t.TempDir(), "load.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: "X-Forwarded-For"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	return serveOn(t, filepath.Join(t.TempDir(), "load.db"), "", nil)
+}
+
+// serveOn runs a play server on loopback over the database at target
+// (as node of cluster, when cluster is not nil) and returns its URL. It
+// trusts X-Forwarded-For, so that each simulated player has an address of
+// its own.
+func serveOn(t *testing.T, target, node string, cluster func(base string) *server.ClusterConfig) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	st, err := store.Open(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: "X-Forwarded-For", Node: node}
+	if cluster != nil {
+		cfg.Cluster = cluster(base)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +55,7 @@ func startServer(t *testing.T) string {
 		srv.Close()
 		st.Close()
 	})
-	return "http://" + ln.Addr().String()
+	return base
 }
 
 // TestShortRun plays 50 games for a few seconds and checks that the

@@ -2,18 +2,13 @@ package loadtest
 
 import (
 	"context"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"wyrm/games"
 	"wyrm/internal/pgtest"
 	"wyrm/server"
-	"wyrm/server/store"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
@@ -21,30 +16,7 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 // startNode runs one node of a cluster on the database at url.
 func startNode(t *testing.T, url, name string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := "http://" + ln.Addr().String()
-	st, err := store.Open(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := server.New(server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: "X-Forwarded-For",
-		Node: name, Cluster: &server.ClusterConfig{Advertise: base}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := &http.Server{Handler: srv.Handler()}
-	go hs.Serve(ln)
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(ctx)
-		srv.Close()
-		st.Close()
-	})
-	return base
+	return serveOn(t, url, name, func(base string) *server.ClusterConfig { return &server.ClusterConfig{Advertise: base} })
 }
 
 // TestSeveralNodes plays through two nodes of one cluster: the games and

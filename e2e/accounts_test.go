@@ -30,7 +30,7 @@ func TestRatedGameChangesBothRatings(t *testing.T) {
 	bob.signUp(s, "bob")
 	id := alice.create(s, "dragon", map[string]string{"rated": "true"}, "local", "open")
 	bob.run("join", chromedp.Navigate(s.URL+"#/join/"+id+"/1"))
-	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated")
 	alice.playMove()
 	bob.playMove()
 	alice.run("resign", chromedp.Click(chromedp.ID("resign")))

@@ -45,19 +45,18 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	alice, bob := newBrowser(t), newBrowser(t)
 	alice.create(s, "dragon", nil, "local", "invite")
-	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
-	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
+	link := alice.inviteLink()
 	if alice.flipped() {
 		t.Fatal("White's board is upside down")
 	}
 	bob.run("open link", chromedp.Navigate(link))
-	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated")
 	if !bob.turnsOver() {
 		bob.screenshot("fail-black-orientation")
 		t.Fatal("Black joined by link sees White at the bottom")
 	}
 	bob.run("reload", chromedp.Reload())
-	bob.waitJS("bob seated again", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated again")
 	if !bob.turnsOver() {
 		t.Fatal("after a reload Black sees White at the bottom")
 	}
@@ -65,7 +64,7 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	bob.run("flip", chromedp.Click(chromedp.CSS(`button[aria-label="Flip board"]`)))
 	bob.waitJS("flipped by hand", `!`+flippedJS)
 	bob.run("reload", chromedp.Reload())
-	bob.waitJS("bob seated again", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated again")
 	if bob.flipped() {
 		t.Fatal("a flip by hand was forgotten on reload")
 	}
@@ -76,12 +75,12 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	alice.run("rematch", chromedp.Click(chromedp.ID("rematch")))
 	alice.waitJS("rematch link", `document.getElementById('torematch') !== null`)
 	alice.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
-	alice.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
+	alice.waitJS("rematch screen", seatedJS+` && document.querySelectorAll('.moves button').length === 0`)
 	if !alice.turnsOver() {
 		t.Fatal("Black in the rematch sees White at the bottom")
 	}
 	alice.run("reload", chromedp.Reload())
-	alice.waitJS("alice seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	alice.waitSeated("alice seated")
 	if !alice.turnsOver() {
 		t.Fatal("after a reload Black in the rematch sees White at the bottom")
 	}
@@ -109,10 +108,9 @@ func TestPremoveAndArrows(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	alice, bob := newBrowser(t), newBrowser(t)
 	alice.create(s, "dragon", nil, "local", "invite")
-	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
-	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
+	link := alice.inviteLink()
 	bob.run("open link", chromedp.Navigate(link))
-	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated")
 	alice.run("type e4", chromedp.SendKeys(chromedp.ID("movetext"), "e4\r"))
 	alice.waitPlies(1)
 	// Alice queues Ng1-f3 (squares 6 and 21) while Bob thinks.

@@ -287,3 +287,19 @@ func (b *browser) step(what string, start time.Time) {
 	b.t.Helper()
 	b.t.Logf("%-30s %6.0f ms", what, float64(time.Since(start).Microseconds())/1000)
 }
+
+// seatedJS is true once the game screen lists a seat as the viewer's own.
+const seatedJS = `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`
+
+// waitSeated waits until b's game screen shows a seat held by b.
+func (b *browser) waitSeated(what string) {
+	b.t.Helper()
+	b.waitJS(what, seatedJS)
+}
+
+// inviteLink waits for the game screen's invitation and returns its link.
+func (b *browser) inviteLink() string {
+	b.t.Helper()
+	b.waitJS("invite link", `document.querySelector('.invite input') !== null`)
+	return evalJS[string](b, `document.querySelector('.invite input').value`)
+}

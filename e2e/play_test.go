@@ -123,13 +123,12 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	name := pickGame(t, s)
 	alice, bob := newBrowser(t), newBrowser(t)
 	id := alice.create(s, name, map[string]string{"clock": "3+2"}, "local", "invite")
-	alice.waitJS("invite link", `document.querySelector('.invite input') !== null`)
-	link := evalJS[string](alice, `document.querySelector('.invite input').value`)
+	link := alice.inviteLink()
 	if !strings.Contains(link, "/#/join/"+id+"/1") {
 		t.Fatalf("invite link %q", link)
 	}
 	bob.run("open link", chromedp.Navigate(link))
-	bob.waitJS("bob seated", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you')`)
+	bob.waitSeated("bob seated")
 	alice.playMove()
 	bob.waitPlies(1)
 	bob.playMove()
@@ -169,7 +168,7 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	for _, p := range []*browser{alice, bob} {
 		p.waitJS("rematch link", `document.getElementById('torematch') !== null`)
 		p.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
-		p.waitJS("rematch screen", `document.querySelector('.seats') && document.querySelector('.seats').textContent.includes('you') && document.querySelectorAll('.moves button').length === 0`)
+		p.waitJS("rematch screen", seatedJS+` && document.querySelectorAll('.moves button').length === 0`)
 	}
 	bob.playMove() // Bob has White now
 	alice.waitPlies(1)

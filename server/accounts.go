@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"time"
 
 	"wyrm/game"
@@ -203,21 +204,12 @@ func (c *client) bindSeats(user int64) {
 	}
 	var added []int
 	for i, u := range c.s.t.Users {
-		if u == user && !containsInt(c.seats, i) {
+		if u == user && !slices.Contains(c.seats, i) {
 			c.seats = append(c.seats, i)
 			added = append(added, i)
 		}
 	}
 	c.s.arrive(added)
-}
-
-func containsInt(l []int, v int) bool {
-	for _, x := range l {
-		if x == v {
-			return true
-		}
-	}
-	return false
 }
 
 // recordResult stores a finished game's result for its players' accounts,

@@ -206,12 +206,15 @@ type stateJSON struct {
 // viewOptions leaves out the options a game keeps for itself (a map's
 // text), which clients neither set nor need.
 func viewOptions(g game.Game, opts game.Options) game.Options {
+	internal := map[string]bool{}
+	for _, o := range g.Options() { // built once: a game may compute its schema (a map list)
+		internal[o.Name] = o.Internal
+	}
 	out := game.Options{}
 	for k, v := range opts {
-		if i := slices.IndexFunc(g.Options(), func(o game.Option) bool { return o.Name == k }); i >= 0 && g.Options()[i].Internal {
-			continue
+		if !internal[k] {
+			out[k] = v
 		}
-		out[k] = v
 	}
 	return out
 }

@@ -29,15 +29,14 @@ func NewSearchEngine(n, hashMB int) *SearchEngine {
 	return e
 }
 
-// BestMove implements Engine: it waits for a searcher until ctx is done,
-// then searches for think (or the level's own limits), never past ctx's
-// deadline.
-func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
+// search waits for a searcher until ctx is done, then searches pos at
+// level for think, never past ctx's deadline.
+func (e *SearchEngine) search(ctx context.Context, pos game.Position, level int, think time.Duration) (search.Result, error) {
 	var s *search.Engine
 	select {
 	case s = <-e.pool:
 	case <-ctx.Done():
-		return game.NoMove, ErrBusy
+		return search.Result{}, ErrBusy
 	}
 	defer func() { e.pool <- s }()
 	s.NewGame() // games share the pool: forget other games' positions
@@ -46,7 +45,17 @@ func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level in
 	if d, ok := ctx.Deadline(); ok {
 		lim.MoveTime = max(min(lim.MoveTime, time.Until(d)), 5*time.Millisecond)
 	}
-	res := s.Search(ctx, pos, lim, nil)
+	return s.Search(ctx, pos, lim, nil), nil
+}
+
+// BestMove implements Engine: it waits for a searcher until ctx is done,
+// then searches for think (or the level's own limits), never past ctx's
+// deadline.
+func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
+	res, err := e.search(ctx, pos, level, think)
+	if err != nil {
+		return game.NoMove, err
+	}
 	if res.Best == game.NoMove {
 		return game.NoMove, errors.New("search found no move")
 	}
@@ -57,16 +66,10 @@ func (e *SearchEngine) BestMove(ctx context.Context, pos game.Position, level in
 // (exact for two seats; with more, the side to move's score counts for
 // it when it moves and against it otherwise).
 func (e *SearchEngine) Score(ctx context.Context, pos game.Position, seat game.Player, level int, think time.Duration) (int, error) {
-	var s *search.Engine
-	select {
-	case s = <-e.pool:
-	case <-ctx.Done():
-		return 0, ErrBusy
+	res, err := e.search(ctx, pos, level, think)
+	if err != nil {
+		return 0, err
 	}
-	defer func() { e.pool <- s }()
-	s.NewGame()
-	s.SetLevel(level)
-	res := s.Search(ctx, pos, search.Limits{MoveTime: think}, nil)
 	if pos.ToMove() == seat {
 		return res.Score, nil
 	}

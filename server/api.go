@@ -98,12 +98,11 @@ func (srv *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	_, opts, err := srv.normalize(r.URL.Query().Get("game"), opts)
+	g, opts, err := srv.normalize(r.URL.Query().Get("game"), opts)
 	if err != nil {
 		writeErr(w, err)
 		return
 	}
-	g := srv.games[r.URL.Query().Get("game")]
 	names, err := g.SeatNames(opts)
 	if err != nil {
 		writeErr(w, apierr.Wrap(apierr.Invalid, err))

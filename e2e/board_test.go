@@ -338,14 +338,15 @@ func TestBoardsFitTheScreen(t *testing.T) {
 			b.waitJS("play", `/to move/.test(document.querySelector('.status').textContent)`)
 			if c.game == "dragonchess" {
 				// Three boards: stacked, one large with two small maps, side by side.
-				b.run("stacked", chromedp.Click(chromedp.CSS(`[data-layout=stack]`)))
+				b.clickCSS("stacked", `[data-layout=stack]`)
 				b.waitJS("stacked", `document.querySelector('.levels.layout-stack') !== null && document.querySelectorAll('.levels svg').length === 3`)
-				b.run("one large", chromedp.Click(chromedp.CSS(`[data-layout=focus]`)))
+				b.clickCSS("one large", `[data-layout=focus]`)
 				b.waitJS("small maps", `document.querySelectorAll('.minis figure.mini').length === 2`)
-				b.run("show the sky large", chromedp.Click(chromedp.CSS(`.minis figure.mini`)))
+				// The small maps answer a press (pointerdown), not a click.
+				b.waitJS("show the sky large", `(() => { const e = document.querySelector('.minis figure.mini'); if (!e) return false; e.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 })); return true })()`)
 				b.waitJS("sky large", `document.querySelector('.levels > figure.level').dataset.lv === '2'`)
 				b.screenshot("dragonchess-one-large")
-				b.run("side by side", chromedp.Click(chromedp.CSS(`[data-layout=side]`)))
+				b.clickCSS("side by side", `[data-layout=side]`)
 				b.waitJS("side by side", `document.querySelector('.levels.layout-side') !== null`)
 			}
 			for _, sz := range []size{{"laptop", 1280, 800}, {"phone", 390, 844}} {

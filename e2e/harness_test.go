@@ -248,6 +248,15 @@ func (b *browser) waitJS(what, js string) {
 	}
 }
 
+// clickCSS clicks the first element matching css once one exists. The
+// lookup and the click happen in one evaluation, so a screen that redraws
+// its controls (on an opponent's move, say) cannot swap the element between
+// them, as it can between chromedp.Click's query and its click.
+func (b *browser) clickCSS(what, css string) {
+	b.t.Helper()
+	b.waitJS(what, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return false; e.click(); return true })()`, css))
+}
+
 func sanitize(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r == '/' || r == ' ' {

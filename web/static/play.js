@@ -36,7 +36,7 @@ export function showGame(root, id) {
   const layoutEl = h('div', { class: 'layouts', role: 'group', 'aria-label': 'Boards' });
   const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
   const datalist = h('datalist', { id: 'legal' });
-  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
+  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim(), version: st.version }); } },
     moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
   const seatsEl = h('div', { class: 'seats' });
   const movesEl = h('div', { class: 'moves', role: 'list', 'aria-label': 'Moves' });
@@ -253,7 +253,7 @@ export function showGame(root, id) {
     dialog.showModal();
   }
 
-  function play(m) { sel = pending = null; note = ''; send({ type: 'move', move: m.text }); }
+  function play(m) { sel = pending = null; note = ''; send({ type: 'move', move: m.text, version: st.version }); }
 
   function fmt(ms) {
     ms = Math.max(0, ms);

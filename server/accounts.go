@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
@@ -236,8 +235,8 @@ func (s *session) recordResult() {
 	if s.g.Info().Placings {
 		res.System = account.Placings
 	}
-	for i := range t.Seats() {
-		res.Players = append(res.Players, account.Player{UserID: t.Users[i], Place: placeOf(o, i)})
+	for i, place := range t.Places() {
+		res.Players = append(res.Players, account.Player{UserID: t.Users[i], Place: place})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -257,14 +256,4 @@ func (s *session) rateable() bool {
 		seen[u] = true
 	}
 	return true
-}
-
-// placeOf is seat i's place in a finished game: 1 for a win or a draw, 2
-// for the rest (losers and those eliminated tie).
-func placeOf(o game.Outcome, i int) int {
-	switch o.Results[i] {
-	case game.Win, game.Draw:
-		return 1
-	}
-	return 2
 }

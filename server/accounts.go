@@ -165,6 +165,9 @@ type ratingJSON struct {
 // handlePlayer answers a player's profile: ratings, rating history per
 // pool and recent games.
 func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
+	if !srv.allowRead(w, r) {
+		return
+	}
 	u, err := srv.accounts.UserByName(r.Context(), r.PathValue("name"))
 	if err != nil {
 		writeErr(w, apierr.New(apierr.NotFound, "no such player"))

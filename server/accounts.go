@@ -86,6 +86,13 @@ func (srv *Server) signIn(w http.ResponseWriter, r *http.Request,
 		writeAccountErr(w, err)
 		return
 	}
+	if old, ok := userOf(r); ok {
+		// The session this browser held before (its own, or one planted in
+		// it) ends: a sign-in always leaves one fresh session behind.
+		if err := srv.accounts.SignOut(r.Context(), old.token); err != nil {
+			srv.log.Warn("end the session replaced by a sign-in", "err", err)
+		}
+	}
 	http.SetCookie(w, account.SessionCookie(sess, r.TLS != nil))
 	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: account.CSRFToken(sess.Token)})
 }

@@ -29,6 +29,9 @@ type Limits struct {
 	// HellosPerMinute and HellosBurst bound seat proofs, each of which
 	// rebuilds a whole view.
 	HellosPerMinute, HellosBurst int
+	// ReadsPerMinute and ReadsBurst bound reads of the accounts' database
+	// (profiles, players' games, head to head, leaderboards).
+	ReadsPerMinute, ReadsBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -38,11 +41,13 @@ var DefaultLimits = Limits{
 	Conns:             64,
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
+	ReadsPerMinute: 300, ReadsBurst: 60,
 }
 
 // limiters holds the live limits of a server.
 type limiters struct {
 	create, messages, hellos *limit.Rate
+	reads                    *limit.Rate
 	computer, conns          *limit.Count
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
@@ -57,6 +62,7 @@ const (
 	limConns        = "ws_connections"
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
+	limReads        = "account_reads"
 )
 
 func newLimiters(l Limits) *limiters {
@@ -77,12 +83,13 @@ func newLimiters(l Limits) *limiters {
 		create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
 		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
 		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
+		reads:           rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
 		refused:         map[string]*atomic.Int64{},
 	}
-	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads} {
 		ls.refused[n] = &atomic.Int64{}
 	}
 	return ls

@@ -108,6 +108,8 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session
 	clients  map[*client]struct{}
+	// routes are the patterns Handler registered (routes.go).
+	routes []string
 }
 
 // New loads every stored game, replays it and returns the server.
@@ -647,7 +649,7 @@ func (srv *Server) rematch(s *session, seat int) error {
 
 // Handler returns the HTTP handler of the whole app.
 func (srv *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	mux := srv.newRouteMux()
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
 	mux.HandleFunc("GET /metrics", srv.handleMetrics)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
@@ -669,6 +671,9 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
 		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
 		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
+		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
+		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
+		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)

@@ -52,6 +52,7 @@ type client struct {
 	tokens float64
 	last   time.Time
 	key    string // the client's address, for per-client limits
+	user   int64  // the signed-in account of the connection, 0 for a guest
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -133,6 +134,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.subs[c] = struct{}{}
 	if u, ok := userOf(r); ok {
+		c.user = u.user.ID
 		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
 	}
 	if len(c.seats) > 0 {
@@ -363,6 +365,11 @@ func (c *client) hello(tokens []string) error {
 		for i, th := range t.Tokens {
 			if th != "" && th == h {
 				found = true
+				// A seat an account holds is played signed in as it: its
+				// token, were it copied, gives it to no one else.
+				if u := t.Users[i]; u != 0 && u != c.user {
+					return apierr.New(apierr.Forbidden, "seat %d belongs to a player's account: sign in as them to play it", i+1)
+				}
 				if !slices.Contains(c.seats, i) {
 					c.seats = append(c.seats, i)
 				}

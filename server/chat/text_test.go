@@ -21,7 +21,7 @@ func TestClean(t *testing.T) {
 		{"bell\a and \x1b[31mred", "bell and [31mred", ""},
 		{"evil\u202egnp.exe", "evilgnp.exe", ""},  // a direction override
 		{"zero\u200bwidth", "zerowidth", ""},      // an invisible space
-		{"👩\u200d💻 ok", "👩\u200d💻 ok", ""},      // a joined emoji keeps its joiner
+		{"👩\u200d💻 ok", "👩\u200d💻 ok", ""},        // a joined emoji keeps its joiner
 		{zalgo, "a\u0301\u0301\u0301\u0301b", ""}, // marks beyond four dropped
 		{"bad \xff byte", "bad \ufffd byte", ""},
 		{"", "", apierr.Invalid},

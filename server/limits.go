@@ -57,6 +57,8 @@ const (
 	limConns        = "ws_connections"
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
+	limChat         = "chat"
+	limChatReports  = "chat_reports"
 )
 
 func newLimiters(l Limits) *limiters {
@@ -82,11 +84,15 @@ func newLimiters(l Limits) *limiters {
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
 		refused:         map[string]*atomic.Int64{},
 	}
-	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+	for _, n := range limitNames {
 		ls.refused[n] = &atomic.Int64{}
 	}
 	return ls
 }
+
+// limitNames are the names of every limit, in the order /metrics lists
+// them.
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limChat, limChatReports}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

@@ -125,8 +125,9 @@ type roomJSON struct {
 	Room  chat.Room `json:"room"`
 	Write bool      `json:"write"`
 	// Why says why it may not write, for the page to show instead of its
-	// input.
-	Why string `json:"why,omitempty"`
+	// input; SignIn is true when signing in would let it.
+	Why    string `json:"why,omitempty"`
+	SignIn bool   `json:"signIn,omitempty"`
 }
 
 // chatRooms lists the rooms c reads, the players' first. Caller holds s.mu.
@@ -142,7 +143,7 @@ func (c *client) chatRooms() []roomJSON {
 		case c.s.srv.accounts == nil:
 			r.Write, r.Why = false, "Only the players chat on this server."
 		case c.user == 0:
-			r.Why = "Sign in to chat with the other spectators."
+			r.Why, r.SignIn = "Sign in to chat with the other spectators.", true
 		}
 		out = append(out, r)
 	}

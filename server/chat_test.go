@@ -500,3 +500,24 @@ func TestChatOff(t *testing.T) {
 		t.Fatalf("blocks without chat: %d", code)
 	}
 }
+
+// Chat histories count against the seat proofs' limit per address: each
+// is a view's worth of work.
+func TestChatHistoryIsLimited(t *testing.T) {
+	h := newHarnessWith(t, "", func(c *Config) {
+		ch, err := chat.Open(context.Background(), c.Store)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Chat = ChatConfig{Store: ch}
+		c.Limits = Limits{HellosPerMinute: 3, HellosBurst: 3}
+	}, toysetup.Game{})
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])} // one proof
+	for range 2 {
+		c.history()
+	}
+	if m := c.ask(map[string]any{"type": "chat-history"}); m["code"] != "too_many" {
+		t.Fatalf("a history past the limit: %v", m)
+	}
+}

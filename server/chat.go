@@ -109,8 +109,8 @@ type chatJSON struct {
 	Room string `json:"room"`
 	Seat int    `json:"seat"` // -1: a spectator
 	Name string `json:"name"`
-	// Guest is true for a player without an account, named after a seat:
-	// a name an account cannot be blocked under.
+	// Guest is true for a player without an account, named after their
+	// seat; only accounts can be blocked.
 	Guest bool   `json:"guest,omitempty"`
 	Text  string `json:"text"`
 	At    int64  `json:"at"`
@@ -332,14 +332,15 @@ func (c *client) allowChat(seat int) error {
 	if seat >= 0 {
 		who = "seat:" + c.s.id + ":" + strconv.Itoa(seat)
 	}
-	checks := []struct {
+	type check struct {
 		r       *limit.Rate
 		key, of string
-	}{{ch.seat, who, "this seat"}, {ch.account, "user:" + strconv.FormatInt(c.user, 10), "your account"}, {ch.address, c.key, "your address"}}
+	}
+	checks := []check{{ch.seat, who, "this seat"}, {ch.address, c.key, "your address"}}
+	if c.user != 0 {
+		checks = append(checks, check{ch.account, "user:" + strconv.FormatInt(c.user, 10), "your account"})
+	}
 	for _, k := range checks {
-		if k.r == ch.account && c.user == 0 {
-			continue
-		}
 		if ok, retry := k.r.Allow(k.key, now); !ok {
 			return c.s.srv.limits.tooMany(limChat, retry, "too many chat messages from %s; wait %v", k.of, retry.Round(time.Second))
 		}

@@ -29,8 +29,11 @@ export function chatPanel({ id, send, you }) {
   const msgs = new Map(); // message id -> message
   const pending = new Map(); // request id -> what it was ('history', 'say', 'report')
   let open = load(OPEN, true);
+  let muted = new Set(load(MUTED, [])); // mutedKey of each muted author, this browser's
 
-  const list = h('ol', { class: 'chat-lines', 'aria-label': 'Messages', 'aria-live': 'polite' });
+  const list = h('ol', { class: 'chat-lines', 'aria-label': 'Messages' });
+  // The list is redrawn whole; a screen reader hears only what is new.
+  const live = h('p', { class: 'sr', 'aria-live': 'polite' });
   const input = h('input', { id: 'chat-text', maxlength: 200, autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Message', placeholder: 'Say something…' });
   const form = h('form', { class: 'chat-say row', onsubmit: ev => { ev.preventDefault(); say(); } },
     input, h('button', { type: 'submit', id: 'chat-send' }, 'Send'));
@@ -41,11 +44,11 @@ export function chatPanel({ id, send, you }) {
   const toggle = h('button', { type: 'button', class: 'chat-toggle', id: 'chat-toggle', 'aria-controls': 'chat-body', onclick: () => {
     open = !open; save(OPEN, open); render();
   } });
-  const body = h('div', { id: 'chat-body' }, tabs, list, hidden, form, why, note);
+  const body = h('div', { id: 'chat-body' }, tabs, list, hidden, form, why, note, live);
   const el = h('section', { class: 'card chat', id: 'chat', 'aria-label': 'Chat', hidden: true }, h('h2', {}, toggle), body);
 
   const mutedKey = m => m.guest ? `g:${id}:${m.seat}` : 'u:' + m.name.toLowerCase();
-  const isMuted = m => load(MUTED, []).includes(mutedKey(m));
+  const isMuted = m => muted.has(mutedKey(m));
   const isBlocked = m => !m.guest && blocked.has(m.name.toLowerCase());
   const isOwn = m => m.guest ? you().includes(m.seat) : !!me.signedIn && m.name.toLowerCase() === (me.name || '').toLowerCase();
   const access = () => rooms.find(r => r.room === room);
@@ -73,8 +76,11 @@ export function chatPanel({ id, send, you }) {
   function receive(m) {
     if (m.type === 'chat') {
       msgs.set(m.message.id, m.message);
-      const r = m.message.room;
-      if ((!open || r !== room) && !isOwn(m.message) && !isMuted(m.message)) unread[r] = (unread[r] || 0) + 1;
+      const x = m.message, r = x.room;
+      if (!isOwn(x) && !isMuted(x) && !isBlocked(x)) {
+        live.textContent = `${x.name}: ${x.text}`;
+        if (!open || r !== room) unread[r] = (unread[r] || 0) + 1;
+      }
       render();
       return true;
     }
@@ -111,9 +117,10 @@ export function chatPanel({ id, send, you }) {
   }
   function mute(m, on) {
     const k = mutedKey(m);
-    const all = load(MUTED, []).filter(x => x !== k);
+    const all = load(MUTED, []).filter(x => x !== k); // as other tabs left it
     if (on) all.push(k);
-    save(MUTED, all.slice(-MAX_MUTED));
+    muted = new Set(all.slice(-MAX_MUTED));
+    save(MUTED, [...muted]);
     note.textContent = on ? `${m.name} is muted in this browser.` : `${m.name} is unmuted.`;
     render();
   }
@@ -157,12 +164,12 @@ export function chatPanel({ id, send, you }) {
   // The muted and blocked, with a way back.
   function drawHidden(count) {
     hidden.replaceChildren();
-    const muted = load(MUTED, []).filter(k => k.startsWith('u:') || k.startsWith(`g:${id}:`));
-    if (!muted.length && !blocked.size) return;
+    const here = [...muted].filter(k => k.startsWith('u:') || k.startsWith(`g:${id}:`));
+    if (!here.length && !blocked.size) return;
     const names = new Map([...msgs.values()].map(m => [mutedKey(m), m.name]));
     hidden.append(h('details', {}, h('summary', {}, count ? `${count} hidden message${count > 1 ? 's' : ''}` : 'Muted and blocked'),
       h('ul', { class: 'chat-list' },
-        ...muted.map(k => h('li', {}, names.get(k) || k.slice(2), ' ', h('button', { type: 'button', onclick: () => mute({ guest: k.startsWith('g:'), seat: Number(k.split(':')[2]), name: names.get(k) || k.slice(2) }, false) }, 'Unmute'))),
+        ...here.map(k => h('li', {}, names.get(k) || k.slice(2), ' ', h('button', { type: 'button', onclick: () => mute({ guest: k.startsWith('g:'), seat: Number(k.split(':')[2]), name: names.get(k) || k.slice(2) }, false) }, 'Unmute'))),
         ...[...blocked].map(n => h('li', {}, n, ' ', h('button', { type: 'button', onclick: () => block(n, false) }, 'Unblock'))))));
   }
 

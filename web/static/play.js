@@ -435,7 +435,8 @@ export function showGame(root, id) {
 
   function draw() {
     if (!st) return;
-    chat.update(st);
+    // Once the seats are proven, so that the chat asks for the rooms they read.
+    if (!awaitingHello) chat.update(st);
     title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
     markTab(`${st.title} — wyrm`, myTurn() || (inSetup() && mine().some(i => st.waiting.includes(i))));
     const viewing = viewPly !== null && viewBoard;

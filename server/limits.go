@@ -63,6 +63,8 @@ const (
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
 	limReads        = "account_reads"
+	limChat         = "chat"
+	limChatReports  = "chat_reports"
 )
 
 func newLimiters(l Limits) *limiters {
@@ -89,11 +91,15 @@ func newLimiters(l Limits) *limiters {
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
 		refused:         map[string]*atomic.Int64{},
 	}
-	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads} {
+	for _, n := range limitNames {
 		ls.refused[n] = &atomic.Int64{}
 	}
 	return ls
 }
+
+// limitNames are the names of every limit, in the order /metrics lists
+// them.
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

@@ -66,6 +66,9 @@ type Config struct {
 	// Cluster, when set, makes the server one node of several sharing
 	// Store (see cluster.go); nil keeps every game on this server.
 	Cluster *ClusterConfig
+	// Chat lets players and spectators talk in each game (chat.go); its
+	// zero value turns chat off.
+	Chat ChatConfig
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -90,6 +93,7 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *limiters
 	accounts                  *account.Accounts
+	chat                      *chatService // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
 	claimAfter, absentAfter   time.Duration
@@ -123,6 +127,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.limits = newLimiters(cfg.Limits)
 	srv.accounts = cfg.Accounts
+	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
 	if srv.writeTimeout <= 0 {
 		srv.writeTimeout = DefaultWriteTimeout
@@ -676,6 +681,7 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
+	srv.chatRoutes(mux)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

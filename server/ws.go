@@ -39,6 +39,11 @@ type clientMsg struct {
 	// Version, when sent, is the state version an action was chosen on
 	// (stale.go).
 	Version *int `json:"version,omitempty"`
+	// Room, Text and Message are the chat's (chat.go): the room spoken
+	// in, what is said, and the id of a message reported.
+	Room    string `json:"room,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Message int64  `json:"message,omitempty"`
 }
 
 // client is one websocket connection watching one game.
@@ -52,7 +57,10 @@ type client struct {
 	tokens float64
 	last   time.Time
 	key    string // the client's address, for per-client limits
-	user   int64  // the signed-in account of the connection, 0 for a guest
+	// user and userName are the signed-in account of the connection (0
+	// and "" for a guest), the chat's author and reader.
+	user     int64
+	userName string
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -134,7 +142,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.subs[c] = struct{}{}
 	if u, ok := userOf(r); ok {
-		c.user = u.user.ID
+		c.user, c.userName = u.user.ID, u.user.Name
 		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
 	}
 	if len(c.seats) > 0 {
@@ -308,6 +316,9 @@ func (c *client) handle(data []byte) {
 // respond carries out message m and returns its answer: an ack, an error
 // or the information asked for.
 func (c *client) respond(m clientMsg) map[string]any {
+	if isChat(m.Type) {
+		return c.chatRespond(m)
+	}
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -29,6 +29,9 @@ type Limits struct {
 	// HellosPerMinute and HellosBurst bound seat proofs, each of which
 	// rebuilds a whole view.
 	HellosPerMinute, HellosBurst int
+	// EditsPerMinute and EditsBurst bound the board editor's requests
+	// (compose and decompose), cheap but each a parse by the game.
+	EditsPerMinute, EditsBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -38,11 +41,13 @@ var DefaultLimits = Limits{
 	Conns:             64,
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
+	EditsPerMinute: 600, EditsBurst: 120,
 }
 
 // limiters holds the live limits of a server.
 type limiters struct {
 	create, messages, hellos *limit.Rate
+	edits                    *limit.Rate
 	computer, conns          *limit.Count
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
@@ -57,7 +62,11 @@ const (
 	limConns        = "ws_connections"
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
+	limEdits        = "edits"
 )
+
+// limitNames lists every limit's name, in the order /metrics shows them.
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limEdits}
 
 func newLimiters(l Limits) *limiters {
 	def := DefaultLimits
@@ -77,12 +86,13 @@ func newLimiters(l Limits) *limiters {
 		create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
 		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
 		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
+		edits:           rate(l.EditsPerMinute, l.EditsBurst, def.EditsPerMinute, def.EditsBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
 		refused:         map[string]*atomic.Int64{},
 	}
-	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+	for _, n := range limitNames {
 		ls.refused[n] = &atomic.Int64{}
 	}
 	return ls

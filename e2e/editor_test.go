@@ -254,3 +254,25 @@ func (b *browser) waitText(want string, same bool) string {
 	b.waitJS("position string", fmt.Sprintf(`%s && document.getElementById('import-text').value %s %q`, settledJS, op, want))
 	return evalJS[string](b, `document.getElementById('import-text').value`)
 }
+
+// A game screen's "Play on from this position" carries the game's options
+// to the editor: a position only those options read (a reversed Dwarf)
+// comes up with them.
+func TestEditorLinkCarriesTheOptions(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	empty := strings.Repeat("12/", 7) + "12"
+	pos := empty + "|" + "6K5/" + strings.Repeat("12/", 6) + "5k6" + "|" + "4D7/" + strings.Repeat("12/", 6) + "12" + " g 0 1 rev=1e8"
+	link := fmt.Sprintf("%s#/editor/dragonchess/%s?options=%s", s.URL, pathEscape(pos), pathEscape(`{"variants":"reversing-dwarf"}`))
+	b.run("link", chromedp.Navigate(link))
+	b.waitJS("read with its options", settledJS+` && document.getElementById('ed-status').textContent === 'Ready to play'
+		&& document.querySelector('[data-opt=variants] input[value=reversing-dwarf]').checked && document.querySelectorAll('#ed-board .piece').length === 3`)
+	if got := b.editorText(); got != pos {
+		t.Fatalf("the editor shows %q, want %q", got, pos)
+	}
+}
+
+// pathEscape escapes s as the app's links do (encodeURIComponent).
+func pathEscape(s string) string {
+	return strings.NewReplacer("%", "%25", "/", "%2F", "|", "%7C", " ", "%20", "=", "%3D", "{", "%7B", "}", "%7D", `"`, "%22", ":", "%3A", ",", "%2C", "?", "%3F", "#", "%23").Replace(s)
+}

@@ -16,10 +16,10 @@ import { optionField } from './optionform.js';
 const isRecord = v => /^\s*\[/.test(v) || /^\s*1\.\s/.test(v);
 const sameMarks = (a, b) => (a || []).join() === (b || []).join();
 
-/** Shows the page in root; position prefills it (from a game screen). */
-export function showEditor(root, { game = '', position = '' } = {}) {
+/** Shows the page in root; position, read under options, prefills it (from a game screen). */
+export function showEditor(root, { game = '', position = '', options = {} } = {}) {
   let meta = null, name = '';
-  let opts = {}; // the options, as the server last answered them
+  let opts = { ...options }; // the options, as the server last answered them
   let pal = null; // the palette of name under opts
   let comp = null; // the composition being edited
   let shown = null; // the server's answer for comp: {position, error, over, board}
@@ -418,7 +418,7 @@ export function showEditor(root, { game = '', position = '' } = {}) {
     if (!position) { decompose({ game: name }); return; }
     // A position the game cannot read stays in the box with its error,
     // over the start position's board.
-    decompose({ game: name, position }, pasteErr).then(async ok => {
+    decompose({ game: name, options: opts, position }, pasteErr).then(async ok => {
       if (ok) return;
       const why = pasteErr.textContent;
       if (await decompose({ game: name })) { text.value = position; pasteErr.textContent = why; }

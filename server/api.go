@@ -71,12 +71,14 @@ type metaGame struct {
 	Options []game.Option `json:"options"`
 	Seats   []string      `json:"seats"` // seat names with the default options
 	Setup   bool          `json:"setup"`
+	Editor  bool          `json:"editor"` // positions can be set up by hand (game.Composer)
 }
 
 func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 	out := []metaGame{}
 	for _, g := range srv.order {
 		_, setup := g.(game.SetupGame)
+		_, editor := g.(game.Composer)
 		opts := []game.Option{}
 		for _, o := range g.Options() {
 			if !o.Internal {
@@ -84,7 +86,7 @@ func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 			}
 		}
 		seats, _ := g.SeatNames(game.Options{})
-		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup})
+		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup, Editor: editor})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel, "speeds": rating.Speeds})
 }

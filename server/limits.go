@@ -32,6 +32,9 @@ type Limits struct {
 	// ReadsPerMinute and ReadsBurst bound reads of the accounts' database
 	// (profiles, players' games, head to head, leaderboards).
 	ReadsPerMinute, ReadsBurst int
+	// EditsPerMinute and EditsBurst bound the board editor's requests
+	// (compose and decompose), cheap but each a parse by the game.
+	EditsPerMinute, EditsBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -42,12 +45,14 @@ var DefaultLimits = Limits{
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
 	ReadsPerMinute: 300, ReadsBurst: 60,
+	EditsPerMinute: 600, EditsBurst: 120,
 }
 
 // limiters holds the live limits of a server.
 type limiters struct {
 	create, messages, hellos *limit.Rate
 	reads                    *limit.Rate
+	edits                    *limit.Rate
 	computer, conns          *limit.Count
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
@@ -65,6 +70,7 @@ const (
 	limReads        = "account_reads"
 	limChat         = "chat"
 	limChatReports  = "chat_reports"
+	limEdits        = "edits"
 )
 
 func newLimiters(l Limits) *limiters {
@@ -86,6 +92,7 @@ func newLimiters(l Limits) *limiters {
 		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
 		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
 		reads:           rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
+		edits:           rate(l.EditsPerMinute, l.EditsBurst, def.EditsPerMinute, def.EditsBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
@@ -99,7 +106,7 @@ func newLimiters(l Limits) *limiters {
 
 // limitNames are the names of every limit, in the order /metrics lists
 // them.
-var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports}
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports, limEdits}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

@@ -420,6 +420,11 @@ func (srv *Server) create(ctx context.Context, client string, user int64, req Cr
 		if err != nil {
 			return CreateResponse{}, apierr.Wrap(apierr.Invalid, err)
 		}
+		// A position carries its seats (a map's players): they must be
+		// the options' own, which the table seats.
+		if names, err := g.SeatNames(opts); err == nil && len(names) != p.Players() {
+			return CreateResponse{}, apierr.New(apierr.Invalid, "the position has %d seats but the options give %d", p.Players(), len(names))
+		}
 		req.Position = p.String()
 	}
 	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
@@ -663,6 +668,8 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", srv.handleList)
 	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
+	mux.HandleFunc("POST /api/compose", srv.handleCompose)
+	mux.HandleFunc("POST /api/decompose", srv.handleDecompose)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)

@@ -44,6 +44,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
 	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
 	fs.IntVar(&lim.ReadsPerMinute, "limit-reads", lim.ReadsPerMinute, "reads of profiles, players' games and leaderboards a client address may make a minute")
+	fs.IntVar(&lim.EditsPerMinute, "limit-edits", lim.EditsPerMinute, "board editor requests a client address may send a minute")
 	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")
 	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "drop a client that has not read an answer after this long")
 	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")

@@ -16,22 +16,33 @@ func (p *Position) Pieces(dst []game.PieceView) []game.PieceView {
 		if pc == 0 {
 			continue
 		}
-		k, c := kindOf(pc), colourOf(pc)
-		v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k], Royal: k == king,
-			Art: pieceArt[pc]}
-		if k == elemental && p.r.v.has(vTroll) {
-			v.Name, v.Art = "Troll", trollPieceArt[c]
-		}
-		if p.b[p.r.below[sq]] == code(basilisk, c^1) {
-			v.Marks = append(v.Marks, "frozen")
-		}
-		if k == revDwarf {
-			v.Marks = append(v.Marks, "reversed")
+		v := p.r.pieceView(pc, sq)
+		if p.b[p.r.below[sq]] == code(basilisk, colourOf(pc)^1) {
+			v.Marks = append([]string{"frozen"}, v.Marks...)
 		}
 		dst = append(dst, v)
 	}
 	return dst
 }
+
+// pieceView is piece pc on sq as a viewer draws it under r's variants,
+// with the marks the piece itself carries (a reversed Dwarf's).
+func (r *rules) pieceView(pc uint8, sq int) game.PieceView {
+	k, c := kindOf(pc), colourOf(pc)
+	v := game.PieceView{Square: sq, Owner: game.Player(c), Letter: kindLetters[k], Name: kindNames[k], Royal: k == king,
+		Art: pieceArt[pc]}
+	if k == elemental && r.v.has(vTroll) {
+		v.Name, v.Art = "Troll", trollPieceArt[c]
+	}
+	if k == revDwarf {
+		v.Marks = reversedMarks
+	}
+	return v
+}
+
+// reversedMarks marks a reversed Dwarf, shared so that a view allocates
+// nothing for it.
+var reversedMarks = []string{"reversed"}
 
 // Hands is empty: Dragonchess has no pieces in hand.
 func (p *Position) Hands() [game.MaxPlayers]string { return [game.MaxPlayers]string{} }

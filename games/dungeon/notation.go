@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"wyrm/game"
 )
 
 // String implements game.Position. The position string is
@@ -17,34 +18,55 @@ import (
 // seat to move is 1-based, "-" when the game is over; quiet turns are the
 // turns since the last capture, at most 50 per seat still in.
 func (p *Position) String() string {
-	var b strings.Builder
-	b.WriteString(p.m.ID)
-	var ids []int
+	w := written{m: p.m, toMove: int(p.toMove), quiet: int(p.quiet), turn: int(p.turn)}
 	for s := 0; s < p.n; s++ {
 		st := &p.seats[s]
+		w.factions = append(w.factions, st.faction)
+		w.live = append(w.live, p.isLive(s))
+		var army []placement
+		for id := st.first; id < st.end; id++ {
+			if u := &p.units[id]; u.alive && p.isLive(s) {
+				army = append(army, placement{kind: u.kind, sq: int(u.sq), wounded: u.wounded, hexUsed: u.hexUsed, hexLeft: u.hexLeft})
+			}
+		}
+		w.armies = append(w.armies, army)
+	}
+	return w.String()
+}
+
+// written is a position as its string has it, before any check of
+// whether it can be played: the position string's one writer and the
+// first half of its reader.
+type written struct {
+	m        *Map
+	factions []Faction
+	armies   [][]placement // squares are mailbox indices
+	live     []bool        // false for a seat written "<faction>:-"
+	toMove   int           // seat index, -1 for "-"
+	quiet    int
+	turn     int
+}
+
+// String writes w, each seat's units in the order of their squares.
+func (w written) String() string {
+	var b strings.Builder
+	b.WriteString(w.m.ID)
+	for s, f := range w.factions {
 		b.WriteByte(' ')
-		b.WriteString(st.faction.String())
+		b.WriteString(f.String())
 		b.WriteByte(':')
-		if !p.isLive(s) {
+		if !w.live[s] {
 			b.WriteByte('-')
 			continue
 		}
-		ids = ids[:0]
-		for id := st.first; id < st.end; id++ {
-			if p.units[id].alive {
-				ids = append(ids, int(id))
-			}
-		}
-		slices.SortFunc(ids, func(a, c int) int {
-			return int(p.m.fromBox[p.units[a].sq]) - int(p.m.fromBox[p.units[c].sq])
-		})
-		for i, id := range ids {
+		army := slices.Clone(w.armies[s])
+		slices.SortFunc(army, func(a, c placement) int { return int(w.m.fromBox[a.sq]) - int(w.m.fromBox[c.sq]) })
+		for i, u := range army {
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			u := &p.units[id]
 			b.WriteByte(u.kind.Letter())
-			b.WriteString(p.m.squareName(int(u.sq)))
+			b.WriteString(w.m.squareName(u.sq))
 			if u.wounded {
 				b.WriteByte('w')
 			}
@@ -57,12 +79,12 @@ func (p *Position) String() string {
 			}
 		}
 	}
-	if p.toMove < 0 {
+	if w.toMove < 0 {
 		b.WriteString(" -")
 	} else {
-		fmt.Fprintf(&b, " %d", p.toMove+1)
+		fmt.Fprintf(&b, " %d", w.toMove+1)
 	}
-	fmt.Fprintf(&b, " %d %d", p.quiet, p.turn)
+	fmt.Fprintf(&b, " %d %d", w.quiet, w.turn)
 	return b.String()
 }
 
@@ -82,14 +104,56 @@ func ParsePosition(s string, maps ...*Map) (*Position, error) {
 }
 
 func parsePosition(s string, maps []*Map) (*Position, error) {
-	f := strings.Fields(s)
-	if len(f) < 1 {
-		return nil, fmt.Errorf("empty position string")
-	}
-	m, err := mapForID(f[0], maps)
+	w, err := readWritten(s, maps)
 	if err != nil {
 		return nil, err
 	}
+	zones, _ := w.m.SeatZones(len(w.factions)) // readWritten checked the count
+	p, err := newPosition(w.m, w.factions, zones, w.armies, w.live)
+	if err != nil {
+		return nil, err
+	}
+	if w.toMove < 0 {
+		if p.liveCount() > 1 {
+			return nil, fmt.Errorf("no seat to move (-) but %d seats are still in the game", p.liveCount())
+		}
+		p.toMove = -1
+	} else {
+		if !w.live[w.toMove] {
+			return nil, fmt.Errorf("seat to move %d is eliminated", w.toMove+1)
+		}
+		if p.liveCount() <= 1 {
+			return nil, fmt.Errorf("only one seat is left, so nobody moves: write - as the seat to move")
+		}
+		p.toMove = int8(w.toMove)
+	}
+	// The limit is that of the seats still in (50 rounds of them); a count
+	// at the limit is a game drawn by the rule.
+	if limit := int(p.quietLimit()); w.quiet > limit {
+		return nil, fmt.Errorf("quiet turns %d is not a number from 0 to %d (50 rounds of the %d seats still in)", w.quiet, limit, p.liveCount())
+	}
+	p.quiet, p.turn = int32(w.quiet), int32(w.turn)
+	p.hash = p.recomputeHash()
+	return p, nil
+}
+
+// maxQuiet bounds the quiet turns of any position: 50 rounds of four.
+const maxQuiet = quietRounds * game.MaxPlayers
+
+// readWritten reads a position string as it is written: its map, seats
+// and units, and the three numbers, checking how they are written but not
+// whether the position can be played.
+func readWritten(s string, maps []*Map) (written, error) {
+	var w written
+	f := strings.Fields(s)
+	if len(f) < 1 {
+		return w, fmt.Errorf("empty position string")
+	}
+	m, err := mapForID(f[0], maps)
+	if err != nil {
+		return w, err
+	}
+	w.m = m
 	var seatTok []string
 	i := 1
 	for i < len(f) && strings.Contains(f[i], ":") {
@@ -97,80 +161,65 @@ func parsePosition(s string, maps []*Map) (*Position, error) {
 		i++
 	}
 	if len(f)-i != 3 {
-		return nil, fmt.Errorf("after the seats want 3 fields (to move, quiet turns, turns played), got %d", len(f)-i)
+		return w, fmt.Errorf("after the seats want 3 fields (to move, quiet turns, turns played), got %d", len(f)-i)
 	}
 	n := len(seatTok)
-	zones, err := m.SeatZones(n)
-	if err != nil {
-		return nil, err
+	if _, err := m.SeatZones(n); err != nil {
+		return w, err
 	}
-	factions := make([]Faction, n)
-	armies := make([][]placement, n)
-	live := make([]bool, n)
+	w.factions = make([]Faction, n)
+	w.armies = make([][]placement, n)
+	w.live = make([]bool, n)
 	for si, tok := range seatTok {
 		name, list, _ := strings.Cut(tok, ":")
 		fac, ok := ParseFaction(name)
 		if !ok {
-			return nil, fmt.Errorf("seat %d: unknown faction %q (human, undead, redskin, greenskin)", si+1, name)
+			return w, fmt.Errorf("seat %d: unknown faction %q (human, undead, redskin, greenskin)", si+1, name)
 		}
 		for sj := 0; sj < si; sj++ {
-			if factions[sj] == fac {
-				return nil, fmt.Errorf("seat %d: faction %s already belongs to seat %d", si+1, fac, sj+1)
+			if w.factions[sj] == fac {
+				return w, fmt.Errorf("seat %d: faction %s already belongs to seat %d", si+1, fac, sj+1)
 			}
 		}
-		factions[si] = fac
+		w.factions[si] = fac
 		if list == "-" {
 			continue
 		}
-		live[si] = true
+		w.live[si] = true
 		if list == "" {
-			return nil, fmt.Errorf("seat %d: no units (write %s:- for an eliminated seat)", si+1, fac)
+			return w, fmt.Errorf("seat %d: no units (write %s:- for an eliminated seat)", si+1, fac)
 		}
 		for _, ut := range strings.Split(list, ",") {
 			pl, err := parseUnit(m, ut, fac)
 			if err != nil {
-				return nil, fmt.Errorf("seat %d: %w", si+1, err)
+				return w, fmt.Errorf("seat %d: %w", si+1, err)
 			}
-			armies[si] = append(armies[si], pl)
+			w.armies[si] = append(w.armies[si], pl)
 		}
-	}
-	p, err := newPosition(m, factions, zones, armies, live)
-	if err != nil {
-		return nil, err
 	}
 	tm, quiet, turn := f[i], f[i+1], f[i+2]
-	if tm == "-" {
-		if p.liveCount() > 1 {
-			return nil, fmt.Errorf("no seat to move (-) but %d seats are still in the game", p.liveCount())
-		}
-		p.toMove = -1
-	} else {
+	w.toMove = -1
+	if tm != "-" {
 		t, err := strconv.Atoi(tm)
 		if err != nil || t < 1 || t > n {
-			return nil, fmt.Errorf("seat to move %q is not a seat number from 1 to %d", tm, n)
+			return w, fmt.Errorf("seat to move %q is not a seat number from 1 to %d", tm, n)
 		}
-		if !live[t-1] {
-			return nil, fmt.Errorf("seat to move %d is eliminated", t)
-		}
-		if p.liveCount() <= 1 {
-			return nil, fmt.Errorf("only one seat is left, so nobody moves: write - as the seat to move")
-		}
-		p.toMove = int8(t - 1)
+		w.toMove = t - 1
 	}
-	// The limit is that of the seats still in (50 rounds of them); a count
-	// at the limit is a game drawn by the rule.
 	q, err := strconv.Atoi(quiet)
-	if limit := int(p.quietLimit()); err != nil || q < 0 || q > limit {
-		return nil, fmt.Errorf("quiet turns %q is not a number from 0 to %d (50 rounds of the %d seats still in)", quiet, limit, p.liveCount())
+	if err != nil || q < 0 || q > maxQuiet {
+		return w, fmt.Errorf("quiet turns %q is not a number from 0 to %d", quiet, maxQuiet)
 	}
 	tn, err := strconv.Atoi(turn)
-	if err != nil || tn < 0 || tn > 1<<30 {
-		return nil, fmt.Errorf("turns played %q is not a number of turns", turn)
+	if err != nil || tn < 0 || tn > maxTurn {
+		return w, fmt.Errorf("turns played %q is not a number of turns", turn)
 	}
-	p.quiet, p.turn = int32(q), int32(tn)
-	p.hash = p.recomputeHash()
-	return p, nil
+	w.quiet, w.turn = q, tn
+	return w, nil
 }
+
+// maxTurn bounds the turns played a position string may give.
+const maxTurn = 1 << 30
 
 // mapForID finds the map a position string names among the built-in maps
 // and maps (nil entries are skipped).

@@ -65,6 +65,11 @@ func (Game) Parse(s string, _ game.Options) (game.Position, error) {
 	default:
 		return nil, fmt.Errorf("toy: bad side %q", f[1])
 	}
+	for i, k := range "Kk" {
+		if n := strings.Count(string(p.board[:]), string(k)); n != 1 {
+			return nil, fmt.Errorf("toy: %s has %d Kings, want 1", p.SeatName(game.Player(i)), n)
+		}
+	}
 	return p, nil
 }
 

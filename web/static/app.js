@@ -88,8 +88,12 @@ async function route() {
     } else if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
     } else if (parts[0] === 'editor') {
-      // #/editor/<game>/<position>: a game screen's "Continue from here".
-      leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(parts.slice(2).join('/')) });
+      // #/editor/<game>/<position>?options=<json>: a game screen's "Play on
+      // from this position", with the game's options.
+      const [pos, query] = parts.slice(2).join('/').split('?');
+      let options = {};
+      try { options = JSON.parse(new URLSearchParams(query || '').get('options') || '{}') || {}; } catch { /* a link cut short: the defaults */ }
+      leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(pos), options });
     } else if (parts[0] === 'account') {
       leave = showAccount(app);
     } else if (parts[0] === 'players' && parts[1]) {

@@ -154,7 +154,9 @@ function marksSVG(g, lv, opt) {
  * setup), zone (Set), premove ({from,to}), marks ([{from,to,c}]) and
  * onMarks(list), seatNames, game and pictures (draw art), unit (px per
  * square), layout ('one'|'side'|'stack'|'focus'), focus (the large level)
- * and onFocus(lv), movesOf(sq) -> [sq] for hover hints, anim ({from,to}).
+ * and onFocus(lv), movesOf(sq) -> [sq] for hover hints, anim ({from,to}),
+ * onErase(sq) (a right-click takes the place of marks: an editor's eraser)
+ * and onDropOff(sq) (a piece dragged off the board).
  */
 export function renderBoard(el, b, opt = {}) {
   const g = b.geometry;
@@ -237,6 +239,7 @@ function wire(el) {
     const mini = ev.target.closest && ev.target.closest('figure.mini');
     if (mini) { el._opt.onFocus?.(Number(mini.dataset.lv)); return; }
     const sq = sqOf(ev.target);
+    if (ev.button === 2 && sq !== null && el._opt.onErase) { el._opt.onErase(sq); return; }
     if (ev.button === 2) { if (sq !== null) right = { sq, c: ev.shiftKey ? 'r' : ev.altKey ? 'b' : ev.ctrlKey ? 'y' : 'g' }; return; }
     if (ev.button !== 0) return;
     hideTip(el);
@@ -296,8 +299,10 @@ function wire(el) {
     drag = null;
     if (!d.ghost) return;
     d.ghost.remove();
-    const to = sqOf(document.elementFromPoint(ev.clientX, ev.clientY));
+    const at = document.elementFromPoint(ev.clientX, ev.clientY);
+    const to = sqOf(at);
     if (to !== null && to !== d.sq) el._opt.onSquare?.(to);
+    else if (to === null && el._opt.onDropOff && !el.contains(at)) el._opt.onDropOff(d.sq);
     else { const src = el.querySelector(`[data-sq="${d.sq}"] .piece`); if (src) src.style.opacity = ''; }
   };
   addEventListener('pointerup', end);

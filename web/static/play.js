@@ -582,7 +582,8 @@ export function showGame(root, id) {
     const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
     extra.replaceChildren();
     if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')),
-      st.seats.length === 2 ? h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` }, 'Play on from this position')) : '');
+      h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
+        (Object.keys(st.options || {}).length ? `?options=${encodeURIComponent(JSON.stringify(st.options))}` : '') }, 'Play on from this position')));
     // Private links carry their secret, which only the creator's browser
     // knows; open seats are taken from the lobby or by a plain link.
     const secrets = invites(id);

@@ -1,0 +1,273 @@
+package server
+
+import (
+	"net/http"
+	"slices"
+	"time"
+
+	"wyrm/game"
+	"wyrm/server/apierr"
+)
+
+// The board editor's endpoints are stateless: each answer comes from the
+// request alone (the game's palette for the options, the composition or
+// position sent), so any node answers them. The game's own Composer turns
+// a composition into its position string and back (game.Composer).
+
+// maxEditPosition bounds a position string sent to be decomposed: far
+// above the longest position of any game, far below the body limit.
+const maxEditPosition = 4096
+
+// composeRequest is the body of POST /api/compose.
+type composeRequest struct {
+	Game        string           `json:"game"`
+	Options     game.Options     `json:"options"`
+	Composition game.Composition `json:"composition"`
+}
+
+// decomposeRequest is the body of POST /api/decompose: a position string,
+// a game record (its last position), or neither (the start position of the
+// options).
+type decomposeRequest struct {
+	Game     string       `json:"game"`
+	Options  game.Options `json:"options"`
+	Position string       `json:"position,omitempty"`
+	Record   string       `json:"record,omitempty"`
+}
+
+// composedJSON is a composition's position as the editor shows it.
+type composedJSON struct {
+	// Position is the position string, "" when the composition cannot be
+	// written at all.
+	Position string `json:"position"`
+	// Error is the game's reason for not playing the position, "" when
+	// it plays it.
+	Error string `json:"error,omitempty"`
+	// Over names the end of a game that would be over from the start
+	// (a side checkmated).
+	Over  string    `json:"over,omitempty"`
+	Board boardJSON `json:"board"`
+}
+
+// decomposedJSON is a position read into the editor: the options it
+// shapes, their palette, its composition and the position as composed.
+type decomposedJSON struct {
+	Game        string           `json:"game"`
+	Options     game.Options     `json:"options"`
+	Palette     paletteJSON      `json:"palette"`
+	Composition game.Composition `json:"composition"`
+	composedJSON
+}
+
+// paletteJSON is a game.Palette for the browser.
+type paletteJSON struct {
+	Geometry *geometryJSON `json:"geometry"`
+	Seats    []string      `json:"seats"`
+	Pieces   [][]pieceJSON `json:"pieces"`
+	Hands    [][]pieceJSON `json:"hands,omitempty"`
+	Fields   []game.Option `json:"fields"`
+	Shaping  []game.Option `json:"shaping"`
+}
+
+func viewPalette(g game.Game, pal game.Palette) paletteJSON {
+	out := paletteJSON{Geometry: viewGeometry(pal.Board), Seats: pal.Seats, Fields: pal.Fields, Shaping: []game.Option{}}
+	if out.Fields == nil {
+		out.Fields = []game.Option{}
+	}
+	list := func(vs []game.PieceView) []pieceJSON {
+		out := []pieceJSON{}
+		for _, v := range vs {
+			out = append(out, pieceJSON{Sq: v.Square, Owner: int(v.Owner), Letter: string(v.Letter), Name: v.Name, Royal: v.Royal, Art: v.Art, Marks: v.Marks})
+		}
+		return out
+	}
+	for _, vs := range pal.Pieces {
+		out.Pieces = append(out.Pieces, list(vs))
+	}
+	for _, vs := range pal.Hands {
+		out.Hands = append(out.Hands, list(vs))
+	}
+	for _, o := range g.Options() {
+		if slices.Contains(pal.Shaping, o.Name) && !o.Internal {
+			out.Shaping = append(out.Shaping, o)
+		}
+	}
+	return out
+}
+
+// composedBoard is a composition drawn from its palette: the board of a
+// position the game cannot read.
+type composedBoard struct {
+	game.Board
+	pieces []game.PieceView
+}
+
+func (b composedBoard) Pieces(dst []game.PieceView) []game.PieceView { return append(dst, b.pieces...) }
+
+// allowEdit takes one of the client's editor requests.
+func (srv *Server) allowEdit(r *http.Request) error {
+	if ok, retry := srv.limits.edits.Allow(srv.clientKey(r), srv.now()); !ok {
+		return srv.limits.tooMany(limEdits, retry, "too many board edits from your address; try again in %v", retry.Round(time.Second))
+	}
+	return nil
+}
+
+// composer finds the game and its editor, with the options normalized.
+func (srv *Server) composer(name string, opts game.Options) (game.Game, game.Composer, game.Options, error) {
+	g, opts, err := srv.normalize(name, opts)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	c, ok := g.(game.Composer)
+	if !ok {
+		return nil, nil, nil, apierr.New(apierr.Invalid, "%s has no board editor", g.Info().Title)
+	}
+	return g, c, opts, nil
+}
+
+// compose writes c and describes the result. A composition that does not
+// fit the palette (pieces off the board, more than it holds) or that the
+// game cannot write is refused; one the game will not play is answered
+// with its reason.
+func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette, c game.Composition) (composedJSON, error) {
+	if err := pal.Check(c); err != nil {
+		return composedJSON{}, apierr.Wrap(apierr.Invalid, err)
+	}
+	text, err := cp.Compose(opts, c)
+	if text == "" && err != nil {
+		return composedJSON{}, apierr.Wrap(apierr.Invalid, err)
+	}
+	out := composedJSON{Position: text}
+	if err == nil {
+		// The game's Parse has the last word, should its Compose differ.
+		var pos game.Position
+		if pos, err = g.Parse(text, opts); err == nil {
+			out.Board = viewBoard(pos, false)
+			if o := pos.Outcome(); o.Over {
+				out.Over = o.Reason
+			}
+			return out, nil
+		}
+	}
+	out.Error = err.Error()
+	out.Board = boardJSON{Position: text, Hands: []string{}}
+	out.Board.Pieces, _ = viewPieces(composedBoard{Board: pal.Board, pieces: pal.View(c)}, game.NoPlayer)
+	return out, nil
+}
+
+// handleCompose writes a composition as the game's position string.
+func (srv *Server) handleCompose(w http.ResponseWriter, r *http.Request) {
+	if err := srv.allowEdit(r); err != nil {
+		writeErr(w, err)
+		return
+	}
+	var req composeRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	g, cp, opts, err := srv.composer(req.Game, req.Options)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	pal, err := cp.Palette(opts)
+	if err != nil {
+		writeErr(w, apierr.Wrap(apierr.Invalid, err))
+		return
+	}
+	out, err := compose(g, cp, opts, pal, req.Composition)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// handleDecompose reads a position string, a record's last position or
+// the start position into the editor.
+func (srv *Server) handleDecompose(w http.ResponseWriter, r *http.Request) {
+	if err := srv.allowEdit(r); err != nil {
+		writeErr(w, err)
+		return
+	}
+	var req decomposeRequest
+	if err := readJSON(w, r, &req); err != nil {
+		writeErr(w, err)
+		return
+	}
+	out, err := srv.decompose(req)
+	if err != nil {
+		writeErr(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (srv *Server) decompose(req decomposeRequest) (decomposedJSON, error) {
+	if len(req.Position) > maxEditPosition {
+		return decomposedJSON{}, apierr.New(apierr.Invalid, "a position string of at most %d bytes", maxEditPosition)
+	}
+	text := req.Position
+	if req.Record != "" {
+		var err error
+		if text, req, err = srv.recordEnd(req); err != nil {
+			return decomposedJSON{}, err
+		}
+	}
+	g, cp, opts, err := srv.composer(req.Game, req.Options)
+	if err != nil {
+		return decomposedJSON{}, err
+	}
+	if text == "" {
+		start, err := g.Start(opts)
+		if err != nil {
+			return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
+		}
+		text = start.String()
+	}
+	c, shaped, err := cp.Decompose(text, opts)
+	if err != nil {
+		return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
+	}
+	// The options the position shapes are checked as a player's would be.
+	if opts, err = g.Normalize(viewOptions(g, shaped)); err != nil {
+		return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
+	}
+	pal, err := cp.Palette(opts)
+	if err != nil {
+		return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
+	}
+	composed, err := compose(g, cp, opts, pal, c)
+	if err != nil {
+		return decomposedJSON{}, err
+	}
+	return decomposedJSON{Game: g.Info().Name, Options: viewOptions(g, opts), Palette: viewPalette(g, pal), Composition: c, composedJSON: composed}, nil
+}
+
+// recordEnd replays a record, checked as a new game's record is, and
+// returns its last position, with the request's game and options set to
+// the record's where it left them out.
+func (srv *Server) recordEnd(req decomposeRequest) (string, decomposeRequest, error) {
+	cr, moves, err := srv.importRecord(CreateRequest{Game: req.Game, Options: req.Options, Record: req.Record})
+	if err != nil {
+		return "", req, err
+	}
+	req.Game, req.Options = cr.Game, cr.Options
+	g, opts, err := srv.normalize(cr.Game, cr.Options)
+	if err != nil {
+		return "", req, err
+	}
+	pos, err := g.Parse(cr.Position, opts)
+	if err != nil {
+		return "", req, apierr.Wrap(apierr.Invalid, err)
+	}
+	for _, mv := range moves {
+		m, err := pos.ParseMove(mv)
+		if err != nil {
+			return "", req, apierr.Wrap(apierr.Invalid, err)
+		}
+		pos.Play(m)
+	}
+	return pos.String(), req, nil
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/challenge"
 	"wyrm/server/limit"
 )
 
@@ -29,6 +30,15 @@ type Limits struct {
 	// HellosPerMinute and HellosBurst bound seat proofs, each of which
 	// rebuilds a whole view.
 	HellosPerMinute, HellosBurst int
+	// ChallengesPerMinute and ChallengesBurst bound posting, accepting,
+	// declining and cancelling challenges and seeks (challenges.go).
+	ChallengesPerMinute, ChallengesBurst int
+	// Seeks bounds a player's open seeks, Challenges the challenges a
+	// player has sent that wait for an answer, Incoming those waiting for
+	// one player's answer.
+	Seeks, Challenges, Incoming int
+	// Streams bounds an account's open event streams (its tabs).
+	Streams int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -38,12 +48,18 @@ var DefaultLimits = Limits{
 	Conns:             64,
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
+	ChallengesPerMinute: 30, ChallengesBurst: 10,
+	Seeks: 3, Challenges: 5, Incoming: 20,
+	Streams: 16,
 }
 
 // limiters holds the live limits of a server.
 type limiters struct {
 	create, messages, hellos *limit.Rate
 	computer, conns          *limit.Count
+	challenge                *limit.Rate
+	streams                  *limit.Count // by account
+	open                     challenge.Limits
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
 	refused                  map[string]*atomic.Int64 // by limit name, for /metrics
@@ -57,7 +73,16 @@ const (
 	limConns        = "ws_connections"
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
+	limChallenge    = "challenges"
+	limSeeks        = "open_seeks"
+	limOpen         = "open_challenges"
+	limIncoming     = "incoming_challenges"
+	limStreams      = "event_streams"
 )
+
+// limitNames are every limit's name, in the order /metrics lists them.
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos,
+	limChallenge, limSeeks, limOpen, limIncoming, limStreams}
 
 func newLimiters(l Limits) *limiters {
 	def := DefaultLimits
@@ -80,9 +105,13 @@ func newLimiters(l Limits) *limiters {
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
-		refused:         map[string]*atomic.Int64{},
+		challenge:       rate(l.ChallengesPerMinute, l.ChallengesBurst, def.ChallengesPerMinute, def.ChallengesBurst),
+		streams:         limit.NewCount(pick(l.Streams, def.Streams)),
+		open: challenge.Limits{Seeks: pick(l.Seeks, def.Seeks), Challenges: pick(l.Challenges, def.Challenges),
+			Incoming: pick(l.Incoming, def.Incoming)},
+		refused: map[string]*atomic.Int64{},
 	}
-	for _, n := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+	for _, n := range limitNames {
 		ls.refused[n] = &atomic.Int64{}
 	}
 	return ls

@@ -93,7 +93,7 @@ func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking or waiting for a searcher now.", m.thinking.Load())
 	gauge("wyrm_engine_busy_total", "counter", "Computer turns that found every searcher busy until their time ran out.", m.searchBusy.Load())
 	b.WriteString("# HELP wyrm_limited_total Requests refused by a per-client or per-node limit.\n# TYPE wyrm_limited_total counter\n")
-	for _, name := range []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos} {
+	for _, name := range limitNames {
 		fmt.Fprintf(&b, "wyrm_limited_total{limit=%q} %d\n", name, srv.limits.refused[name].Load())
 	}
 	m.action.write(&b, "wyrm_ws_action_seconds", "Time to handle one websocket message, saving included.")

@@ -104,6 +104,9 @@ type Server struct {
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
 	cluster *node
+	// hub keeps challenges, seeks and event streams (challengehub.go);
+	// nil without accounts.
+	hub *challengeHub
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -157,6 +160,10 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	if err := srv.openChallenges(); err != nil {
+		srv.cancel()
+		return nil, fmt.Errorf("challenges: %w", err)
+	}
 	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
 		return srv.joinCluster(*cfg.Cluster)
 	}
@@ -239,6 +246,7 @@ func (srv *Server) Close() {
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.closeChallenges()
 	srv.leaveCluster()
 	srv.beat() // the last moment up, for the next start's clocks
 }
@@ -669,6 +677,7 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
 		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
 		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
+		srv.challengeRoutes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)

@@ -1,0 +1,171 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"wyrm/server/apierr"
+	"wyrm/server/challenge"
+)
+
+// streamQueue is how many messages a stream may fall behind before it is
+// dropped as too slow.
+const streamQueue = 64
+
+// eventStream is one event stream open on this node: a player's (or a
+// guest's) line for the challenges addressed to them and their games'
+// starts.
+type eventStream struct {
+	id   string // the SHA-256 of its secret
+	user int64  // 0 for a guest
+	send chan map[string]any
+	done chan struct{}
+	once sync.Once
+}
+
+func (s *eventStream) stop() { s.once.Do(func() { close(s.done) }) }
+
+// queue sends msg without waiting; a stream too slow to keep up is dropped.
+func (s *eventStream) queue(msg map[string]any) {
+	select {
+	case s.send <- msg:
+	case <-s.done:
+	default:
+		s.stop()
+	}
+}
+
+// handleStream serves GET /api/stream/events: the event stream of the
+// signed-in player, or of a guest, as server-sent events, or as NDJSON (one
+// JSON object a line, empty lines to keep it open) when the client accepts
+// application/x-ndjson, for programs. Every message has a "type":
+//
+//   - hello {stream, name}: first; stream is the secret that posting a
+//     challenge or seek names (they last as long as this stream).
+//   - challenge {challenge}: a challenge to this player (each waiting one
+//     when the stream opens), or one this player sent.
+//   - challengeCanceled {challenge, reason}: it ended unanswered (reason
+//     canceled, left, expired).
+//   - challengeDeclined {challenge, reason, text}: the player challenged
+//     said no.
+//   - gameStart {game: {id, seat, challenge}}: a challenge or seek of this
+//     player, or accepted by them, became the game id, where they hold
+//     seat.
+//
+// A client's streams count against its connection limit, an account's
+// against its stream limit.
+func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+	h := srv.hub
+	key := srv.clientKey(r)
+	if !srv.limits.conns.Acquire(key) {
+		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+		return
+	}
+	defer srv.limits.conns.Release(key)
+	var party challenge.Party
+	if u, ok := userOf(r); ok {
+		party = challenge.Party{ID: u.user.ID, Name: u.user.Name}
+		userKey := "user:" + strconv.FormatInt(u.user.ID, 10)
+		if !srv.limits.streams.Acquire(userKey) {
+			writeErr(w, srv.limits.tooMany(limStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", srv.limits.streams.Max))
+			return
+		}
+		defer srv.limits.streams.Release(userKey)
+	}
+	secret, id := newToken()
+	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
+	h.mu.Lock()
+	h.streams[id] = s
+	h.mu.Unlock()
+	defer func() {
+		if !srv.closing() { // else closeChallenges clears every stream of the node
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			if err := h.st.CloseStream(ctx, id); err != nil {
+				srv.log.Warn("closing an event stream", "err", err) // renew closes it later
+			}
+			cancel()
+		}
+		h.mu.Lock()
+		delete(h.streams, id)
+		h.mu.Unlock()
+	}()
+	if err := h.st.OpenStream(r.Context(), challenge.Stream{ID: id, Node: srv.node, User: party}); err != nil {
+		srv.log.Error("opening an event stream", "err", err)
+		writeErr(w, apierr.New(apierr.Internal, "the server could not open your event stream"))
+		return
+	}
+	ndjson := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
+	rc := http.NewResponseController(w)
+	if ndjson {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+	} else {
+		w.Header().Set("Content-Type", "text/event-stream")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	write := func(text string) bool {
+		// A stream that does not read is dropped, not waited for.
+		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		if _, err := fmt.Fprint(w, text); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	send := func(msg map[string]any) bool {
+		b, err := json.Marshal(msg)
+		if err != nil {
+			return true
+		}
+		if ndjson {
+			return write(string(b) + "\n")
+		}
+		return write(fmt.Sprintf("event: %s\ndata: %s\n\n", msg["type"], b))
+	}
+	if !ndjson && !write("retry: 3000\n\n") {
+		return
+	}
+	if !send(map[string]any{"type": "hello", "stream": secret, "name": party.Name}) {
+		return
+	}
+	if party.ID != 0 {
+		// What waits for this player's answer, as it would have come.
+		waiting, err := h.st.Incoming(r.Context(), party.ID)
+		if err != nil {
+			srv.log.Warn("reading challenges", "err", err)
+		}
+		for _, c := range waiting {
+			if v, err := srv.challengeView(c); err == nil && !send(map[string]any{"type": "challenge", "challenge": v}) {
+				return
+			}
+		}
+	}
+	keep := time.NewTicker(lobbyKeepAlive)
+	defer keep.Stop()
+	keepAlive := ": keep-alive\n\n"
+	if ndjson {
+		keepAlive = "\n"
+	}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-srv.ctx.Done():
+			return
+		case <-s.done:
+			return
+		case <-keep.C:
+			if !write(keepAlive) {
+				return
+			}
+		case msg := <-s.send:
+			if !send(msg) {
+				return
+			}
+		}
+	}
+}

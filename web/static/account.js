@@ -52,7 +52,10 @@ export function showPlayer(root, name) {
     const plots = Object.entries(p.history || {}).filter(([, pts]) => pts && pts.length > 1).map(([pool, pts]) => h('figure', {}, h('figcaption', {}, pool), plot(pts)));
     const games = (p.games || []).map(g => h('li', {}, h('a', { href: '#/g/' + g.GameID }, `${g.Game} · ${g.Speed}${g.Rated ? ' · rated' : ''}`),
       ' ', h('span', { class: 'muted' }, new Date(g.At).toLocaleDateString())));
-    root.replaceChildren(h('h1', {}, p.name), h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
+    // A signed-in player may challenge anyone else from their profile.
+    const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
+      ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
+    root.replaceChildren(h('h1', {}, p.name), challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
       rows.length ? h('table', { class: 'list' }, h('thead', {}, h('tr', {}, ['Game', 'Speed', 'Rating', '', 'Games'].map(x => h('th', {}, x)))), h('tbody', {}, rows))
         : h('p', { class: 'muted' }, 'No rated games yet.'), ...plots),
     h('div', { class: 'card' }, h('h2', {}, 'Games'), games.length ? h('ul', {}, games) : h('p', { class: 'muted' }, 'None yet.')));

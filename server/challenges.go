@@ -294,6 +294,10 @@ func (srv *Server) startFromChallenge(ctx context.Context, c challenge.Challenge
 		}
 	}
 	id := newID()
+	// The challenge is taken: the game is made even if the acceptor hangs
+	// up meanwhile, since the author is told of it.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
 	if _, err := srv.add(ctx, id, def, nil); err != nil {
 		// The challenge is taken: its author must not wait on.
 		ev.Kind, ev.Reason = challenge.Removed, challenge.Canceled

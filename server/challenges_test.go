@@ -330,7 +330,7 @@ func TestDirectChallenge(t *testing.T) {
 		id := out["challenge"].(map[string]any)["id"].(string)
 		got := bs.wait("the challenge", named("challenge")).json()["challenge"].(map[string]any)
 		if got["id"] != id || got["author"].(map[string]any)["name"] != "alice" || got["target"].(map[string]any)["name"] != "bob" {
-			t.Fatalf("bob hears %v", got)
+			t.Fatalf("bob hears %v, not %s", got, id)
 		}
 		return id
 	}
@@ -427,5 +427,53 @@ func TestChallengeNeedsCSRF(t *testing.T) {
 	alice.csrf = ""
 	if code, _ := alice.post("/api/challenges", seekBody(as, nil)); code != http.StatusForbidden {
 		t.Fatalf("a seek without the CSRF header: %d", code)
+	}
+}
+
+// A guest's casual seek: the guest hears of the game on their stream and
+// holds their seat by the token the seek's answer gave them.
+func TestGuestSeek(t *testing.T) {
+	h := newChallengeHarness(t, nil)
+	guest, bob := newBrowserClient(t, h.http.URL), player(t, h.http.URL, "bob")
+	gs := openStream(t, nil, h.http.URL)
+	code, out := guest.post("/api/challenges", seekBody(gs, nil))
+	if code != 201 || out["challenge"].(map[string]any)["author"].(map[string]any)["name"] != guestName {
+		t.Fatalf("a guest's seek: %d %v", code, out)
+	}
+	id, token := out["challenge"].(map[string]any)["id"].(string), out["token"].(string)
+	code, acc := bob.post("/api/challenges/"+id+"/accept", map[string]any{})
+	if code != 200 {
+		t.Fatalf("accept: %d %v", code, acc)
+	}
+	start := gs.wait("the guest's gameStart", named("gameStart")).json()["game"].(map[string]any)
+	if start["id"] != acc["game"] || int(start["seat"].(float64)) != 1-int(acc["seat"].(float64)) {
+		t.Fatalf("the guest hears %v; bob's answer %v", start, acc)
+	}
+	h.dial(acc["game"].(string), token) // fails unless the token holds a seat
+}
+
+// Opening event streams is limited per address, and another site's page
+// cannot open one.
+func TestStreamOpenLimits(t *testing.T) {
+	h := newChallengeHarness(t, func(c *Config) { c.Limits = Limits{StreamsPerMinute: 2, StreamsBurst: 2} })
+	openStream(t, nil, h.http.URL).close()
+	openStream(t, nil, h.http.URL).close()
+	get := func(hdr string) int {
+		req, _ := http.NewRequest("GET", h.http.URL+"/api/stream/events", nil)
+		if hdr != "" {
+			req.Header.Set("Sec-Fetch-Site", hdr)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if code := get("cross-site"); code != 403 {
+		t.Fatalf("a stream from another site: %d", code)
+	}
+	if code := get(""); code != 429 {
+		t.Fatalf("a third stream within the minute: %d", code)
 	}
 }

@@ -58,11 +58,21 @@ func (s *eventStream) queue(msg map[string]any) {
 //     player, or accepted by them, became the game id, where they hold
 //     seat.
 //
-// A client's streams count against its connection limit, an account's
-// against its stream limit.
+// A client's streams count against its connection limit and its rate of
+// opening streams, an account's against its stream limit; a request from
+// another site is refused.
 func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	h := srv.hub
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		// Another site cannot read it, but could keep a player online.
+		writeErr(w, apierr.New(apierr.Forbidden, "requests from other sites are refused"))
+		return
+	}
 	key := srv.clientKey(r)
+	if ok, retry := srv.limits.streamOpens.Allow(key, srv.now()); !ok {
+		writeErr(w, srv.limits.tooMany(limStreams, retry, "too many event streams opened from your address; try again in %v", retry.Round(time.Second)))
+		return
+	}
 	if !srv.limits.conns.Acquire(key) {
 		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
 		return
@@ -126,22 +136,29 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		}
 		return write(fmt.Sprintf("event: %s\ndata: %s\n\n", msg["type"], b))
 	}
+	// What waits for this player's answer, as it would have come. The
+	// stream hears new challenges from its registration on, so one posted
+	// since then may come twice: the second is left out.
+	var waiting []challenge.Challenge
+	if party.ID != 0 {
+		var err error
+		if waiting, err = h.st.Incoming(r.Context(), party.ID); err != nil {
+			srv.log.Warn("reading challenges", "err", err)
+		}
+	}
+	told := map[string]bool{}
 	if !ndjson && !write("retry: 3000\n\n") {
 		return
 	}
 	if !send(map[string]any{"type": "hello", "stream": secret, "name": party.Name}) {
 		return
 	}
-	if party.ID != 0 {
-		// What waits for this player's answer, as it would have come.
-		waiting, err := h.st.Incoming(r.Context(), party.ID)
-		if err != nil {
-			srv.log.Warn("reading challenges", "err", err)
-		}
-		for _, c := range waiting {
-			if v, err := srv.challengeView(c); err == nil && !send(map[string]any{"type": "challenge", "challenge": v}) {
+	for _, c := range waiting {
+		if v, err := srv.challengeView(c); err == nil {
+			if !send(map[string]any{"type": "challenge", "challenge": v}) {
 				return
 			}
+			told[c.ID] = true
 		}
 	}
 	keep := time.NewTicker(lobbyKeepAlive)
@@ -163,6 +180,10 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case msg := <-s.send:
+			if v, ok := msg["challenge"].(challengeJSON); ok && msg["type"] == "challenge" && told[v.ID] {
+				delete(told, v.ID)
+				continue
+			}
 			if !send(msg) {
 				return
 			}

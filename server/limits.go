@@ -37,8 +37,10 @@ type Limits struct {
 	// player has sent that wait for an answer, Incoming those waiting for
 	// one player's answer.
 	Seeks, Challenges, Incoming int
-	// Streams bounds an account's open event streams (its tabs).
-	Streams int
+	// Streams bounds an account's open event streams (its tabs);
+	// StreamsPerMinute and StreamsBurst how often a client may open one
+	// (each open and close writes to the database).
+	Streams, StreamsPerMinute, StreamsBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -50,7 +52,7 @@ var DefaultLimits = Limits{
 	HellosPerMinute: 600, HellosBurst: 120,
 	ChallengesPerMinute: 30, ChallengesBurst: 10,
 	Seeks: 3, Challenges: 5, Incoming: 20,
-	Streams: 16,
+	Streams: 16, StreamsPerMinute: 60, StreamsBurst: 30,
 }
 
 // limiters holds the live limits of a server.
@@ -59,6 +61,7 @@ type limiters struct {
 	computer, conns          *limit.Count
 	challenge                *limit.Rate
 	streams                  *limit.Count // by account
+	streamOpens              *limit.Rate
 	open                     challenge.Limits
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
@@ -107,6 +110,7 @@ func newLimiters(l Limits) *limiters {
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
 		challenge:       rate(l.ChallengesPerMinute, l.ChallengesBurst, def.ChallengesPerMinute, def.ChallengesBurst),
 		streams:         limit.NewCount(pick(l.Streams, def.Streams)),
+		streamOpens:     rate(l.StreamsPerMinute, l.StreamsBurst, def.StreamsPerMinute, def.StreamsBurst),
 		open: challenge.Limits{Seeks: pick(l.Seeks, def.Seeks), Challenges: pick(l.Challenges, def.Challenges),
 			Incoming: pick(l.Incoming, def.Incoming)},
 		refused: map[string]*atomic.Int64{},

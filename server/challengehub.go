@@ -21,7 +21,8 @@ type challengeHub struct {
 	st  *challenge.Store
 
 	mu      sync.Mutex
-	streams map[string]*eventStream // by id (the hash of the stream's secret)
+	streams map[string]*eventStream             // by id (the hash of the stream's secret)
+	byUser  map[int64]map[*eventStream]struct{} // signed-in players' streams
 	seeks   map[string]challengeJSON
 	online  []string // names, as last read
 	// onlineWake asks the online refresher to read who is online again.
@@ -47,7 +48,8 @@ func (srv *Server) openChallenges() error {
 		st.Close()
 		return err
 	}
-	h := &challengeHub{srv: srv, st: st, streams: map[string]*eventStream{}, seeks: map[string]challengeJSON{},
+	h := &challengeHub{srv: srv, st: st, streams: map[string]*eventStream{}, byUser: map[int64]map[*eventStream]struct{}{},
+		seeks:      map[string]challengeJSON{},
 		onlineWake: make(chan struct{}, 1)}
 	srv.hub = h
 	heard := make(chan struct{})
@@ -188,18 +190,49 @@ func (h *challengeHub) handle(ev challenge.Event) {
 	}
 }
 
+// add registers a stream open here.
+func (h *challengeHub) add(s *eventStream) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.streams[s.id] = s
+	if s.user != 0 {
+		if h.byUser[s.user] == nil {
+			h.byUser[s.user] = map[*eventStream]struct{}{}
+		}
+		h.byUser[s.user][s] = struct{}{}
+	}
+}
+
+// remove forgets a stream that closed.
+func (h *challengeHub) remove(s *eventStream) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	delete(h.streams, s.id)
+	if set := h.byUser[s.user]; set != nil {
+		delete(set, s)
+		if len(set) == 0 {
+			delete(h.byUser, s.user)
+		}
+	}
+}
+
 // deliver queues the message msg makes for each stream here that ev is
 // addressed to.
 func (h *challengeHub) deliver(ev challenge.Event, msg func(*eventStream) map[string]any) {
 	h.mu.Lock()
-	var to []*eventStream
-	for _, s := range h.streams {
-		if (s.user != 0 && slices.Contains(ev.Users, s.user)) || slices.Contains(ev.Streams, s.id) {
-			to = append(to, s)
+	to := map[*eventStream]bool{}
+	for _, u := range ev.Users {
+		for s := range h.byUser[u] {
+			to[s] = true
+		}
+	}
+	for _, id := range ev.Streams {
+		if s, ok := h.streams[id]; ok {
+			to[s] = true
 		}
 	}
 	h.mu.Unlock()
-	for _, s := range to {
+	for s := range to {
 		s.queue(msg(s))
 	}
 }

@@ -90,9 +90,7 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	}
 	secret, id := newToken()
 	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
-	h.mu.Lock()
-	h.streams[id] = s
-	h.mu.Unlock()
+	h.add(s)
 	defer func() {
 		if !srv.closing() { // else closeChallenges clears every stream of the node
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
@@ -101,9 +99,7 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 			}
 			cancel()
 		}
-		h.mu.Lock()
-		delete(h.streams, id)
-		h.mu.Unlock()
+		h.remove(s)
 	}()
 	if err := h.st.OpenStream(r.Context(), challenge.Stream{ID: id, Node: srv.node, User: party}); err != nil {
 		srv.log.Error("opening an event stream", "err", err)

@@ -125,3 +125,25 @@ func TestDirectChallengeAcceptedByTheChallenged(t *testing.T) {
 		t.Fatalf("alice holds seat %d and bob seat %d", a, b)
 	}
 }
+
+// TestGuestQuickPairing: a guest presses a quick pairing button and waits;
+// a signed-in player accepts the guest's seek from the list, and the guest
+// is sent to the game holding the other seat.
+func TestGuestQuickPairing(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	guest, bob := newBrowser(t), newBrowser(t)
+	bob.signUp(s, "bob")
+	guest.run("the guest's lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	guest.clickCSS("quick pairing", `.quick button.pair[data-key="dragon/3+2"]`)
+	guest.waitJS("waiting", `document.querySelector('.quick button.pair.on') !== null && document.querySelector('.notices .outgoing') !== null`)
+	bob.run("bob's lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	bob.waitJS("the guest's seek", `(document.querySelector('#seeks li[data-id]') || {}).textContent?.includes('Anonymous')`)
+	bob.clickCSS("accept", `#seeks li[data-id] button.accept`)
+	id := bob.gameID()
+	if got := guest.gameID(); got != id {
+		t.Fatalf("the guest is in game %s, bob in %s", got, id)
+	}
+	if a, b := guest.mySeat(), bob.mySeat(); a+b != 1 {
+		t.Fatalf("the guest holds seat %d and bob seat %d", a, b)
+	}
+}

@@ -477,3 +477,33 @@ func TestStreamOpenLimits(t *testing.T) {
 		t.Fatalf("a third stream within the minute: %d", code)
 	}
 }
+
+// A player may have so many challenges waiting for an answer, and be sent
+// so many; past either, a 429 and nothing stored.
+func TestChallengesSentAndWaitingLimits(t *testing.T) {
+	h := newChallengeHarness(t, func(c *Config) { c.Limits = Limits{Challenges: 1, Incoming: 1} })
+	alice, bob, carol, dave := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob"), player(t, h.http.URL, "carol"), player(t, h.http.URL, "dave")
+	as, ds := openStream(t, alice, h.http.URL), openStream(t, dave, h.http.URL)
+	to := func(name string) func(*ChallengeRequest) { return func(r *ChallengeRequest) { r.To = name } }
+	if code, out := alice.post("/api/challenges", seekBody(as, to("bob"))); code != 201 {
+		t.Fatalf("alice challenges bob: %d %v", code, out)
+	}
+	if code, out := alice.post("/api/challenges", seekBody(as, to("carol"))); code != 429 {
+		t.Fatalf("alice's second challenge: %d %v", code, out)
+	}
+	if code, out := dave.post("/api/challenges", seekBody(ds, to("bob"))); code != 429 {
+		t.Fatalf("a second challenge waiting for bob: %d %v", code, out)
+	}
+	// Seeks are apart from challenges.
+	if code, out := alice.post("/api/challenges", seekBody(as, nil)); code != 201 {
+		t.Fatalf("alice's seek: %d %v", code, out)
+	}
+	_, bobs := bob.get("/api/challenges")
+	_, carols := carol.get("/api/challenges")
+	if len(bobs["incoming"].([]any)) != 1 || len(carols["incoming"].([]any)) != 0 {
+		t.Fatalf("waiting: bob %v, carol %v", bobs["incoming"], carols["incoming"])
+	}
+	if h.srv.limits.refused[limOpen].Load() != 1 || h.srv.limits.refused[limIncoming].Load() != 1 {
+		t.Fatal("the refusals are not counted")
+	}
+}

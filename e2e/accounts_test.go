@@ -44,7 +44,7 @@ func TestRatedGameChangesBothRatings(t *testing.T) {
 	}{{alice, "alice", win.R}, {bob, "bob", loss.R}} {
 		c.b.run("profile", chromedp.Navigate(s.URL+"#/players/"+c.name))
 		c.b.waitJS("ratings", `document.querySelector('main table') !== null`)
-		got := evalJS[string](c.b, `document.querySelector('main table tbody td:nth-child(3)').textContent`)
+		got := evalJS[string](c.b, `document.querySelector('#ratings tbody td:nth-child(2)').textContent`)
 		if want := fmt.Sprintf("%d?", int(math.Round(c.want))); got != want {
 			t.Errorf("%s's rating %q, want %q", c.name, got, want)
 		}

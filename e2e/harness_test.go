@@ -207,9 +207,23 @@ func (b *browser) run(what string, actions ...chromedp.Action[chromedp.Void]) {
 	defer b.step(what, time.Now())
 	ctx, cancel := context.WithTimeout(b.ctx, 40*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, actions...); err != nil {
+	err := chromedp.Do(ctx, actions...)
+	// A screen that redraws (on another seat's move, a clock's tick) can
+	// replace the node a lone action found before it acts on it; the
+	// action did nothing then, so it is tried again on the new node.
+	for try := 0; err != nil && len(actions) == 1 && nodeGone(err) && try < 3; try++ {
+		time.Sleep(50 * time.Millisecond)
+		err = chromedp.Do(ctx, actions...)
+	}
+	if err != nil {
 		b.fail(what, err)
 	}
+}
+
+// nodeGone reports whether err says a node an action found left the page.
+func nodeGone(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Could not find node with given id") || strings.Contains(msg, "Node is detached")
 }
 
 func (b *browser) fail(what string, err error) {

@@ -129,6 +129,10 @@ func (c Config) Age(r Rating, periods float64) Rating {
 	return c.bound(r)
 }
 
+// RatingPeriod is c's Period, or Default's when c sets none: the time
+// without games over which a deviation grows by one volatility (Idle).
+func (c Config) RatingPeriod() time.Duration { return c.withDefaults().Period }
+
 // Idle returns r after d without a game: Age over d in rating periods.
 func (c Config) Idle(r Rating, d time.Duration) Rating {
 	c = c.withDefaults()

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
@@ -86,6 +85,13 @@ func (srv *Server) signIn(w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		writeAccountErr(w, err)
 		return
+	}
+	if old, ok := userOf(r); ok {
+		// The session this browser held before (its own, or one planted in
+		// it) ends: a sign-in always leaves one fresh session behind.
+		if err := srv.accounts.SignOut(r.Context(), old.token); err != nil {
+			srv.log.Warn("end the session replaced by a sign-in", "err", err)
+		}
 	}
 	http.SetCookie(w, account.SessionCookie(sess, r.TLS != nil))
 	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: account.CSRFToken(sess.Token)})
@@ -166,6 +172,9 @@ type ratingJSON struct {
 // handlePlayer answers a player's profile: ratings, rating history per
 // pool and recent games.
 func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
+	if !srv.allowRead(w, r) {
+		return
+	}
 	u, err := srv.accounts.UserByName(r.Context(), r.PathValue("name"))
 	if err != nil {
 		writeErr(w, apierr.New(apierr.NotFound, "no such player"))
@@ -236,8 +245,8 @@ func (s *session) recordResult() {
 	if s.g.Info().Placings {
 		res.System = account.Placings
 	}
-	for i := range t.Seats() {
-		res.Players = append(res.Players, account.Player{UserID: t.Users[i], Place: placeOf(o, i)})
+	for i, place := range t.Places() {
+		res.Players = append(res.Players, account.Player{UserID: t.Users[i], Place: place})
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
@@ -257,14 +266,4 @@ func (s *session) rateable() bool {
 		seen[u] = true
 	}
 	return true
-}
-
-// placeOf is seat i's place in a finished game: 1 for a win or a draw, 2
-// for the rest (losers and those eliminated tie).
-func placeOf(o game.Outcome, i int) int {
-	switch o.Results[i] {
-	case game.Win, game.Draw:
-		return 1
-	}
-	return 2
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/table"
 )
@@ -85,7 +86,7 @@ func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 		seats, _ := g.SeatNames(game.Options{})
 		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel})
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel, "speeds": rating.Speeds})
 }
 
 // handleSeats answers how many seats a game with the given options has and

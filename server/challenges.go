@@ -18,7 +18,7 @@ import (
 
 // challengeRoutes serves challenges, seeks, the event stream and who is
 // online; the server has them with accounts (see openChallenges).
-func (srv *Server) challengeRoutes(mux *http.ServeMux) {
+func (srv *Server) challengeRoutes(mux routeMux) {
 	mux.HandleFunc("GET /api/stream/events", srv.handleStream)
 	mux.HandleFunc("GET /api/challenges", srv.handleChallenges)
 	mux.HandleFunc("POST /api/challenges", srv.handleChallengePost)
@@ -397,10 +397,14 @@ func (srv *Server) handleChallengeCancel(w http.ResponseWriter, r *http.Request)
 
 // handleChallenges answers GET /api/challenges: the open seeks of every
 // node, newest first (at most 100), and for a signed-in player the
-// challenges waiting for their answer and those they sent.
+// challenges waiting for their answer and those they sent (which count
+// against the client's reads).
 func (srv *Server) handleChallenges(w http.ResponseWriter, r *http.Request) {
 	out := map[string]any{"seeks": srv.hub.seekList(maxSeeksListed)}
 	if me, ok := partyOf(r); ok {
+		if !srv.allowRead(w, r) { // the player's own read the database
+			return
+		}
 		for key, list := range map[string]func(context.Context, int64) ([]challenge.Challenge, error){
 			"incoming": srv.hub.st.Incoming, "outgoing": srv.hub.st.Outgoing} {
 			cs, err := list(r.Context(), me.ID)

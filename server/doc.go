@@ -28,6 +28,8 @@
 //	POST /api/challenges              seek, challenge a player, or pair quickly
 //	POST /api/challenges/{id}/accept  the game: {game, seat, token}; also decline, cancel
 //	GET  /api/online                  signed-in players online
+//	GET  /api/chat/blocks             the accounts a signed-in player blocks
+//	POST /api/chat/blocks             block or unblock one: {name, block}
 //	GET  /rules/, /rules/{game}       rules pages with move diagrams
 //	GET  /healthz, /metrics           liveness, Prometheus text metrics
 //
@@ -49,4 +51,15 @@
 // server/apierr's (the same as HTTP errors carry). Messages are limited in
 // size and rate; anything malformed, unknown, out of turn or from a
 // spectator gets an error and changes nothing.
+//
+// # Chat
+//
+// {"type":"chat-history"} answers {"type":"chat-history","rooms":[...],
+// "messages":[...],"max":200}: the rooms the connection reads now (with
+// whether it may write there) and their latest messages; the page asks
+// again when its seats or the game's end change what it reads.
+// {"type":"chat","room":"players","text":"..."} says something, which
+// every reader of the room then gets as {"type":"chat","message":{...}};
+// {"type":"chat-report","message":id} reports a message to the operator.
+// chat.go has the rules.
 package server

@@ -41,6 +41,9 @@ type Limits struct {
 	// StreamsPerMinute and StreamsBurst how often a client may open one
 	// (each open and close writes to the database).
 	Streams, StreamsPerMinute, StreamsBurst int
+	// ReadsPerMinute and ReadsBurst bound reads of the accounts' database
+	// (profiles, players' games, head to head, leaderboards).
+	ReadsPerMinute, ReadsBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -53,11 +56,13 @@ var DefaultLimits = Limits{
 	ChallengesPerMinute: 30, ChallengesBurst: 10,
 	Seeks: 3, Challenges: 5, Incoming: 20,
 	Streams: 16, StreamsPerMinute: 60, StreamsBurst: 30,
+	ReadsPerMinute: 300, ReadsBurst: 60,
 }
 
 // limiters holds the live limits of a server.
 type limiters struct {
 	create, messages, hellos *limit.Rate
+	reads                    *limit.Rate
 	computer, conns          *limit.Count
 	challenge                *limit.Rate
 	streams                  *limit.Count // by account
@@ -81,11 +86,10 @@ const (
 	limOpen         = "open_challenges"
 	limIncoming     = "incoming_challenges"
 	limStreams      = "event_streams"
+	limReads        = "account_reads"
+	limChat         = "chat"
+	limChatReports  = "chat_reports"
 )
-
-// limitNames are every limit's name, in the order /metrics lists them.
-var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos,
-	limChallenge, limSeeks, limOpen, limIncoming, limStreams}
 
 func newLimiters(l Limits) *limiters {
 	def := DefaultLimits
@@ -105,6 +109,7 @@ func newLimiters(l Limits) *limiters {
 		create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
 		messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
 		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
+		reads:           rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
@@ -120,6 +125,11 @@ func newLimiters(l Limits) *limiters {
 	}
 	return ls
 }
+
+// limitNames are the names of every limit, in the order /metrics lists
+// them.
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports,
+	limChallenge, limSeeks, limOpen, limIncoming, limStreams}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

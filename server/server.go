@@ -66,6 +66,9 @@ type Config struct {
 	// Cluster, when set, makes the server one node of several sharing
 	// Store (see cluster.go); nil keeps every game on this server.
 	Cluster *ClusterConfig
+	// Chat lets players and spectators talk in each game (chat.go); its
+	// zero value turns chat off.
+	Chat ChatConfig
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -90,6 +93,7 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *limiters
 	accounts                  *account.Accounts
+	chat                      *chatService // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
 	claimAfter, absentAfter   time.Duration
@@ -111,6 +115,8 @@ type Server struct {
 	mu       sync.Mutex
 	sessions map[string]*session
 	clients  map[*client]struct{}
+	// routes are the patterns Handler registered (routes.go).
+	routes []string
 }
 
 // New loads every stored game, replays it and returns the server.
@@ -124,6 +130,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.limits = newLimiters(cfg.Limits)
 	srv.accounts = cfg.Accounts
+	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
 	if srv.writeTimeout <= 0 {
 		srv.writeTimeout = DefaultWriteTimeout
@@ -655,7 +662,7 @@ func (srv *Server) rematch(s *session, seat int) error {
 
 // Handler returns the HTTP handler of the whole app.
 func (srv *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	mux := srv.newRouteMux()
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
 	mux.HandleFunc("GET /metrics", srv.handleMetrics)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
@@ -677,9 +684,13 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
 		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
 		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
+		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
+		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
+		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 		srv.challengeRoutes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
+	srv.chatRoutes(mux)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

@@ -22,6 +22,9 @@ type session struct {
 	id      string
 	created int64
 	g       game.Game
+	// chatMu orders a game's chat messages (chat.go); it is never taken
+	// while holding mu.
+	chatMu sync.Mutex
 
 	mu       sync.Mutex
 	t        *table.Table

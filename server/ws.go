@@ -39,6 +39,11 @@ type clientMsg struct {
 	// Version, when sent, is the state version an action was chosen on
 	// (stale.go).
 	Version *int `json:"version,omitempty"`
+	// Room, Text and Message are the chat's (chat.go): the room spoken
+	// in, what is said, and the id of a message reported.
+	Room    string `json:"room,omitempty"`
+	Text    string `json:"text,omitempty"`
+	Message int64  `json:"message,omitempty"`
 }
 
 // client is one websocket connection watching one game.
@@ -52,6 +57,10 @@ type client struct {
 	tokens float64
 	last   time.Time
 	key    string // the client's address, for per-client limits
+	// user and userName are the signed-in account of the connection (0
+	// and "" for a guest), the chat's author and reader.
+	user     int64
+	userName string
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -133,6 +142,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	s.subs[c] = struct{}{}
 	if u, ok := userOf(r); ok {
+		c.user, c.userName = u.user.ID, u.user.Name
 		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
 	}
 	if len(c.seats) > 0 {
@@ -306,6 +316,9 @@ func (c *client) handle(data []byte) {
 // respond carries out message m and returns its answer: an ack, an error
 // or the information asked for.
 func (c *client) respond(m clientMsg) map[string]any {
+	if isChat(m.Type) {
+		return c.chatRespond(m)
+	}
 	s := c.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -363,6 +376,11 @@ func (c *client) hello(tokens []string) error {
 		for i, th := range t.Tokens {
 			if th != "" && th == h {
 				found = true
+				// A seat an account holds is played signed in as it: its
+				// token, were it copied, gives it to no one else.
+				if u := t.Users[i]; u != 0 && u != c.user {
+					return apierr.New(apierr.Forbidden, "seat %d belongs to a player's account: sign in as them to play it", i+1)
+				}
 				if !slices.Contains(c.seats, i) {
 					c.seats = append(c.seats, i)
 				}

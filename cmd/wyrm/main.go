@@ -33,6 +33,7 @@ func commands() []command {
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
+		{"reports", "read the chat messages players reported, or one game's chat", runReports},
 	}
 }
 

@@ -6,9 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"wyrm/game"
 	"wyrm/games"
@@ -24,6 +26,16 @@ type puzzleRules struct {
 
 var defaultPuzzleRules = puzzleRules{Win: 250, Gap: 250, Even: 80, Quick: 30_000, Deep: 300_000}
 
+// selfPlay says how the generator's games are played: with which options,
+// an Int option set to each game's number (so that, say, a random
+// deployment differs from game to game), and one move in Random chosen at
+// random so that chances arise.
+type selfPlay struct {
+	opts   game.Options
+	vary   string
+	random int
+}
+
 // runPuzzles plays engine self-play games and writes the positions where
 // exactly one move wins clearly: with -dir, into each game's own puzzle
 // file (DIR/<game>/puzzles.json, which the game embeds), otherwise to
@@ -36,15 +48,36 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	maxGames := fs.Int("games", 40, "self-play games per game at most")
 	seed := fs.Uint64("seed", 1, "seed of the self-play games' random moves")
 	dir := fs.String("dir", "", "write each game's puzzles to DIR/<game>/puzzles.json (e.g. -dir games; default: standard output)")
+	var opts optionFlags
+	fs.Var(&opts, "opt", "game option name=value for the self-play games (repeatable; with -game)")
+	vary := fs.String("vary", "", "an integer option set to each self-play game's number (with -game)")
+	random := fs.Int("random", 4, "one move in N of the self-play games is random")
+	rules := defaultPuzzleRules
+	fs.IntVar(&rules.Win, "win", rules.Win, "the best move scores at least this, in centipawns")
+	fs.IntVar(&rules.Gap, "gap", rules.Gap, "and every other move at least this much less")
+	fs.IntVar(&rules.Even, "even", rules.Even, "and at most this")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
+	if (len(opts) > 0 || *vary != "") && *only == "" {
+		fmt.Fprintln(stderr, "wyrm puzzles: -opt and -vary need -game")
+		return 2
+	}
+	if *random < 1 {
+		fmt.Fprintln(stderr, "wyrm puzzles: -random must be at least 1")
+		return 2
+	}
+	play := selfPlay{opts: game.Options(opts), vary: *vary, random: *random}
 	for _, g := range games.All() {
 		name := g.Info().Name
 		if *only != "" && name != *only {
 			continue
 		}
-		found := findPuzzles(context.Background(), g, *per, *maxGames, *seed, defaultPuzzleRules)
+		found, err := findPuzzles(context.Background(), g, play, *per, *maxGames, *seed, rules)
+		if err != nil {
+			fmt.Fprintf(stderr, "wyrm puzzles: %s: %v\n", name, err)
+			return 1
+		}
 		fmt.Fprintf(stderr, "%s: %d puzzles\n", name, len(found))
 		b, _ := json.MarshalIndent(map[string]any{"puzzles": found}, "", " ")
 		b = append(b, '\n')
@@ -60,18 +93,28 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// gameOptions are the options of the k-th self-play game (from 0).
+func (sp selfPlay) gameOptions(k int) game.Options {
+	opts := game.Options{}
+	maps.Copy(opts, sp.opts)
+	if sp.vary != "" {
+		opts[sp.vary] = strconv.Itoa(k + 1)
+	}
+	return opts
+}
+
 // findPuzzles plays up to maxGames self-play games of g, the engine now
 // and then playing a random move so that the other side gets chances, and
 // returns up to n puzzles.
-func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64, r puzzleRules) []game.Puzzle {
+func findPuzzles(ctx context.Context, g game.Game, sp selfPlay, n, maxGames int, seed uint64, r puzzleRules) ([]game.Puzzle, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	eng := search.New(seed)
 	seen := map[uint64]bool{}
 	var out []game.Puzzle
 	for k := 0; k < maxGames && len(out) < n; k++ {
-		pos, err := g.Start(nil)
+		pos, err := g.Start(sp.gameOptions(k))
 		if err != nil {
-			return out
+			return out, err
 		}
 		eng.NewGame()
 		for ply := 0; ply < 120 && len(out) < n && !finished(pos); ply++ {
@@ -83,7 +126,7 @@ func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64,
 				}
 			}
 			var m game.Move
-			if rng.IntN(4) == 0 {
+			if rng.IntN(sp.random) == 0 {
 				m = legal[rng.IntN(len(legal))]
 			} else {
 				m = eng.Search(ctx, pos, search.Limits{Nodes: r.Quick}, nil).Best
@@ -91,7 +134,7 @@ func findPuzzles(ctx context.Context, g game.Game, n, maxGames int, seed uint64,
 			pos.Play(m)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func finished(pos game.Position) bool {

@@ -22,6 +22,7 @@ import (
 	"wyrm/internal/localfile"
 	"wyrm/server"
 	"wyrm/server/account"
+	"wyrm/server/chat"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -44,6 +45,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
 	fs.IntVar(&lim.ChallengesPerMinute, "limit-challenges", lim.ChallengesPerMinute, "challenge and seek actions (post, accept, decline, cancel) a client address or account may make a minute")
 	fs.IntVar(&lim.Seeks, "limit-seeks", lim.Seeks, "open seeks a player may have")
+	fs.IntVar(&lim.ReadsPerMinute, "limit-reads", lim.ReadsPerMinute, "reads of profiles, players' games and leaderboards a client address may make a minute")
 	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")
 	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "drop a client that has not read an answer after this long")
 	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
@@ -52,6 +54,10 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")
 	advertise := fs.String("advertise", "", "with PostgreSQL: the URL at which the other nodes reach this one (default: http:// and -addr)")
 	leaseTTL := fs.Duration("lease-ttl", server.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
+	chatLim := server.DefaultChatLimits
+	fs.IntVar(&chatLim.SeatPerMinute, "limit-chat", chatLim.SeatPerMinute, "chat messages a seat (or a spectator) may send a minute")
+	fs.IntVar(&chatLim.AccountPerMinute, "limit-chat-account", chatLim.AccountPerMinute, "chat messages an account may send a minute, over all its games")
+	banned := fs.String("chat-banned", "", "refuse chat messages holding any term of this file (one a line, # comments); read once, at start-up")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -72,9 +78,32 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
+	filter, err := bannedTerms(*banned)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 1
+	}
 	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
 		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock,
-		idle: *idle, writeTimeout: *writeTimeout, node: *node, advertise: *advertise, leaseTTL: *leaseTTL}, log, stdout, stderr)
+		idle: *idle, writeTimeout: *writeTimeout, node: *node, advertise: *advertise, leaseTTL: *leaseTTL,
+		chatFilter: filter, chatLimits: chatLim}, log, stdout, stderr)
+}
+
+// bannedTerms reads the operator's file of banned chat terms (none when
+// path is ""). Only the operator names it, once, at start-up.
+func bannedTerms(path string) (*chat.Filter, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := localfile.Read(path)
+	if err != nil {
+		return nil, fmt.Errorf("-chat-banned: %w", err)
+	}
+	f, err := chat.NewFilter(chat.ParseTerms(string(b)))
+	if err != nil {
+		return nil, fmt.Errorf("-chat-banned %s: %w", path, err)
+	}
+	return f, nil
 }
 
 // installedGames returns every game with the maps of dir installed (none
@@ -120,6 +149,9 @@ type serveConfig struct {
 	// PostgreSQL database (cluster.go).
 	node, advertise string
 	leaseTTL        time.Duration
+	// chatFilter refuses banned terms (nil: none); chatLimits bound chat.
+	chatFilter *chat.Filter
+	chatLimits server.ChatLimits
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -140,6 +172,12 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		return 1
 	}
 	defer accts.Close()
+	talk, err := chat.Open(ctx, st)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve: chat:", err)
+		return 1
+	}
+	defer talk.Close()
 	assets := web.FS
 	if dev != "" {
 		assets = os.DirFS(dev)
@@ -162,7 +200,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	}
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
-		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: cluster})
+		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: cluster,
+		Chat: server.ChatConfig{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)

@@ -19,6 +19,7 @@ import (
 	toygame "wyrm/internal/toysetup"
 	"wyrm/server"
 	"wyrm/server/account"
+	"wyrm/server/chat"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -43,6 +44,17 @@ func main() {
 		os.Exit(1)
 	}
 	defer accts.Close()
+	talk, err := chat.Open(context.Background(), st)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	defer talk.Close()
+	banned, err := chat.NewFilter([]string{"free gold"}) // what the browser test tries to say
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -54,7 +66,8 @@ func main() {
 	}
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster})
+		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster,
+		Chat: server.ChatConfig{Store: talk, Filter: banned}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

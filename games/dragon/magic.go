@@ -1,14 +1,14 @@
 package dragon
 
-import "wyrm/game"
-
 // Sliding attacks use "fancy" magic bitboards: the relevant blockers of a
 // square, multiplied by a magic number, index a shared table: one multiply
 // and one load per lookup (Go has no PEXT intrinsic). BenchmarkSliders
 // measured a queen lookup at about 7 ns this way against 19 ns with
 // hyperbola quintessence.
-// The magic numbers are searched at start-up from a fixed seed, so every run
-// builds the same tables (it takes a few milliseconds).
+// The magic numbers are fixed (magic_numbers.go, found by
+// TestMagicNumbers with -magic.update): searching them at start-up took
+// about a tenth of a second natively and most of a second in the browser's
+// WebAssembly engine, before the first line of analysis could appear.
 
 type magicEntry struct {
 	mask   uint64
@@ -46,58 +46,45 @@ func dragonAttacks(sq int, occ uint64) uint64 {
 }
 
 func initMagics() {
-	keys := game.NewKeySource(0x64726167)
-	offset := uint32(0)
-	offset = fillMagics(&rookMagics, rookDirs, offset, keys)
-	fillMagics(&bishopMagics, bishopDirs, offset, keys)
+	offset := fillMagics(&rookMagics, rookDirs, &rookMagicNumbers, 0)
+	fillMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers, offset)
 }
 
-// fillMagics finds a magic for every square and fills its table slice.
-func fillMagics(ms *[64]magicEntry, dirs [][2]int, offset uint32, keys *game.KeySource) uint32 {
-	var occs, atts [4096]uint64
-	var epoch [4096]int
-	attempt := 0
+// blockerMask is the squares whose occupancy changes a slider's attacks
+// from sq: its rays without the board's edges.
+func blockerMask(sq int, dirs [][2]int) uint64 {
+	f, r := sq&7, sq>>3
+	edges := ((rank1BB | rank8BB) &^ (rank1BB << (8 * uint(r)))) |
+		((fileABB | fileHBB) &^ (fileABB << uint(f)))
+	return slideAttacks(sq, 0, dirs) &^ edges
+}
+
+// fillMagics fills every square's entry and its slice of the shared table,
+// from offset, with the given magic numbers; it returns the next offset.
+// A magic that maps two different attack sets to one slot panics: the
+// numbers are part of the program, and TestMagicNumbers checks them.
+func fillMagics(ms *[64]magicEntry, dirs [][2]int, magics *[64]uint64, offset uint32) uint32 {
 	for sq := 0; sq < 64; sq++ {
-		f, r := sq&7, sq>>3
-		edges := ((rank1BB | rank8BB) &^ (rank1BB << (8 * uint(r)))) |
-			((fileABB | fileHBB) &^ (fileABB << uint(f)))
-		mask := slideAttacks(sq, 0, dirs) &^ edges
+		mask := blockerMask(sq, dirs)
 		bitsN := popcount(mask)
 		m := &ms[sq]
-		m.mask, m.shift, m.offset = mask, uint8(64-bitsN), offset
-		size := 0
+		m.mask, m.magic, m.shift, m.offset = mask, magics[sq], uint8(64-bitsN), offset
+		table := sliderTable[offset : offset+uint32(1)<<bitsN]
+		var filled [4096]bool
 		// Carry-Rippler enumeration of every subset of mask.
 		for b := uint64(0); ; {
-			occs[size], atts[size] = b, slideAttacks(sq, b, dirs)
-			size++
+			idx := (b * m.magic) >> m.shift
+			att := slideAttacks(sq, b, dirs)
+			if filled[idx] && table[idx] != att {
+				panic("dragon: a magic number maps two attack sets to one slot")
+			}
+			filled[idx], table[idx] = true, att
 			b = (b - mask) & mask
 			if b == 0 {
 				break
 			}
 		}
-		table := sliderTable[offset : offset+uint32(size)]
-		for {
-			magic := keys.Next() & keys.Next() & keys.Next()
-			if popcount((mask*magic)>>56) < 6 {
-				continue
-			}
-			attempt++
-			ok := true
-			for i := 0; i < size; i++ {
-				idx := (occs[i] * magic) >> m.shift
-				if epoch[idx] < attempt {
-					epoch[idx], table[idx] = attempt, atts[i]
-				} else if table[idx] != atts[i] {
-					ok = false
-					break
-				}
-			}
-			if ok {
-				m.magic = magic
-				break
-			}
-		}
-		offset += uint32(size)
+		offset += uint32(1) << bitsN
 	}
 	return offset
 }

@@ -230,6 +230,14 @@ func finishing(k Kind) int {
 	return 0
 }
 
+// unitW is a draft's bonus per unit, per opponent scored. The evaluation
+// counts material by XP, so an army of a few dear pieces scores like one
+// of many; but against a random mover such armies traded down into
+// endings of a King and one piece against a King, drawn by the rule of 50
+// rounds: 98/100 on the starts of seed 61 without the bonus, 99.5/100
+// with it (armies of nine units rather than five or six).
+const unitW = 15
+
 type choiceKey struct {
 	m       *Map
 	zone    int
@@ -263,7 +271,7 @@ func ChooseArmy(m *Map, z, players int, f Faction) Army {
 	score := func(a Army, search bool) int {
 		total := 0
 		for _, k := range a.Units {
-			total += 3 * finishing(k)
+			total += 3 * (finishing(k) + unitW)
 		}
 		for of := Faction(0); of < numFactions; of++ {
 			if of == f {

@@ -45,37 +45,16 @@ func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 	if err != nil {
 		return err
 	}
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
+	var lock int64
 	if d.dollar {
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
-			return err
-		}
+		lock = migrationLock
 	}
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS account_schema_version (
-		version    INTEGER PRIMARY KEY,
-		applied_ms BIGINT NOT NULL)`); err != nil {
-		return err
+	err = sqlmigrate.Apply(ctx, db, all, "account_schema_version", lock)
+	if errors.Is(err, sqlmigrate.ErrTooNew) {
+		return fmt.Errorf("%w: %v", ErrSchemaTooNew, err)
 	}
-	var current int
-	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM account_schema_version").Scan(&current); err != nil {
-		return err
+	if err != nil {
+		return fmt.Errorf("account: %w", err)
 	}
-	if current > len(all) {
-		return fmt.Errorf("%w: its account tables are at version %d, this build knows versions up to %d; run a newer wyrm",
-			ErrSchemaTooNew, current, len(all))
-	}
-	for _, m := range all[current:] {
-		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
-			return fmt.Errorf("account migration %s: %w", m.Name, err)
-		}
-		if _, err := tx.ExecContext(ctx, d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, ?)"),
-			m.Version, nowMs()); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	return nil
 }

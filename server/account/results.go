@@ -230,9 +230,9 @@ func (a *Accounts) storePlayers(ctx context.Context, tx *sql.Tx, r Result, ch []
 			b = [3]any{c.Before.R, c.Before.RD, c.Before.Vol}
 			af = [3]any{c.After.R, c.After.RD, c.After.Vol}
 		}
-		if _, err := tx.ExecContext(ctx, a.d.q(`INSERT INTO result_players(game_id, seat, user_id, place,
-			rating_before, rd_before, vol_before, rating_after, rd_after, vol_after) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
-			r.GameID, c.Seat, user, c.Place, b[0], b[1], b[2], af[0], af[1], af[2]); err != nil {
+		if _, err := tx.ExecContext(ctx, a.d.q(`INSERT INTO result_players(game_id, seat, user_id, place, at_ms,
+			rating_before, rd_before, vol_before, rating_after, rd_after, vol_after) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+			r.GameID, c.Seat, user, c.Place, r.At.UnixMilli(), b[0], b[1], b[2], af[0], af[1], af[2]); err != nil {
 			return err
 		}
 	}

@@ -97,45 +97,23 @@ func (s *Store) Close() error {
 }
 
 // migrate brings the tables up to date in one transaction, counting the
-// steps in a table of their own as the accounts do theirs.
+// steps in a table of their own as the accounts and the chat do theirs.
+// One list of steps serves both databases: their statements use only what
+// both know.
 func (s *Store) migrate(ctx context.Context) error {
 	all, err := sqlmigrate.Load(migrationFiles, "migrations")
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
+	var lock int64
 	if s.pg != nil {
-		if _, err := tx.ExecContext(ctx, "SELECT pg_advisory_xact_lock($1)", int64(migrationLock)); err != nil {
-			return err
-		}
+		lock = migrationLock
 	}
-	if _, err := tx.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS challenge_schema_version (
-		version    INTEGER PRIMARY KEY,
-		applied_ms BIGINT NOT NULL)`); err != nil {
-		return err
+	err = sqlmigrate.Apply(ctx, s.db, all, "challenge_schema_version", lock)
+	if errors.Is(err, sqlmigrate.ErrTooNew) {
+		return fmt.Errorf("%w: %v", ErrSchemaTooNew, err)
 	}
-	var current int
-	if err := tx.QueryRowContext(ctx, "SELECT COALESCE(MAX(version), 0) FROM challenge_schema_version").Scan(&current); err != nil {
-		return err
-	}
-	if current > len(all) {
-		return fmt.Errorf("%w: its challenge tables are at version %d, this build knows versions up to %d; run a newer wyrm",
-			ErrSchemaTooNew, current, len(all))
-	}
-	for _, m := range all[current:] {
-		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
-			return fmt.Errorf("challenge migration %s: %w", m.Name, err)
-		}
-		if _, err := tx.ExecContext(ctx, "INSERT INTO challenge_schema_version(version, applied_ms) VALUES($1, $2)",
-			m.Version, time.Now().UnixMilli()); err != nil {
-			return err
-		}
-	}
-	return tx.Commit()
+	return err
 }
 
 // nowMs is the store's clock in milliseconds.

@@ -76,6 +76,10 @@ type Table struct {
 	Clock     Clock
 	// Rematch is the id of the game that followed this one.
 	Rematch string
+	// Departed lists the seats in the order they left the game
+	// (resignation, time, absence, or eliminated by the rules), earliest
+	// first; seats that left at one moment share a group. Places reads it.
+	Departed [][]int
 }
 
 // New returns the table of def before any action. It checks def against
@@ -135,6 +139,7 @@ func (t *Table) reset() error {
 	}
 	t.Setup, t.Pos, t.Start, t.Plies, t.Over = nil, nil, "", nil, nil
 	t.Out = make([]bool, n)
+	t.Departed = nil
 	t.Offers = make([]bool, n)
 	t.Takeback, t.TakebackYes = -1, make([]bool, n)
 	t.OfferedAt = make([]int, n)
@@ -388,6 +393,7 @@ func (t *Table) move(a Action) error {
 	t.Clock.Moved(a.Seat, a.AtMs, len(t.Plies)+1 >= t.Seats())
 	t.Pos.Play(m)
 	t.Plies = append(t.Plies, p)
+	t.noteEliminated()
 	clear(t.Offers)
 	t.clearTakeback()
 	return nil
@@ -511,6 +517,7 @@ func (t *Table) takeback(a Action) error {
 		t.Pos.Undo()
 		t.Plies = t.Plies[:len(t.Plies)-1]
 	}
+	t.forgetReturned()
 	// The seat to move now starts its turn afresh; the time spent on the
 	// moves taken back stays spent.
 	t.Clock.Charge(-1, a.AtMs)
@@ -603,6 +610,7 @@ func (t *Table) resume(a Action) error {
 func (t *Table) leave(seat int, reason string, at int64) {
 	n := t.Seats()
 	t.Out[seat] = true
+	t.depart([]int{seat})
 	var left []int
 	for i := range n {
 		if !t.Out[i] {

@@ -1,6 +1,8 @@
 // Accounts: sign up, sign in and out, change the password; and a player's
-// profile with ratings, their history and recent games.
+// profile with ratings, their history and their games.
 import { api, h, me, setMe, loadMe } from './app.js';
+import { games, titleOf } from './meta.js';
+import { playerGames, headToHeadForm } from './playergames.js';
 
 /** Shows the account screen in root. */
 export function showAccount(root) {
@@ -43,22 +45,26 @@ export function showAccount(root) {
   return () => {};
 }
 
-/** Shows player name's profile in root. */
-export function showPlayer(root, name) {
+/** Shows player name's profile in root: ratings with their history and
+ * leaderboards, head to head, and their games filtered by query. */
+export function showPlayer(root, name, query = new URLSearchParams()) {
   root.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
-  api(`/api/players/${encodeURIComponent(name)}`).then(p => {
-    const rows = p.ratings.map(r => h('tr', {}, h('td', {}, r.game), h('td', {}, r.speed),
-      h('td', {}, Math.round(r.rating) + (r.provisional ? '?' : '')), h('td', { class: 'muted' }, '± ' + Math.round(2 * r.rd)), h('td', {}, String(r.games))));
-    const plots = Object.entries(p.history || {}).filter(([, pts]) => pts && pts.length > 1).map(([pool, pts]) => h('figure', {}, h('figcaption', {}, pool), plot(pts)));
-    const games = (p.games || []).map(g => h('li', {}, h('a', { href: '#/g/' + g.GameID }, `${g.Game} · ${g.Speed}${g.Rated ? ' · rated' : ''}`),
-      ' ', h('span', { class: 'muted' }, new Date(g.At).toLocaleDateString())));
+  Promise.all([api(`/api/players/${encodeURIComponent(name)}`), games().catch(() => [])]).then(([p, titles]) => {
+    const rows = p.ratings.map(r => h('tr', {}, h('td', {}, titleOf(titles, r.game), ' ', h('span', { class: 'muted' }, '· ' + r.speed)),
+      h('td', {}, Math.round(r.rating) + (r.provisional ? '?' : '')), h('td', { class: 'muted rd' }, '± ' + Math.round(2 * r.rd)), h('td', {}, String(r.games)),
+      h('td', {}, h('a', { href: '#/leaderboard?' + new URLSearchParams({ game: r.game, speed: r.speed }) }, 'Leaderboard'))));
+    const plots = Object.entries(p.history || {}).filter(([, pts]) => pts && pts.length > 1).map(([pool, pts]) => {
+      const [g, speed] = pool.split('/');
+      return h('figure', {}, h('figcaption', {}, `${titleOf(titles, g)} · ${speed}`), plot(pts));
+    });
     // A signed-in player may challenge anyone else from their profile.
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
     root.replaceChildren(h('h1', {}, p.name), challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
-      rows.length ? h('table', { class: 'list' }, h('thead', {}, h('tr', {}, ['Game', 'Speed', 'Rating', '', 'Games'].map(x => h('th', {}, x)))), h('tbody', {}, rows))
-        : h('p', { class: 'muted' }, 'No rated games yet.'), ...plots),
-    h('div', { class: 'card' }, h('h2', {}, 'Games'), games.length ? h('ul', {}, games) : h('p', { class: 'muted' }, 'None yet.')));
+      rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))
+        : h('p', { class: 'muted' }, 'No rated games yet.'), h('div', { class: 'plots' }, plots)),
+    headToHeadForm(p.name), playerGames(p.name, query));
   }).catch(e => root.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)));
   return () => {};
 }

@@ -103,7 +103,17 @@ async function route() {
     } else if (parts[0] === 'challenge' && parts[1]) {
       leave = showLobby(app, { challenge: decodeURIComponent(parts[1]) });
     } else if (parts[0] === 'players' && parts[1]) {
-      leave = showPlayer(app, decodeURIComponent(parts[1]));
+      // #/players/<name>?<filters>, or #/players/<name>/vs/<other>.
+      const [name, query] = parts[1].split('?');
+      if (parts[2] === 'vs' && parts[3]) {
+        const { showHeadToHead } = await import('./headtohead.js');
+        leave = showHeadToHead(app, decodeURIComponent(name), decodeURIComponent(parts[3].split('?')[0]));
+      } else {
+        leave = showPlayer(app, decodeURIComponent(name), new URLSearchParams(query || ''));
+      }
+    } else if (parts[0].split('?')[0] === 'leaderboard') {
+      const { showLeaderboard } = await import('./leaderboard.js');
+      leave = showLeaderboard(app, new URLSearchParams(location.hash.split('?')[1] || ''));
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {

@@ -8,6 +8,7 @@ import { play as sound } from './sound.js';
 import { markTab } from './tab.js';
 import { draftUI } from './draft.js';
 import { deployUI } from './deploy.js';
+import { chatPanel } from './chat.js';
 
 const SPECIAL = '@special'; // selection of the moves aimed at a unit from no square (a hex)
 
@@ -36,7 +37,7 @@ export function showGame(root, id) {
   const layoutEl = h('div', { class: 'layouts', role: 'group', 'aria-label': 'Boards' });
   const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
   const datalist = h('datalist', { id: 'legal' });
-  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim() }); } },
+  const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) send({ type: 'move', move: moveInput.value.trim(), version: st.version }); } },
     moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
   const seatsEl = h('div', { class: 'seats' });
   const movesEl = h('div', { class: 'moves', role: 'list', 'aria-label': 'Moves' });
@@ -56,6 +57,7 @@ export function showGame(root, id) {
     // Enlarged, the board opens on your own side.
     requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
   } }, 'Zoom ×2');
+  const chat = chatPanel({ id, send: msg => send(msg), you: () => mine() });
   const stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm));
   const tools = h('div', { class: 'tools' }, layoutEl, zoomBtn,
     h('button', { onclick: () => { setFlip(!flipped()); draw(); }, 'aria-label': 'Flip board', title: 'Flip board (F)' }, '⇅ Flip'));
@@ -63,7 +65,7 @@ export function showGame(root, id) {
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
       stageEl),
     h('aside', { class: 'side' }, title,
-      h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl),
+      h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl), chat.el,
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
       h('div', { class: 'card' }, actions, extra))), dialog);
 
@@ -113,6 +115,7 @@ export function showGame(root, id) {
     msg.id = ++msgId;
     if (msg.type === 'check') { checks.set(msg.id, msg.seat); if (checks.size > 50) checks.delete(checks.keys().next().value); }
     ws.send(JSON.stringify(msg));
+    return msg.id;
   }
 
   const setups = new Map(); // "stage:seat" -> the stage's screen for a held seat
@@ -156,12 +159,14 @@ export function showGame(root, id) {
     ws.onopen = () => {
       retry = 0;
       setConn('');
+      chat.reset();
       const t = tokens(id);
       awaitingHello = t.length > 0;
       if (t.length) send({ type: 'hello', tokens: t });
     };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
+      if (chat.receive(m)) return;
       if (m.type === 'state') onState(m);
       else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
       else if (m.type === 'error') { errBox.textContent = m.message; pending = null; if (awaitingHello) { awaitingHello = false; clearTimeout(helloTimer); } if (st) draw(); }
@@ -253,7 +258,7 @@ export function showGame(root, id) {
     dialog.showModal();
   }
 
-  function play(m) { sel = pending = null; note = ''; send({ type: 'move', move: m.text }); }
+  function play(m) { sel = pending = null; note = ''; send({ type: 'move', move: m.text, version: st.version }); }
 
   function fmt(ms) {
     ms = Math.max(0, ms);
@@ -430,6 +435,8 @@ export function showGame(root, id) {
 
   function draw() {
     if (!st) return;
+    // Once the seats are proven, so that the chat asks for the rooms they read.
+    if (!awaitingHello) chat.update(st);
     title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, v]) => `${k}: ${v}`).join(', ') : '');
     markTab(`${st.title} — wyrm`, myTurn() || (inSetup() && mine().some(i => st.waiting.includes(i))));
     const viewing = viewPly !== null && viewBoard;

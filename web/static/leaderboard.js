@@ -1,0 +1,49 @@
+// The leaderboard of one game at one speed: established ratings only (see
+// the server's /api/leaderboard), a page at a time; the choice is kept in
+// the address.
+import { api, h } from './app.js';
+import { meta } from './meta.js';
+
+/** Shows the leaderboard chosen by query (game, speed, page) in root. */
+export function showLeaderboard(root, query) {
+  const game = h('select', { id: 'lb-game', 'aria-label': 'Game' });
+  const speed = h('select', { id: 'lb-speed', 'aria-label': 'Speed' });
+  const body = h('div', { 'aria-live': 'polite' });
+  const err = h('p', { class: 'error', role: 'alert' });
+  let page = Math.max(1, Math.floor(Number(query.get('page'))) || 1);
+  root.replaceChildren(h('h1', {}, 'Leaderboard'), h('div', { class: 'card leaderboard' },
+    h('div', { class: 'row' }, game, speed), err, body,
+    h('p', { class: 'muted' }, 'Settled ratings only: a deviation of 110 or less, and a rated game in the last 90 days.')));
+  const go = p => { page = p; load(); };
+  game.addEventListener('change', () => go(1));
+  speed.addEventListener('change', () => go(1));
+
+  async function load() {
+    err.textContent = '';
+    const q = new URLSearchParams({ game: game.value, speed: speed.value, page: String(page) });
+    history.replaceState(null, '', '#/leaderboard?' + q);
+    try {
+      const b = await api('/api/leaderboard?' + q);
+      const rows = b.players.map(p => h('tr', {}, h('td', {}, String(p.rank)),
+        h('td', {}, h('a', { href: `#/players/${encodeURIComponent(p.name)}` }, p.name)),
+        h('td', {}, String(Math.round(p.rating))), h('td', { class: 'muted rd' }, '± ' + Math.round(2 * p.rd)), h('td', {}, String(p.games))));
+      body.replaceChildren(rows.length
+        ? h('table', { class: 'list', id: 'leaders' }, h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'))), h('tbody', {}, rows))
+        : h('p', { class: 'muted', id: 'leaders-empty' }, page > 1 ? 'No more players.' : 'Nobody has a settled rating here yet.'),
+      h('div', { class: 'row pager' },
+        h('button', { type: 'button', id: 'lb-prev', disabled: page <= 1, onclick: () => go(page - 1) }, 'Previous'),
+        h('span', { class: 'muted' }, `Page ${page}`),
+        h('button', { type: 'button', id: 'lb-next', disabled: !b.more, onclick: () => go(page + 1) }, 'Next')));
+    } catch (e) { err.textContent = e.message; }
+  }
+
+  meta().then(m => {
+    game.append(...(m.games || []).map(g => h('option', { value: g.name }, g.title)));
+    speed.append(...(m.speeds || []).map(s => h('option', { value: s }, s)));
+    if ((m.games || []).some(g => g.name === query.get('game'))) game.value = query.get('game');
+    // Without a choice, untimed games' class: the lobby's default clock.
+    speed.value = (m.speeds || []).includes(query.get('speed')) ? query.get('speed') : 'correspondence';
+    load();
+  }).catch(e => { err.textContent = e.message; });
+  return () => {};
+}

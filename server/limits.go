@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/challenge"
 	"wyrm/server/limit"
 )
 
@@ -29,6 +30,17 @@ type Limits struct {
 	// HellosPerMinute and HellosBurst bound seat proofs, each of which
 	// rebuilds a whole view.
 	HellosPerMinute, HellosBurst int
+	// ChallengesPerMinute and ChallengesBurst bound posting, accepting,
+	// declining and cancelling challenges and seeks (challenges.go).
+	ChallengesPerMinute, ChallengesBurst int
+	// Seeks bounds a player's open seeks, Challenges the challenges a
+	// player has sent that wait for an answer, Incoming those waiting for
+	// one player's answer.
+	Seeks, Challenges, Incoming int
+	// Streams bounds an account's open event streams (its tabs);
+	// StreamsPerMinute and StreamsBurst how often a client may open one
+	// (each open and close writes to the database).
+	Streams, StreamsPerMinute, StreamsBurst int
 	// ReadsPerMinute and ReadsBurst bound reads of the accounts' database
 	// (profiles, players' games, head to head, leaderboards).
 	ReadsPerMinute, ReadsBurst int
@@ -44,6 +56,9 @@ var DefaultLimits = Limits{
 	Conns:             64,
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
+	ChallengesPerMinute: 30, ChallengesBurst: 10,
+	Seeks: 3, Challenges: 5, Incoming: 20,
+	Streams: 16, StreamsPerMinute: 60, StreamsBurst: 30,
 	ReadsPerMinute: 300, ReadsBurst: 60,
 	EditsPerMinute: 600, EditsBurst: 120,
 }
@@ -54,6 +69,10 @@ type limiters struct {
 	reads                    *limit.Rate
 	edits                    *limit.Rate
 	computer, conns          *limit.Count
+	challenge                *limit.Rate
+	streams                  *limit.Count // by account
+	streamOpens              *limit.Rate
+	open                     challenge.Limits
 	computerOnly             atomic.Int64
 	maxComputerOnly          int64
 	refused                  map[string]*atomic.Int64 // by limit name, for /metrics
@@ -67,6 +86,11 @@ const (
 	limConns        = "ws_connections"
 	limMessages     = "ws_messages"
 	limHellos       = "ws_hellos"
+	limChallenge    = "challenges"
+	limSeeks        = "open_seeks"
+	limOpen         = "open_challenges"
+	limIncoming     = "incoming_challenges"
+	limStreams      = "event_streams"
 	limReads        = "account_reads"
 	limChat         = "chat"
 	limChatReports  = "chat_reports"
@@ -96,7 +120,12 @@ func newLimiters(l Limits) *limiters {
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
-		refused:         map[string]*atomic.Int64{},
+		challenge:       rate(l.ChallengesPerMinute, l.ChallengesBurst, def.ChallengesPerMinute, def.ChallengesBurst),
+		streams:         limit.NewCount(pick(l.Streams, def.Streams)),
+		streamOpens:     rate(l.StreamsPerMinute, l.StreamsBurst, def.StreamsPerMinute, def.StreamsBurst),
+		open: challenge.Limits{Seeks: pick(l.Seeks, def.Seeks), Challenges: pick(l.Challenges, def.Challenges),
+			Incoming: pick(l.Incoming, def.Incoming)},
+		refused: map[string]*atomic.Int64{},
 	}
 	for _, n := range limitNames {
 		ls.refused[n] = &atomic.Int64{}
@@ -106,7 +135,8 @@ func newLimiters(l Limits) *limiters {
 
 // limitNames are the names of every limit, in the order /metrics lists
 // them.
-var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports, limEdits}
+var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports,
+	limChallenge, limSeeks, limOpen, limIncoming, limStreams, limEdits}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

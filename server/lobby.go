@@ -61,10 +61,13 @@ type lobby struct {
 	watchers map[*lobbyWatcher]struct{}
 }
 
-// lobbyWatcher is one event stream: the ids changed since its last push.
+// lobbyWatcher is one event stream: the ids changed since its last push,
+// and the seeks and whether who is online changed (seeklobby.go).
 type lobbyWatcher struct {
 	changed map[string]bool
 	wake    chan struct{}
+	seeks   map[string]bool
+	online  bool
 }
 
 func newLobby() *lobby {
@@ -227,8 +230,9 @@ func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
 
 // handleLobbyEvents streams the lobby's changes (GET /api/lobby/events):
 // every second at most, the entries of the games that changed, as a
-// server-sent event "games". A client's streams count against its
-// connection limit like its websockets.
+// server-sent event "games", and the seeks and who is online as
+// seeklobby.go says. A client's streams count against its connection limit
+// like its websockets.
 func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	key := srv.clientKey(r)
 	if !srv.limits.conns.Acquire(key) {
@@ -279,9 +283,13 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 				batch = append(batch, *l.entries[id])
 			}
 			clear(wt.changed)
+			text := srv.lobbyNews(wt)
 			l.mu.Unlock()
-			b, _ := json.Marshal(batch)
-			if !send("event: games\ndata: " + string(b) + "\n\n") {
+			if len(batch) > 0 {
+				b, _ := json.Marshal(batch)
+				text = "event: games\ndata: " + string(b) + "\n\n" + text
+			}
+			if text != "" && !send(text) {
 				return
 			}
 			select { // at most one push a second

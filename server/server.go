@@ -108,6 +108,9 @@ type Server struct {
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
 	cluster *node
+	// hub keeps challenges, seeks and event streams (challengehub.go);
+	// nil without accounts.
+	hub *challengeHub
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -164,6 +167,10 @@ func New(cfg Config) (*Server, error) {
 		srv.now = time.Now
 	}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	if err := srv.openChallenges(); err != nil {
+		srv.cancel()
+		return nil, fmt.Errorf("challenges: %w", err)
+	}
 	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
 		return srv.joinCluster(*cfg.Cluster)
 	}
@@ -246,6 +253,7 @@ func (srv *Server) Close() {
 		s.mu.Unlock()
 	}
 	srv.wg.Wait()
+	srv.closeChallenges()
 	srv.leaveCluster()
 	srv.beat() // the last moment up, for the next start's clocks
 }
@@ -686,6 +694,7 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
 		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
+		srv.challengeRoutes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	srv.chatRoutes(mux)

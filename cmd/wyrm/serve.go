@@ -43,6 +43,8 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
 	fs.IntVar(&lim.Conns, "limit-conns", lim.Conns, "open websockets a client address may hold")
 	fs.IntVar(&lim.MessagesPerMinute, "limit-messages", lim.MessagesPerMinute, "websocket messages a client address may send a minute")
+	fs.IntVar(&lim.ChallengesPerMinute, "limit-challenges", lim.ChallengesPerMinute, "challenge and seek actions (post, accept, decline, cancel) a client address or account may make a minute")
+	fs.IntVar(&lim.Seeks, "limit-seeks", lim.Seeks, "open seeks a player may have")
 	fs.IntVar(&lim.ReadsPerMinute, "limit-reads", lim.ReadsPerMinute, "reads of profiles, players' games and leaderboards a client address may make a minute")
 	fs.IntVar(&lim.EditsPerMinute, "limit-edits", lim.EditsPerMinute, "board editor requests a client address may send a minute")
 	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")

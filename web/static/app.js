@@ -6,6 +6,8 @@ import { h } from './dom.js';
 import { applyTheme } from './theme.js';
 import { showSettings } from './settings.js';
 import { showAccount, showPlayer } from './account.js';
+import { openStream, closeStream } from './stream.js';
+import { initChallenges } from './challenges.js';
 
 export { h };
 applyTheme();
@@ -23,9 +25,15 @@ export async function loadMe() {
   return me;
 }
 
-/** Records the account the server answered with. */
+/** Records the account the server answered with; a signed-in page keeps
+ * the player's event stream open, and another account gets its own. */
 export function setMe(m) {
+  const before = me.name || '';
   me = m || { signedIn: false };
+  if ((me.name || '') !== before) {
+    closeStream();
+    if (me.signedIn) openStream();
+  }
   const link = document.getElementById('account-link');
   if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
 }
@@ -96,6 +104,8 @@ async function route() {
       leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(pos), options });
     } else if (parts[0] === 'account') {
       leave = showAccount(app);
+    } else if (parts[0] === 'challenge' && parts[1]) {
+      leave = showLobby(app, { challenge: decodeURIComponent(parts[1]) });
     } else if (parts[0] === 'players' && parts[1]) {
       // #/players/<name>?<filters>, or #/players/<name>/vs/<other>.
       const [name, query] = parts[1].split('?');
@@ -132,4 +142,5 @@ async function join(id, seat, invite) {
 }
 
 addEventListener('hashchange', route);
+initChallenges();
 loadMe().finally(route);

@@ -1,19 +1,26 @@
-// The lobby: create a game, join an open one, watch one in progress.
+// The lobby: create a game, seek an opponent or challenge a player, join an
+// open game, watch one in progress.
 import { api, addTokens, addInvites, h, me } from './app.js';
+import { seeksPanel } from './seeks.js';
+import { postChallenge } from './challenges.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
   ['d1', '1 day a move', 0, 0, 1], ['d3', '3 days a move', 0, 0, 3], ['d7', '7 days a move', 0, 0, 7], ['custom', 'Custom…', 0, 0]];
 
-export function showLobby(root) {
+/** Shows the lobby in root; with opts.challenge (a player's name) only the
+ * form, to challenge that player. */
+export function showLobby(root, { challenge: target = '' } = {}) {
   let meta = null;
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
-  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, 'New game'), form), h('section', {}, lists)));
+  const panel = target ? null : seeksPanel();
+  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? `Challenge ${target}` : 'New game'), form),
+    target ? '' : h('section', {}, panel.el, lists)));
 
   // The lists hold the pages loaded so far; the server pushes the games
   // that change (no polling), and "More" loads the next page.
-  const kinds = [['open', 'Open challenges', 'Nobody waiting for an opponent right now.'],
+  const kinds = [['open', 'Open seats', 'No game has a seat waiting for a player.'],
     ['playing', 'Games in progress', 'No game being played.'], ['finished', 'Finished games', 'None yet.']];
   const shown = { open: [], playing: [], finished: [] }, next = {};
   let events = null;
@@ -59,7 +66,9 @@ export function showLobby(root) {
     if (typeof EventSource === 'undefined') return;
     events = new EventSource('/api/lobby/events');
     events.addEventListener('games', ev => { try { merge(JSON.parse(ev.data)); } catch { /* a broken push is skipped */ } });
-    events.onopen = () => refresh(); // (re)connected: catch up with what was missed
+    events.addEventListener('seeks', ev => { try { panel.onSeeks(JSON.parse(ev.data)); } catch { /* skipped */ } });
+    events.addEventListener('online', ev => { try { panel.onOnline(JSON.parse(ev.data)); } catch { /* skipped */ } });
+    events.onopen = () => { refresh(); panel.refresh(); }; // (re)connected: catch up with what was missed
   }
   function resultText(g) {
     if (g.winner >= 0) return `${seatName(g, g.winner)} wins — ${g.result}`;
@@ -93,22 +102,55 @@ export function showLobby(root) {
     const mins = h('input', { type: 'number', min: 1, max: 600, value: 10, 'aria-label': 'Minutes each', style: 'width:5rem' });
     const inc = h('input', { type: 'number', min: 0, max: 600, value: 5, 'aria-label': 'Increment seconds', style: 'width:5rem' });
     const custom = h('span', { hidden: true }, mins, ' min + ', inc, ' s');
-    const rated = h('input', { type: 'checkbox', id: 'rated' });
+    const rated = h('input', { type: 'checkbox', id: 'rated', onchange: modeChanged });
     const rules = h('a', { href: '/rules/' }, 'rules');
+    // Who plays: the seats set below, or anyone who accepts a seek (a
+    // challenge to a player is the form opened from their profile).
+    let mode = target ? 'challenge' : 'game';
+    const modes = h('div', { class: 'field modes', role: 'radiogroup', 'aria-label': 'Opponent' },
+      [['game', 'Set the seats'], ['seek', 'Seek an opponent']].map(([v, l]) =>
+        h('label', {}, h('input', { type: 'radio', name: 'mode', value: v, checked: v === mode, onchange: () => { mode = v; modeChanged(); } }), l)));
+    const lo = h('input', { type: 'number', id: 'rating-min', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Lowest rating', style: 'width:6rem' });
+    const hi = h('input', { type: 'number', id: 'rating-max', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Highest rating', style: 'width:6rem' });
+    const range = h('div', { class: 'field' }, h('span', { class: 'name' }, 'Opponent\'s rating', h('small', { class: 'muted hint' }, 'in this game at this speed')), lo, '–', hi);
+    const players = h('div', {}, h('h2', {}, 'Players'), seats);
+    const done = h('p', { class: 'muted', role: 'status' });
+    const submit = h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game');
+    function modeChanged() {
+      players.hidden = mode !== 'game';
+      range.hidden = mode !== 'seek' || !rated.checked;
+      submit.textContent = { game: 'Create game', seek: 'Post seek', challenge: `Challenge ${target}` }[mode];
+      submit.id = { game: 'create', seek: 'post-seek', challenge: 'send-challenge' }[mode];
+    }
     form.replaceChildren(
       h('div', { class: 'field' }, pick, rules),
       opts,
       h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, 'Time control'), clockSel, custom),
       // Rated games need an account: one seat yours, the others invited.
       me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, 'Rated', h('small', { class: 'muted hint' }, 'changes the players\' ratings; no computer seats')), rated) : '',
-      h('h2', {}, 'Players'), seats, err,
-      h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game')));
+      target ? '' : modes, range, players, err, done,
+      h('div', { class: 'row' }, submit));
+    modeChanged();
     form.onsubmit = async ev => {
       ev.preventDefault();
       err.textContent = '';
+      done.textContent = '';
       const c = clocks.find(c => c[0] === clockSel.value);
       const clock = clockSel.value === 'custom' ? { initialMs: mins.value * 60000, incrementMs: inc.value * 1000 }
         : c[4] ? { initialMs: 0, incrementMs: 0, days: c[4] } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
+      if (mode !== 'game') {
+        const body = { game: current().name, options: values(), clock, rated: me.signedIn && rated.checked };
+        if (mode === 'challenge') body.to = target;
+        else if (body.rated) {
+          if (lo.value) body.ratingMin = Number(lo.value);
+          if (hi.value) body.ratingMax = Number(hi.value);
+        }
+        try {
+          await postChallenge(body);
+          done.textContent = mode === 'challenge' ? `Challenge sent; waiting for ${target} to answer.` : 'Seek posted; waiting for an opponent.';
+        } catch (e) { err.textContent = e.message; }
+        return;
+      }
       const seatList = [...seats.querySelectorAll('.seatrow')].map(r => {
         const kind = r.querySelector('select.kind').value;
         return kind === 'computer' ? { kind, level: Number(r.querySelector('select.lvl').value) } : { kind };
@@ -211,7 +253,9 @@ export function showLobby(root) {
   }
 
   buildForm().catch(e => form.replaceChildren(h('p', { class: 'error' }, e.message)));
+  if (target) return () => {};
   refresh();
+  panel.refresh();
   listen();
-  return () => { if (events) events.close(); };
+  return () => { if (events) events.close(); panel.close(); };
 }

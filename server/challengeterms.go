@@ -1,0 +1,216 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"maps"
+	"math"
+	"time"
+
+	"wyrm/game"
+	"wyrm/rating"
+	"wyrm/server/apierr"
+	"wyrm/server/challenge"
+)
+
+// ChallengeRequest is the body of POST /api/challenges: a seek (no To), a
+// challenge to the player To, or with Pair a quick pairing (accept a
+// compatible seek if there is one, else post this one and wait).
+type ChallengeRequest struct {
+	Game    string       `json:"game"`
+	Options game.Options `json:"options"`
+	Clock   Clock        `json:"clock"`
+	Rated   bool         `json:"rated,omitempty"`
+	// Seat is the author's seat, nil for either (drawn when accepted).
+	Seat *int `json:"seat,omitempty"`
+	// RatingMin and RatingMax bound the rating, in the seek's pool, of a
+	// player who may accept a rated seek; 0 leaves that side open.
+	RatingMin int `json:"ratingMin,omitempty"`
+	RatingMax int `json:"ratingMax,omitempty"`
+	// To names the player challenged; "" makes a seek.
+	To string `json:"to,omitempty"`
+	// Stream is the secret of the author's event stream (its hello): the
+	// challenge lasts as long as the stream.
+	Stream string `json:"stream"`
+	Pair   bool   `json:"pair,omitempty"`
+}
+
+// maxRating bounds a seek's rating range.
+const maxRating = 4000
+
+// How long challenges wait: a seek as long as its author stays, at most
+// seekLife; a challenge to a player challengeLife, or less if its author
+// leaves first.
+const (
+	seekLife      = time.Hour
+	challengeLife = 10 * time.Minute
+)
+
+// challengeTerms are what a challenge offers, stored with it as JSON that
+// only the server reads.
+type challengeTerms struct {
+	Options   game.Options `json:"options"`
+	Clock     Clock        `json:"clock"`
+	Speed     rating.Speed `json:"speed"`
+	Rated     bool         `json:"rated,omitempty"`
+	Seat      int          `json:"seat"` // the author's, -1 for either
+	SeatNames []string     `json:"seatNames"`
+	RatingMin int          `json:"ratingMin,omitempty"`
+	RatingMax int          `json:"ratingMax,omitempty"`
+	// Rating is the author's rating in the pool when posted (0 for a
+	// guest), shown beside the challenge.
+	Rating      int  `json:"rating,omitempty"`
+	Provisional bool `json:"provisional,omitempty"`
+}
+
+// checkChallenge checks a challenge request as POST /api/games checks a new
+// game (the game's options normalized through the contract, the clock, the
+// shortest time control), and what a challenge adds: two seats, rated only
+// when signed in, a sound rating range for seeks alone. Nothing is stored.
+func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Game, challengeTerms, error) {
+	var t challengeTerms
+	if req.Stream == "" || len(req.Stream) > 64 {
+		return nil, t, apierr.New(apierr.BadRequest, "open your event stream (GET /api/stream/events) and send the secret of its hello as stream")
+	}
+	g, opts, err := srv.normalize(req.Game, req.Options)
+	if err != nil {
+		return nil, t, err
+	}
+	names, err := g.SeatNames(opts)
+	if err != nil {
+		return nil, t, apierr.Wrap(apierr.Invalid, err)
+	}
+	if len(names) != 2 {
+		return nil, t, apierr.New(apierr.Invalid, "challenges are for two players; with these options the game has %d seats: create it and invite the players by link", len(names))
+	}
+	def := Def{Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: req.Clock}
+	if err := def.Check(2); err != nil {
+		return nil, t, err
+	}
+	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+		return nil, t, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
+	}
+	if req.Rated && !signedIn {
+		return nil, t, apierr.New(apierr.Forbidden, "sign in to play a rated game")
+	}
+	t = challengeTerms{Options: opts, Clock: req.Clock, Rated: req.Rated, Seat: -1, SeatNames: names,
+		Speed: rating.SpeedOf(time.Duration(req.Clock.InitialMs)*time.Millisecond, time.Duration(req.Clock.IncrementMs)*time.Millisecond, req.Clock.Days)}
+	if req.Seat != nil {
+		if *req.Seat < 0 || *req.Seat > 1 {
+			return nil, t, apierr.New(apierr.Invalid, "seat must be 0 or 1, or left out for either")
+		}
+		t.Seat = *req.Seat
+	}
+	if req.RatingMin != 0 || req.RatingMax != 0 {
+		switch {
+		case !req.Rated:
+			return nil, t, apierr.New(apierr.Invalid, "a rating range is for rated seeks")
+		case req.To != "" || req.Pair:
+			return nil, t, apierr.New(apierr.Invalid, "a rating range is for seeks, not for challenges to a player or quick pairing")
+		case req.RatingMin < 0 || req.RatingMax < 0 || req.RatingMin > maxRating || req.RatingMax > maxRating:
+			return nil, t, apierr.New(apierr.Invalid, "a rating range lies within 0 to %d", maxRating)
+		case req.RatingMax != 0 && req.RatingMin > req.RatingMax:
+			return nil, t, apierr.New(apierr.Invalid, "the rating range's low end is above its high end")
+		}
+		t.RatingMin, t.RatingMax = req.RatingMin, req.RatingMax
+	}
+	if req.Pair && req.To != "" {
+		return nil, t, apierr.New(apierr.Invalid, "quick pairing is with anyone, not with a player named")
+	}
+	return g, t, nil
+}
+
+// inRange reports whether a rating may accept a seek of t.
+func (t challengeTerms) inRange(r int) bool {
+	return (t.RatingMin == 0 || r >= t.RatingMin) && (t.RatingMax == 0 || r <= t.RatingMax)
+}
+
+// fits reports whether a seek of terms o pairs with a quick pairing of t by
+// a player rated r in the pool: the same options, clock and rating, and r
+// within o's range.
+func (t challengeTerms) fits(o challengeTerms, r int) bool {
+	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r)
+}
+
+// termsOf reads a stored challenge's terms.
+func termsOf(c challenge.Challenge) (challengeTerms, error) {
+	var t challengeTerms
+	if err := json.Unmarshal(c.Terms, &t); err != nil {
+		return t, apierr.New(apierr.Internal, "a stored challenge cannot be read")
+	}
+	return t, nil
+}
+
+// poolRating is user's rating in a game's pool of speed, rounded; a player
+// with no game there has a new player's rating.
+func (srv *Server) poolRating(ctx context.Context, user int64, gameName string, speed rating.Speed) (int, bool, error) {
+	r := rating.New()
+	pools, err := srv.accounts.Ratings(ctx, user)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, p := range pools {
+		if p.Game == gameName && p.Speed == speed {
+			r = p.Rating
+		}
+	}
+	return int(math.Round(r.R)), r.Provisional(), nil
+}
+
+// playerJSON is a player as a challenge shows them.
+type playerJSON struct {
+	Name        string `json:"name"`
+	Guest       bool   `json:"guest,omitempty"`
+	Rating      int    `json:"rating,omitempty"`
+	Provisional bool   `json:"provisional,omitempty"`
+}
+
+// challengeJSON is a challenge as clients see it.
+type challengeJSON struct {
+	ID    string `json:"id"`
+	Game  string `json:"game"`
+	Title string `json:"title"`
+	// Options are those a player chose, without the game's internal ones.
+	Options   game.Options `json:"options"`
+	Clock     Clock        `json:"clock"`
+	Speed     rating.Speed `json:"speed"`
+	Rated     bool         `json:"rated"`
+	Seat      int          `json:"seat"`
+	SeatNames []string     `json:"seatNames"`
+	RatingMin int          `json:"ratingMin,omitempty"`
+	RatingMax int          `json:"ratingMax,omitempty"`
+	Author    playerJSON   `json:"author"`
+	// Target is the player challenged; absent for a seek.
+	Target  *playerJSON `json:"target,omitempty"`
+	Created int64       `json:"created"`
+	Expires int64       `json:"expires"`
+}
+
+// guestName is how a guest's challenge names its author.
+const guestName = "Anonymous"
+
+// challengeView builds what clients see of c.
+func (srv *Server) challengeView(c challenge.Challenge) (challengeJSON, error) {
+	t, err := termsOf(c)
+	if err != nil {
+		return challengeJSON{}, err
+	}
+	v := challengeJSON{ID: c.ID, Game: c.Game, Title: c.Game, Options: game.Options{}, Clock: t.Clock, Speed: t.Speed,
+		Rated: t.Rated, Seat: t.Seat, SeatNames: t.SeatNames, RatingMin: t.RatingMin, RatingMax: t.RatingMax,
+		Author: playerJSON{Name: c.Author.Name, Rating: t.Rating, Provisional: t.Provisional}, Created: c.CreatedMs, Expires: c.ExpiresMs}
+	if c.Author.ID == 0 {
+		v.Author = playerJSON{Name: guestName, Guest: true}
+	}
+	if !c.Seek() {
+		v.Target = &playerJSON{Name: c.Target.Name}
+	}
+	if g, ok := srv.games[c.Game]; ok {
+		v.Title = g.Info().Title
+		for _, o := range g.Options() {
+			if val, set := t.Options[o.Name]; set && !o.Internal {
+				v.Options[o.Name] = val
+			}
+		}
+	}
+	return v, nil
+}

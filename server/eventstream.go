@@ -1,0 +1,188 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"wyrm/server/apierr"
+	"wyrm/server/challenge"
+)
+
+// streamQueue is how many messages a stream may fall behind before it is
+// dropped as too slow.
+const streamQueue = 64
+
+// eventStream is one event stream open on this node: a player's (or a
+// guest's) line for the challenges addressed to them and their games'
+// starts.
+type eventStream struct {
+	id   string // the SHA-256 of its secret
+	user int64  // 0 for a guest
+	send chan map[string]any
+	done chan struct{}
+	once sync.Once
+}
+
+func (s *eventStream) stop() { s.once.Do(func() { close(s.done) }) }
+
+// queue sends msg without waiting; a stream too slow to keep up is dropped.
+func (s *eventStream) queue(msg map[string]any) {
+	select {
+	case s.send <- msg:
+	case <-s.done:
+	default:
+		s.stop()
+	}
+}
+
+// handleStream serves GET /api/stream/events: the event stream of the
+// signed-in player, or of a guest, as server-sent events, or as NDJSON (one
+// JSON object a line, empty lines to keep it open) when the client accepts
+// application/x-ndjson, for programs. Every message has a "type":
+//
+//   - hello {stream, name}: first; stream is the secret that posting a
+//     challenge or seek names (they last as long as this stream).
+//   - challenge {challenge}: a challenge to this player (each waiting one
+//     when the stream opens), or one this player sent.
+//   - challengeCanceled {challenge, reason}: it ended unanswered (reason
+//     canceled, left, expired).
+//   - challengeDeclined {challenge, reason, text}: the player challenged
+//     said no.
+//   - gameStart {game: {id, seat, challenge}}: a challenge or seek of this
+//     player, or accepted by them, became the game id, where they hold
+//     seat.
+//
+// A client's streams count against its connection limit and its rate of
+// opening streams, an account's against its stream limit; a request from
+// another site is refused.
+func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
+	h := srv.hub
+	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+		// Another site cannot read it, but could keep a player online.
+		writeErr(w, apierr.New(apierr.Forbidden, "requests from other sites are refused"))
+		return
+	}
+	key := srv.clientKey(r)
+	if ok, retry := srv.limits.streamOpens.Allow(key, srv.now()); !ok {
+		writeErr(w, srv.limits.tooMany(limStreams, retry, "too many event streams opened from your address; try again in %v", retry.Round(time.Second)))
+		return
+	}
+	if !srv.limits.conns.Acquire(key) {
+		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+		return
+	}
+	defer srv.limits.conns.Release(key)
+	var party challenge.Party
+	if u, ok := userOf(r); ok {
+		party = challenge.Party{ID: u.user.ID, Name: u.user.Name}
+		userKey := "user:" + strconv.FormatInt(u.user.ID, 10)
+		if !srv.limits.streams.Acquire(userKey) {
+			writeErr(w, srv.limits.tooMany(limStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", srv.limits.streams.Max))
+			return
+		}
+		defer srv.limits.streams.Release(userKey)
+	}
+	secret, id := newToken()
+	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
+	h.add(s)
+	defer func() {
+		if !srv.closing() { // else closeChallenges clears every stream of the node
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			if err := h.st.CloseStream(ctx, id); err != nil {
+				srv.log.Warn("closing an event stream", "err", err) // renew closes it later
+			}
+			cancel()
+		}
+		h.remove(s)
+	}()
+	if err := h.st.OpenStream(r.Context(), challenge.Stream{ID: id, Node: srv.node, User: party}); err != nil {
+		srv.log.Error("opening an event stream", "err", err)
+		writeErr(w, apierr.New(apierr.Internal, "the server could not open your event stream"))
+		return
+	}
+	ndjson := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
+	rc := http.NewResponseController(w)
+	if ndjson {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+	} else {
+		w.Header().Set("Content-Type", "text/event-stream")
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	write := func(text string) bool {
+		// A stream that does not read is dropped, not waited for.
+		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
+		if _, err := fmt.Fprint(w, text); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	send := func(msg map[string]any) bool {
+		b, err := json.Marshal(msg)
+		if err != nil {
+			return true
+		}
+		if ndjson {
+			return write(string(b) + "\n")
+		}
+		return write(fmt.Sprintf("event: %s\ndata: %s\n\n", msg["type"], b))
+	}
+	// What waits for this player's answer, as it would have come. The
+	// stream hears new challenges from its registration on, so one posted
+	// since then may come twice: the second is left out.
+	var waiting []challenge.Challenge
+	if party.ID != 0 {
+		var err error
+		if waiting, err = h.st.Incoming(r.Context(), party.ID); err != nil {
+			srv.log.Warn("reading challenges", "err", err)
+		}
+	}
+	told := map[string]bool{}
+	if !ndjson && !write("retry: 3000\n\n") {
+		return
+	}
+	if !send(map[string]any{"type": "hello", "stream": secret, "name": party.Name}) {
+		return
+	}
+	for _, c := range waiting {
+		if v, err := srv.challengeView(c); err == nil {
+			if !send(map[string]any{"type": "challenge", "challenge": v}) {
+				return
+			}
+			told[c.ID] = true
+		}
+	}
+	keep := time.NewTicker(lobbyKeepAlive)
+	defer keep.Stop()
+	keepAlive := ": keep-alive\n\n"
+	if ndjson {
+		keepAlive = "\n"
+	}
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-srv.ctx.Done():
+			return
+		case <-s.done:
+			return
+		case <-keep.C:
+			if !write(keepAlive) {
+				return
+			}
+		case msg := <-s.send:
+			if v, ok := msg["challenge"].(challengeJSON); ok && msg["type"] == "challenge" && told[v.ID] {
+				delete(told, v.ID)
+				continue
+			}
+			if !send(msg) {
+				return
+			}
+		}
+	}
+}

@@ -42,6 +42,9 @@ func newPosition(m *Map, factions []Faction, zones []int, armies [][]placement, 
 			if pl.kind == Ogre {
 				p.ogres[s]++
 			}
+			if pl.kind == Skeleton {
+				p.skeletons |= 1 << s
+			}
 			if pl.kind.Role() == King {
 				if st.king != noUnit {
 					return nil, fmt.Errorf("seat %d has more than one King", s+1)

@@ -38,7 +38,9 @@ func (p *Position) countLegal(buf []game.Move) (uint64, []game.Move) {
 			buf = buf[:0]
 			if !p.intimidated(from, u.owner) {
 				buf = p.genAttacks(buf, u, from, kinds[u.kind].attack)
-				buf = p.genFragile(buf, u, from)
+				if p.skeletons&^(1<<u.owner) != 0 {
+					buf = p.genFragile(buf, u, from)
+				}
 			}
 		} else {
 			buf = p.genUnit(buf[:0], id, false)

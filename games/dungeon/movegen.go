@@ -71,6 +71,9 @@ func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.
 		return dst
 	}
 	dst = p.genAttacks(dst, u, from, info.attack)
+	if p.skeletons&^(1<<u.owner) == 0 {
+		return dst
+	}
 	return p.genFragile(dst, u, from)
 }
 
@@ -148,22 +151,18 @@ func (p *Position) genQuiet(dst []game.Move, from int, pat uint16) []game.Move {
 	return dst
 }
 
-// victim reports whether the unit on s is an enemy of u that the attack
-// pattern (not the Fragile rule) should capture: adjacent Skeletons are left
-// to the Fragile pass.
-func (p *Position) victim(u *unit, from, s int) bool {
+// enemy reports whether the unit on s belongs to a seat other than owner
+// and is one the attack pattern (not the Fragile rule) should capture: a
+// Skeleton next to the attacker (adjacent, which each caller knows from its
+// pattern) is left to the Fragile pass. Small enough to be inlined, which
+// matters most in the browser's WebAssembly, where a call costs more.
+func (p *Position) enemy(owner uint8, s int, adjacent bool) bool {
 	id := p.board[s]
 	if id == 0 {
 		return false
 	}
 	t := &p.units[id-1]
-	if t.owner == u.owner {
-		return false
-	}
-	if t.kind == Skeleton && isAdjacent(p.m, from, s) {
-		return false
-	}
-	return true
+	return t.owner != owner && (!adjacent || t.kind != Skeleton)
 }
 
 func isAdjacent(m *Map, a, b int) bool {
@@ -178,14 +177,14 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	board := &p.board
 	if pat&pStepO != 0 && pat&pSlideO == 0 {
 		for _, d := range m.ortho {
-			if s := from + d; p.victim(u, from, s) {
+			if s := from + d; p.enemy(u.owner, s, true) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}
 	}
 	if pat&pStepD != 0 && pat&pSlideD == 0 {
 		for _, d := range m.diag {
-			if s := from + d; p.victim(u, from, s) {
+			if s := from + d; p.enemy(u.owner, s, true) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}
@@ -196,7 +195,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 			for terr[s] == tFloor && board[s] == 0 {
 				s += d
 			}
-			if terr[s] == tFloor && p.victim(u, from, s) {
+			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}
@@ -207,14 +206,14 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 			for terr[s] == tFloor && board[s] == 0 {
 				s += d
 			}
-			if terr[s] == tFloor && p.victim(u, from, s) {
+			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}
 	}
 	if pat&pLeap != 0 {
 		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && p.victim(u, from, s) {
+			if s := from + d; terr[s] == tFloor && p.enemy(u.owner, s, false) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}
@@ -222,7 +221,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	if pat&pOrc2 != 0 {
 		for _, d := range m.ortho {
 			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.victim(u, from, s2) {
+				if s2 := s + d; p.enemy(u.owner, s2, false) {
 					dst = p.addCapture(dst, u, from, s2)
 				}
 			}
@@ -231,7 +230,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	if pat&pGapD != 0 {
 		for _, d := range m.diag {
 			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.victim(u, from, s2) {
+				if s2 := s + d; p.enemy(u.owner, s2, false) {
 					dst = p.addCapture(dst, u, from, s2)
 				}
 			}
@@ -239,7 +238,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	}
 	if pat&pCannon != 0 {
 		for _, d := range m.ortho {
-			if s := cannonTarget(terr, board, from, d); s >= 0 && p.victim(u, from, s) &&
+			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(u.owner, s, false) &&
 				p.units[board[s]-1].kind != IronGolem {
 				dst = p.addCapture(dst, u, from, s)
 			}
@@ -247,7 +246,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	}
 	if pat&pPhase != 0 {
 		for _, d := range m.ortho {
-			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.victim(u, from, s) {
+			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(u.owner, s, s == from+d) {
 				dst = p.addCapture(dst, u, from, s)
 			}
 		}

@@ -75,9 +75,12 @@ type Position struct {
 	resigned uint8 // seats that resigned, for the outcome's reason
 	hash     uint64
 	ogres    [game.MaxPlayers]int8 // living Ogres per seat, for intimidation
-	undo     []undoRec
-	removed  []uint8
-	hashes   []uint64 // hash before each Play, for repetition
+	// skeletons has a bit per seat that started with a Skeleton: only
+	// against those is the Fragile pass (genFragile) worth running.
+	skeletons uint8
+	undo      []undoRec
+	removed   []uint8
+	hashes    []uint64 // hash before each Play, for repetition
 	// thrice records that the position has occurred three times, counted
 	// once per Play: the search asks ToMove several times a node.
 	thrice bool

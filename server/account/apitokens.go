@@ -39,7 +39,7 @@ type APIToken struct {
 }
 
 // ErrBadAPIToken answers a bearer token that is not a live one.
-var ErrBadAPIToken = &apierr.Error{Code: apierr.Forbidden, Message: "the API token is not valid (revoked, mistyped, or never made)"}
+var ErrBadAPIToken = &apierr.Error{Code: apierr.Unauthorized, Message: "the API token is not valid (revoked, mistyped, or never made)"}
 
 // apiTokenLen is the length of a token: the prefix and 256 bits as
 // unpadded base64url.

@@ -19,7 +19,10 @@ type userKey struct{}
 // signedIn is the account of a request and its session token.
 type signedIn struct {
 	user  account.User
-	token string
+	token string // the session's; "" with an API token
+	// bearer says the request came with an API token (apiauth.go), not a
+	// session cookie.
+	bearer bool
 }
 
 // userOf returns the request's signed-in user, if any.
@@ -32,7 +35,11 @@ func userOf(r *http.Request) (signedIn, bool) {
 // the request's context (renewing the cookie when the session slid), and
 // a state-changing request on a session's behalf must carry its CSRF
 // token. Without accounts, or without a cookie, the request is a guest's.
+// A request with an API token is its account's, whatever cookie it has.
 func (srv *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Request, error) {
+	if bearer, ok := bearerOf(r); ok {
+		return srv.authenticateBearer(r, bearer)
+	}
 	tok := account.TokenFrom(r)
 	if srv.accounts == nil || tok == "" {
 		return r, nil
@@ -60,6 +67,7 @@ type accountJSON struct {
 	ID       int64  `json:"id,omitempty"`
 	Name     string `json:"name,omitempty"`
 	CSRF     string `json:"csrf,omitempty"` // to send as X-CSRF-Token
+	Bot      bool   `json:"bot,omitempty"`
 }
 
 func (srv *Server) handleSignUp(w http.ResponseWriter, r *http.Request) {
@@ -113,7 +121,11 @@ func (srv *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, accountJSON{})
 		return
 	}
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.user.ID, Name: u.user.Name, CSRF: account.CSRFToken(u.token)})
+	me := accountJSON{SignedIn: true, ID: u.user.ID, Name: u.user.Name, Bot: u.user.Bot}
+	if !u.bearer {
+		me.CSRF = account.CSRFToken(u.token)
+	}
+	writeJSON(w, http.StatusOK, me)
 }
 
 func (srv *Server) handleLogOut(w http.ResponseWriter, r *http.Request) {
@@ -125,9 +137,9 @@ func (srv *Server) handleLogOutEverywhere(w http.ResponseWriter, r *http.Request
 }
 
 func (srv *Server) signOut(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) {
-	u, ok := userOf(r)
-	if !ok {
-		writeErr(w, account.ErrNotSignedIn)
+	u, err := withSession(r)
+	if err != nil {
+		writeErr(w, err)
 		return
 	}
 	if err := f(r.Context(), u.token); err != nil {
@@ -139,9 +151,9 @@ func (srv *Server) signOut(w http.ResponseWriter, r *http.Request, f func(contex
 }
 
 func (srv *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
-	u, ok := userOf(r)
-	if !ok {
-		writeErr(w, account.ErrNotSignedIn)
+	u, err := withSession(r)
+	if err != nil {
+		writeErr(w, err)
 		return
 	}
 	var req struct {
@@ -185,7 +197,7 @@ func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	out := map[string]any{"name": u.Name, "created": u.Created.UnixMilli()}
+	out := map[string]any{"name": u.Name, "created": u.Created.UnixMilli(), "bot": u.Bot}
 	ratings := []ratingJSON{}
 	history := map[string]any{}
 	for _, p := range pools {

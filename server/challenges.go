@@ -135,6 +135,14 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Target = challenge.Party{ID: target.ID, Name: target.Name}
 		c.ExpiresMs = srv.now().Add(challengeLife).UnixMilli()
+		if target.Bot && startsWithSetup(g, terms.Options) {
+			writeErr(w, errBotSetup(g.Info().Title))
+			return
+		}
+	}
+	if u, ok := userOf(r); ok && u.user.Bot && startsWithSetup(g, terms.Options) {
+		writeErr(w, errBotSetup(g.Info().Title))
+		return
 	}
 	c.Terms, _ = json.Marshal(terms)
 	if req.Pair {
@@ -218,6 +226,12 @@ func (srv *Server) handleChallengeAccept(w http.ResponseWriter, r *http.Request)
 	case t.Rated && !signedIn:
 		writeErr(w, apierr.New(apierr.Forbidden, "sign in to play a rated game"))
 		return
+	}
+	if u, ok := userOf(r); ok && u.user.Bot {
+		if g, known := srv.games[c.Game]; known && startsWithSetup(g, t.Options) {
+			writeErr(w, errBotSetup(g.Info().Title))
+			return
+		}
 	}
 	if t.RatingMin != 0 || t.RatingMax != 0 {
 		mine, _, err := srv.poolRating(ctx, acceptor.ID, c.Game, t.Speed)

@@ -56,6 +56,8 @@ func gameOf(path string) string {
 		id = rest
 	} else if rest, ok := strings.CutPrefix(path, "/api/games/"); ok {
 		id, _, _ = strings.Cut(rest, "/")
+	} else if rest, ok := strings.CutPrefix(path, "/api/bot/game/"); ok {
+		id, _, _ = strings.Cut(rest, "/")
 	}
 	if id == "" || len(id) > 64 {
 		return ""

@@ -283,6 +283,7 @@ func (n *node) unhold(s *session) bool {
 	for c := range s.subs {
 		go c.close(websocket.StatusServiceRestart, "this game moved to another server; reconnect")
 	}
+	s.notifyBots() // their streams end; the bots connect again
 	if s.release != nil {
 		s.release()
 		s.release = nil

@@ -47,6 +47,9 @@ type Limits struct {
 	// EditsPerMinute and EditsBurst bound the board editor's requests
 	// (compose and decompose), cheap but each a parse by the game.
 	EditsPerMinute, EditsBurst int
+	// APIPerMinute and APIBurst bound requests made with an API token
+	// (Authorization: Bearer), per account and per client (apiauth.go).
+	APIPerMinute, APIBurst int
 }
 
 // DefaultLimits are the limits of a server that sets none.
@@ -61,6 +64,7 @@ var DefaultLimits = Limits{
 	Streams: 16, StreamsPerMinute: 60, StreamsBurst: 30,
 	ReadsPerMinute: 300, ReadsBurst: 60,
 	EditsPerMinute: 600, EditsBurst: 120,
+	APIPerMinute: 600, APIBurst: 120,
 }
 
 // limiters holds the live limits of a server.
@@ -68,6 +72,7 @@ type limiters struct {
 	create, messages, hellos *limit.Rate
 	reads                    *limit.Rate
 	edits                    *limit.Rate
+	api, tokens              *limit.Rate // bearer requests; token and bot changes
 	computer, conns          *limit.Count
 	challenge                *limit.Rate
 	streams                  *limit.Count // by account
@@ -95,7 +100,13 @@ const (
 	limChat         = "chat"
 	limChatReports  = "chat_reports"
 	limEdits        = "edits"
+	limAPI          = "api"
+	limTokens       = "api_tokens"
 )
+
+// tokensPerMinute and tokensBurst bound the making and revoking of API
+// tokens and becoming a bot, per account and per client.
+const tokensPerMinute, tokensBurst = 10, 5
 
 func newLimiters(l Limits) *limiters {
 	def := DefaultLimits
@@ -117,6 +128,8 @@ func newLimiters(l Limits) *limiters {
 		hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
 		reads:           rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
 		edits:           rate(l.EditsPerMinute, l.EditsBurst, def.EditsPerMinute, def.EditsBurst),
+		api:             rate(l.APIPerMinute, l.APIBurst, def.APIPerMinute, def.APIBurst),
+		tokens:          limit.NewRate(tokensPerMinute, tokensBurst),
 		computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
 		conns:           limit.NewCount(pick(l.Conns, def.Conns)),
 		maxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
@@ -136,7 +149,7 @@ func newLimiters(l Limits) *limiters {
 // limitNames are the names of every limit, in the order /metrics lists
 // them.
 var limitNames = []string{limCreate, limComputer, limComputerOnly, limConns, limMessages, limHellos, limReads, limChat, limChatReports,
-	limChallenge, limSeeks, limOpen, limIncoming, limStreams, limEdits}
+	limChallenge, limSeeks, limOpen, limIncoming, limStreams, limEdits, limAPI, limTokens}
 
 // tooMany counts a refusal by the limit named and returns its error.
 func (ls *limiters) tooMany(name string, retry time.Duration, format string, args ...any) error {

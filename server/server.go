@@ -695,6 +695,8 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 		srv.challengeRoutes(mux)
+		srv.accountBotRoutes(mux)
+		srv.botRoutes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	srv.chatRoutes(mux)

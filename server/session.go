@@ -38,6 +38,8 @@ type session struct {
 	broken    error  // replay failed; the game is read-only
 	release   func() // gives back the creator's limits once the game is over
 	moved     bool   // another node owns the game now (lease.go)
+	// bots are the bot API's game streams open on the game (botstream.go).
+	bots map[*botWatcher]struct{}
 }
 
 // newSession builds a session from its definition and replays log.

@@ -107,6 +107,7 @@ func (s *session) broadcast() {
 		}
 		c.queueBytes(b)
 	}
+	s.notifyBots()
 }
 
 func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {

@@ -34,6 +34,7 @@ func commands() []command {
 		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
 		{"reports", "read the chat messages players reported, or one game's chat", runReports},
+		{"bot", "connect a UCI engine to a wyrm server as a bot account", runBot},
 	}
 }
 

@@ -14,8 +14,15 @@ import (
 	"wyrm/internal/pgtest"
 )
 
-// TestMain stops the PostgreSQL test cluster, if a test started one.
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
+// TestMain stops the PostgreSQL test cluster, if a test started one. With
+// $WYRM_TEST_AS_WYRM set, the test binary is wyrm itself (its arguments a
+// wyrm command line): tests start it as a UCI engine (bot_test.go).
+func TestMain(m *testing.M) {
+	if os.Getenv(asWyrm) != "" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	os.Exit(pgtest.Main(m))
+}
 
 // runningServe is one `wyrm serve` run in-process.
 type runningServe struct {

@@ -73,9 +73,9 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 	s := Session{Token: token, id: tokenID(token)}
 	var u User
 	var created, seen, expires, userCreated int64
-	err := a.db.QueryRowContext(ctx, a.d.q(`SELECT s.user_id, s.created_ms, s.seen_ms, s.expires_ms, u.name, u.created_ms
+	err := a.db.QueryRowContext(ctx, a.d.q(`SELECT s.user_id, s.created_ms, s.seen_ms, s.expires_ms, u.name, u.created_ms, u.bot
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`), s.id).
-		Scan(&s.UserID, &created, &seen, &expires, &u.Name, &userCreated)
+		Scan(&s.UserID, &created, &seen, &expires, &u.Name, &userCreated, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, Session{}, ErrNotSignedIn
 	}

@@ -12,6 +12,8 @@ type User struct {
 	ID      int64
 	Name    string // as its owner typed it
 	Created time.Time
+	// Bot marks an account that plays through the bot API (bots.go).
+	Bot bool
 }
 
 // SignUp makes an account and signs it in. address is the client's (for
@@ -73,8 +75,8 @@ func (a *Accounts) LogIn(ctx context.Context, name, password, address string) (U
 	var u User
 	var phc string
 	var created int64
-	err = a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, password, created_ms FROM users WHERE name_key = ?"), key).
-		Scan(&u.ID, &u.Name, &phc, &created)
+	err = a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, password, created_ms, bot FROM users WHERE name_key = ?"), key).
+		Scan(&u.ID, &u.Name, &phc, &created, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, _, err := a.check(ctx, password, a.dummy); err != nil {
 			return User{}, Session{}, internal("log in", err)
@@ -171,7 +173,7 @@ func (a *Accounts) UserByID(ctx context.Context, id int64) (User, error) {
 func (a *Accounts) user(ctx context.Context, where string, arg any) (User, error) {
 	var u User
 	var created int64
-	err := a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, created_ms FROM users WHERE "+where), arg).Scan(&u.ID, &u.Name, &created)
+	err := a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, created_ms, bot FROM users WHERE "+where), arg).Scan(&u.ID, &u.Name, &created, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNoUser
 	}

@@ -29,6 +29,9 @@ const (
 	Conflict Code = "conflict"
 	// Forbidden: the client does not hold the seat it acts for.
 	Forbidden Code = "forbidden"
+	// Unauthorized: the request's credentials (an API token) are not
+	// valid; send good ones or none.
+	Unauthorized Code = "unauthorized"
 	// NotFound: no such game (or page).
 	NotFound Code = "not_found"
 	// TooMany: a limit on rate, size or count was reached; try later.
@@ -48,6 +51,8 @@ func (c Code) Status() int {
 		return http.StatusConflict
 	case Forbidden:
 		return http.StatusForbidden
+	case Unauthorized:
+		return http.StatusUnauthorized
 	case NotFound:
 		return http.StatusNotFound
 	case TooMany:

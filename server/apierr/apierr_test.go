@@ -12,7 +12,7 @@ func TestCodesMapToStatuses(t *testing.T) {
 		code Code
 		want int
 	}{
-		{BadRequest, 400}, {Invalid, 400}, {NotYourTurn, 409}, {Conflict, 409}, {Forbidden, 403},
+		{BadRequest, 400}, {Invalid, 400}, {NotYourTurn, 409}, {Conflict, 409}, {Forbidden, 403}, {Unauthorized, 401},
 		{NotFound, 404}, {TooMany, 429}, {Unavailable, 503}, {Internal, 500}, {Code("other"), 500},
 	}
 	for _, c := range cases {

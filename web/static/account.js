@@ -60,7 +60,9 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
     // A signed-in player may challenge anyone else from their profile.
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
-    root.replaceChildren(h('h1', {}, p.name), challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
+    // A bot is an engine's account: marked so that people know whom they play.
+    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')) : h('h1', {}, p.name);
+    root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))
         : h('p', { class: 'muted' }, 'No rated games yet.'), h('div', { class: 'plots' }, plots)),

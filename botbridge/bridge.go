@@ -36,6 +36,10 @@ type Config struct {
 	// MoveTime is the engine's time per move in a game without a clock
 	// (or by correspondence); 0 means one second.
 	MoveTime time.Duration
+	// MoveOverhead is kept back from the bot's own clock when the engine
+	// is told its time: the state's age, the engine's start and the
+	// move's way back to the server all run on it. 0 means 300 ms.
+	MoveOverhead time.Duration
 	// ExitAfter stops the bridge once it has finished that many games;
 	// 0 runs until ctx is done.
 	ExitAfter int
@@ -78,6 +82,9 @@ func New(cfg Config) (*Bridge, error) {
 	}
 	if cfg.MaxGames <= 0 {
 		cfg.MaxGames = 2
+	}
+	if cfg.MoveOverhead <= 0 {
+		cfg.MoveOverhead = 300 * time.Millisecond
 	}
 	if cfg.MoveTime <= 0 {
 		cfg.MoveTime = time.Second

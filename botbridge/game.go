@@ -193,7 +193,7 @@ func (b *Bridge) startEngine(ctx context.Context, f *gameFull) (*engine, error) 
 
 // think asks the engine for its move in state st of f's game.
 func (b *Bridge) think(ctx context.Context, e *engine, f *gameFull, st gameState) (string, error) {
-	return e.bestMove(ctx, positionCommand(f, st.Moves), goCommand(f, st, b.cfg.MoveTime), waitFor(f, st, b.cfg.MoveTime))
+	return e.bestMove(ctx, positionCommand(f, st.Moves), goCommand(f, st, b.cfg.MoveTime, b.cfg.MoveOverhead), waitFor(f, st, b.cfg.MoveTime))
 }
 
 // positionCommand is the UCI position of the game after moves.
@@ -211,17 +211,23 @@ func positionCommand(f *gameFull, moves []string) string {
 // goCommand is the UCI go of the bot's turn: the clocks of a timed game,
 // else a fixed time per move. A correspondence game has days a move, far
 // more than an engine needs: it thinks the fixed time.
-func goCommand(f *gameFull, st gameState, moveTime time.Duration) string {
+// The bot's own clock is told overhead less, at least 50 ms, so that the
+// move reaches the server in time.
+func goCommand(f *gameFull, st gameState, moveTime, overhead time.Duration) string {
 	if f.Clock.InitialMs <= 0 || f.Clock.Days > 0 || len(st.Clocks) < 2 {
 		return fmt.Sprintf("go movetime %d", moveTime.Milliseconds())
 	}
 	inc := f.Clock.IncrementMs
-	return fmt.Sprintf("go wtime %d btime %d winc %d binc %d", st.Clocks[0], st.Clocks[1], inc, inc)
+	clocks := []int64{st.Clocks[0], st.Clocks[1]}
+	if own := f.Seat; own >= 0 && own < 2 {
+		clocks[own] = max(clocks[own]-overhead.Milliseconds(), 50)
+	}
+	return fmt.Sprintf("go wtime %d btime %d winc %d binc %d", clocks[0], clocks[1], inc, inc)
 }
 
 // waitFor bounds the wait for the engine's move: its time and a margin.
 func waitFor(f *gameFull, st gameState, moveTime time.Duration) time.Duration {
-	if strings.HasPrefix(goCommand(f, st, moveTime), "go movetime") {
+	if strings.HasPrefix(goCommand(f, st, moveTime, 0), "go movetime") {
 		return moveTime + 10*time.Second
 	}
 	left := time.Duration(st.Clocks[st.ToMove]+f.Clock.IncrementMs) * time.Millisecond

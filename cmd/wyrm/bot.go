@@ -27,6 +27,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 	gameList := fs.String("games", "", "games to accept, comma-separated (dragon,dragonchess,...); empty accepts all")
 	maxGames := fs.Int("max-games", 2, "games at once, one engine process each")
 	moveTime := fs.Duration("movetime", time.Second, "the engine's time per move in games without a clock")
+	overhead := fs.Duration("move-overhead", 300*time.Millisecond, "kept back from the bot's own clock for the way to the server and back")
 	exitAfter := fs.Int("exit-after", 0, "stop after this many finished games (0: run until interrupted)")
 	var opts engineOptions
 	fs.Var(&opts, "option", `an engine option "Name=Value", set before each game; repeatable`)
@@ -42,7 +43,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 		*token = os.Getenv("WYRM_BOT_TOKEN")
 	}
 	cfg := botbridge.Config{Server: *server, Token: *token, Engine: *engineCmd, EngineOptions: opts, MaxGames: *maxGames,
-		MoveTime: *moveTime, ExitAfter: *exitAfter, EngineStderr: stderr}
+		MoveTime: *moveTime, MoveOverhead: *overhead, ExitAfter: *exitAfter, EngineStderr: stderr}
 	for _, a := range strings.Split(*accept, ",") {
 		switch strings.TrimSpace(a) {
 		case "rated":

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -399,7 +400,27 @@ func (c *client) hello(tokens []string) error {
 		}
 	}
 	c.s.arrive(added)
+	c.claim()
 	return nil
+}
+
+// claim binds a guest's seat to the signed-in account that showed its
+// token, when the connection holds exactly that one seat of the game (a
+// screen shared by two players, which holds both, binds neither). Failing
+// to claim changes nothing and is no error: the seat stays the guest's.
+// Caller holds s.mu.
+func (c *client) claim() {
+	t := c.s.t
+	if c.user == 0 || len(c.seats) != 1 || t.Outcome().Over {
+		return
+	}
+	seat := c.seats[0]
+	if t.Users[seat] != 0 || slices.Contains(t.Users, c.user) {
+		return
+	}
+	if err := c.s.commit(seat, table.ActBind, strconv.FormatInt(c.user, 10)); err != nil {
+		c.s.srv.log.Info("seat not claimed", "game", c.s.id, "seat", seat, "err", err)
+	}
 }
 
 // seatFor is the held seat a message acts for: the one it names, or else

@@ -30,6 +30,7 @@ const (
 	ActTakebackNo  = "no-takeback" // a seat refuses the takeback asked for
 	ActClaim       = "claim"       // Data: "win" or "draw", claimed over seats that have left the game
 	ActAbandon     = "abandon"     // the server resigns a seat gone past the absence timeout
+	ActBind        = "bind"        // Data: the account that claims a guest's seat by its token
 )
 
 // Action is one entry of a game's log.
@@ -283,6 +284,8 @@ func (t *Table) Apply(a Action) error {
 		err = t.claim(a)
 	case ActAbandon:
 		err = t.abandon(a)
+	case ActBind:
+		err = t.bind(a)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown action %q", a.Kind)
 	}
@@ -312,6 +315,32 @@ func (t *Table) In(seat int) bool {
 		return false
 	}
 	return t.Pos == nil || t.Pos.Outcome().Results[seat] != game.Eliminated
+}
+
+// bind gives a guest's seat to an account, which proved it holds the
+// seat's token: the game then follows the player to any browser and its
+// result reaches their profile. A seat already an account's, or a second
+// seat for an account that holds one, is refused, so that no account
+// plays itself.
+func (t *Table) bind(a Action) error {
+	if t.Outcome().Over {
+		return apierr.New(apierr.Conflict, "the game is over")
+	}
+	id, err := strconv.ParseInt(a.Data, 10, 64)
+	if err != nil || id <= 0 {
+		return apierr.New(apierr.BadRequest, "bind: bad account %q", a.Data)
+	}
+	if t.Tokens[a.Seat] == "" {
+		return apierr.New(apierr.Conflict, "seat %d is no person's", a.Seat+1)
+	}
+	if t.Users[a.Seat] != 0 {
+		return apierr.New(apierr.Conflict, "seat %d already belongs to an account", a.Seat+1)
+	}
+	if slices.Contains(t.Users, id) {
+		return apierr.New(apierr.Conflict, "this account already plays a seat of this game")
+	}
+	t.Users[a.Seat] = id
+	return nil
 }
 
 func (t *Table) join(a Action) error {

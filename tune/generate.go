@@ -36,6 +36,10 @@ type GenConfig struct {
 	Concurrency int
 	// Progress receives a status line after every game (nil: none).
 	Progress io.Writer
+	// Starts, when not nil, receives each kept game's position after the
+	// random plies, one a line: start positions for matches (each played
+	// from both seats, an unbalanced one does no harm).
+	Starts io.Writer
 }
 
 // GenStats counts what Generate did.
@@ -87,7 +91,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (GenStats, error)
 				g, err := playSelf(ctx, cfg, i, engines)
 				mu.Lock()
 				if err == nil {
-					err = st.add(g, i, w)
+					err = st.add(g, i, w, cfg.Starts)
 				}
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -113,15 +117,21 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (GenStats, error)
 // selfGame is one played game: its kept positions and the first seat's
 // result, or dropped.
 type selfGame struct {
+	start     string // the position after the random plies
 	positions []string
 	result    float64
 	dropped   bool
 }
 
-func (st *GenStats) add(g selfGame, i int, w io.Writer) error {
+func (st *GenStats) add(g selfGame, i int, w, starts io.Writer) error {
 	if g.dropped {
 		st.Dropped++
 		return nil
+	}
+	if starts != nil {
+		if _, err := io.WriteString(starts, g.start+"\n"); err != nil {
+			return err
+		}
 	}
 	st.Games++
 	switch g.result {
@@ -188,7 +198,7 @@ func playSelf(ctx context.Context, cfg GenConfig, i int, engines [2]*search.Engi
 	if maxPlies <= 0 {
 		maxPlies = pos.Game().Info().Plies()
 	}
-	var g selfGame
+	g := selfGame{start: pos.String()}
 	for ply := cfg.RandomPlies; ; ply++ {
 		seat := pos.ToMove()
 		if seat == game.NoPlayer {

@@ -16,11 +16,11 @@ func TestGenerateWritesQuietPositions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b bytes.Buffer
+		var b, starts bytes.Buffer
 		if err := WriteHeader(&b, name, game.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		st, err := Generate(context.Background(), GenConfig{Game: g, Games: 2, Nodes: 300, RandomPlies: 4, Seed: 3, Concurrency: 2}, &b)
+		st, err := Generate(context.Background(), GenConfig{Game: g, Games: 2, Nodes: 300, RandomPlies: 4, Seed: 3, Concurrency: 2, Starts: &starts}, &b)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -33,6 +33,15 @@ func TestGenerateWritesQuietPositions(t *testing.T) {
 		}
 		if st.Games > 0 && len(d.Samples) == 0 {
 			t.Errorf("%s: no positions from %d games", name, st.Games)
+		}
+		lines := strings.Split(strings.TrimSpace(starts.String()), "\n")
+		if len(lines) != st.Games {
+			t.Errorf("%s: %d start positions for %d games", name, len(lines), st.Games)
+		}
+		for _, l := range lines {
+			if p, err := g.Parse(l, game.Options{}); err != nil || p.ToMove() == game.NoPlayer {
+				t.Errorf("%s: start %q: %v", name, l, err)
+			}
 		}
 		result := map[int]float64{}
 		for _, s := range d.Samples {

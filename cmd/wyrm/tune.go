@@ -48,6 +48,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	maxPlies := fs.Int("max-plies", 0, "-generate: drop a game after this many moves (default: the game's cap)")
 	seed := fs.Uint64("seed", 1, "-generate: seed of the random moves and armies; game i uses seed+i")
 	conc := fs.Int("concurrency", 1, "-generate: games played at once")
+	starts := fs.String("starts", "", "-generate: also write each game's position after the random moves to this file, one a line (openings for wyrm match)")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "-generate: game option name=value (repeatable)")
 	// Fitting.
@@ -92,6 +93,16 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 			if cfg.Openings, err = readOpenings(*openings, g); err != nil {
 				return fail(err)
 			}
+		}
+		if *starts != "" {
+			f, err := os.Create(*starts)
+			if err != nil {
+				return fail(err)
+			}
+			defer f.Close()
+			w := bufio.NewWriter(f)
+			defer w.Flush()
+			cfg.Starts = w
 		}
 		return tuneGenerate(ctx, cfg, path, stdout, fail)
 	}

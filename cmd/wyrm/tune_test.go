@@ -29,10 +29,10 @@ func TestTuneListsEveryGamesParameters(t *testing.T) {
 // match: the whole path the docs describe, at a toy size.
 func TestTuneGenerateFitAndMatch(t *testing.T) {
 	dir := t.TempDir()
-	data, params := filepath.Join(dir, "data.txt"), filepath.Join(dir, "params.txt")
+	data, params, starts := filepath.Join(dir, "data.txt"), filepath.Join(dir, "params.txt"), filepath.Join(dir, "starts.epd")
 	var out, errb bytes.Buffer
 	if code := run([]string{"tune", "-game", "dragon", "-generate", "-games", "3", "-nodes", "200", "-seed", "4",
-		"-openings", "../../match/testdata/dragon-chess-openings.epd", "-out", data}, nil, &out, &errb); code != 0 {
+		"-openings", "../../match/testdata/dragon-chess-openings.epd", "-out", data, "-starts", starts}, nil, &out, &errb); code != 0 {
 		t.Fatalf("generate: exit %d: %s", code, errb.String())
 	}
 	f, err := os.Open(data)
@@ -67,10 +67,10 @@ func TestTuneGenerateFitAndMatch(t *testing.T) {
 	}
 	out.Reset()
 	if code := run([]string{"match", "-game", "dragon", "-a", "level:8,params:" + params, "-b", "level:8", "-games", "2",
-		"-nodes", "300", "-seed", "1"}, nil, &out, &errb); code != 0 {
+		"-nodes", "300", "-seed", "1", "-openings", starts}, nil, &out, &errb); code != 0 {
 		t.Fatalf("match: exit %d: %s", code, errb.String())
 	}
-	if !strings.Contains(out.String(), "level:8,params:params.txt") {
+	if !strings.Contains(out.String(), "level:8,params:params.txt") || !strings.Contains(out.String(), "3 openings from the file") {
 		t.Errorf("match output does not name the parameter file: %s", out.String())
 	}
 }

@@ -36,6 +36,10 @@ type GenConfig struct {
 	Concurrency int
 	// Progress receives a status line after every game (nil: none).
 	Progress io.Writer
+	// Params, when not empty, are the evaluation parameters both sides
+	// play with (named values over the game's own, as game.ApplyParams
+	// takes them), to play self-play games with a candidate's weights.
+	Params []game.Param
 	// Starts, when not nil, receives each kept game's position after the
 	// random plies, one a line: start positions for matches (each played
 	// from both seats, an unbalanced one does no harm).
@@ -178,6 +182,17 @@ func playSelf(ctx context.Context, cfg GenConfig, i int, engines [2]*search.Engi
 	}
 	if pos.Players() != 2 {
 		return selfGame{}, fmt.Errorf("tuning needs two-player games, not %d seats", pos.Players())
+	}
+	if len(cfg.Params) > 0 {
+		t, ok := pos.(game.Tuner)
+		if !ok {
+			return selfGame{}, fmt.Errorf("%s has no evaluation parameters (game.Tuner)", cfg.Game.Info().Title)
+		}
+		w, err := game.ApplyParams(t, cfg.Params)
+		if err != nil {
+			return selfGame{}, err
+		}
+		t.SetWeights(w) // the searches' copies of the position keep it
 	}
 	seed := cfg.Seed + uint64(i)
 	rng := rand.New(rand.NewPCG(seed, 0x7e5a))

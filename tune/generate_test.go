@@ -75,6 +75,30 @@ func TestGenerateDropsGamesOverTheCap(t *testing.T) {
 	if _, err := Generate(context.Background(), GenConfig{Game: g, Games: 0, Nodes: 100}, &b); err == nil {
 		t.Error("no games: no error")
 	}
+	if _, err := Generate(context.Background(), GenConfig{Game: g, Games: 1, Nodes: 100, Params: []game.Param{{Name: "no.such", Value: 1}}}, &b); err == nil {
+		t.Error("an unknown parameter: no error")
+	}
+}
+
+// Games played with other weights are other games.
+func TestGenerateWithParams(t *testing.T) {
+	g, _ := games.Lookup("dragon")
+	play := func(ps []game.Param) string {
+		var b bytes.Buffer
+		if _, err := Generate(context.Background(), GenConfig{Game: g, Games: 1, Nodes: 400, RandomPlies: 2, Seed: 9, Params: ps}, &b); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	start, _ := g.Start(game.Options{})
+	first := start.(game.Tuner).Params()[0]
+	own, same, other := play(nil), play([]game.Param{first}), play([]game.Param{{Name: "value.knight.mg", Value: 700}, {Name: "value.pawn.mg", Value: 300}})
+	if own != same {
+		t.Error("the game's own values, named, played other games")
+	}
+	if own == other {
+		t.Error("other weights played the same game")
+	}
 }
 
 func TestQuiet(t *testing.T) {

@@ -48,6 +48,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	maxPlies := fs.Int("max-plies", 0, "-generate: drop a game after this many moves (default: the game's cap)")
 	seed := fs.Uint64("seed", 1, "-generate: seed of the random moves and armies; game i uses seed+i")
 	conc := fs.Int("concurrency", 1, "-generate: games played at once")
+	genParams := fs.String("params", "", "-generate: parameter file both sides play with (default: the game's own weights)")
 	starts := fs.String("starts", "", "-generate: also write each game's position after the random moves to this file, one a line (openings for wyrm match)")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "-generate: game option name=value (repeatable)")
@@ -94,6 +95,11 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 				return fail(err)
 			}
 		}
+		if *genParams != "" {
+			if cfg.Params, err = readParamFile(*genParams); err != nil {
+				return fail(err)
+			}
+		}
 		if *starts != "" {
 			f, err := os.Create(*starts)
 			if err != nil {
@@ -116,12 +122,8 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	}
 	var startParams []game.Param
 	if *start != "" {
-		b, err := os.ReadFile(*start)
-		if err != nil {
+		if startParams, err = readParamFile(*start); err != nil {
 			return fail(err)
-		}
-		if startParams, err = game.ParseParams(b); err != nil {
-			return fail(fmt.Errorf("%s: %w", *start, err))
 		}
 	}
 	set, err := tune.NewGameSet(g, d.Options, d.Samples, startParams)
@@ -236,6 +238,19 @@ func readTuneData(paths []string, gameName string) (*tune.Data, error) {
 		offset = next
 	}
 	return all, nil
+}
+
+// readParamFile reads a parameter file.
+func readParamFile(path string) ([]game.Param, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := game.ParseParams(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ps, nil
 }
 
 func baseNames(paths []string) []string {

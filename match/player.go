@@ -53,10 +53,29 @@ type Player interface {
 
 // NewPlayer makes a player from a spec: "level:N", "random", "greedy",
 // "material:N" (a material-only alpha-beta search to depth N) or
-// "uci:<command> [args...] [option.<Name>=<value> ...]". seed makes the
-// random choices of wyrm players repeatable.
+// "uci:<command> [args...] [option.<Name>=<value> ...]". A level, brs or
+// paranoid spec may end in ",params:FILE": the player's evaluation then
+// reads its weights from that parameter file (as "wyrm tune" writes it)
+// instead of the game's own. seed makes the random choices of wyrm
+// players repeatable.
 func NewPlayer(spec string, seed uint64) (Player, error) {
 	spec = strings.TrimSpace(spec)
+	if !strings.HasPrefix(spec, "uci:") && strings.Contains(spec, paramsSuffix) {
+		base, ps, err := splitParams(spec)
+		if err != nil {
+			return nil, err
+		}
+		p, err := NewPlayer(base, seed)
+		if err != nil {
+			return nil, err
+		}
+		lp, ok := p.(*levelPlayer)
+		if !ok {
+			return nil, fmt.Errorf("spec %q: params: only for wyrm's own search (level, brs, paranoid)", spec)
+		}
+		lp.name, lp.tuned = paramsName(spec), &tuned{params: ps}
+		return lp, nil
+	}
 	switch {
 	case spec == "random":
 		return &randomPlayer{rng: rand.New(rand.NewPCG(seed, 1))}, nil
@@ -103,8 +122,9 @@ const untimedDepth = 6
 
 // levelPlayer is wyrm's own search at a level.
 type levelPlayer struct {
-	name string
-	eng  *search.Engine
+	name  string
+	eng   *search.Engine
+	tuned *tuned // evaluation parameters of its own, nil for the game's
 }
 
 func (p *levelPlayer) Name() string { return "wyrm " + p.name }
@@ -118,6 +138,9 @@ func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
 	pos, ok := r.Pos.(game.Searchable)
 	if !ok {
 		return "", errors.New("position is not searchable")
+	}
+	if err := p.tuned.apply(pos); err != nil {
+		return "", err
 	}
 	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History, Nodes: r.Nodes}
 	if s := pos.ToMove(); r.MoveTime == 0 && r.Nodes == 0 && s >= 0 && r.Clock[s] == 0 {

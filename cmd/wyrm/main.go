@@ -29,6 +29,7 @@ func commands() []command {
 		{"match", "play an engine match and report score and Elo", runMatch},
 		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
 		{"tactics", "solve a tactics suite, or build one from games with a reference engine", runTactics},
+		{"tune", "fit the evaluation's weights to self-play positions (Texel's method)", runTune},
 		{"balance", "play Dungeon Chess faction against faction and army against army; table of scores", runBalance},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},

@@ -25,7 +25,7 @@ func ParseFEN(s string) (*Position, error) {
 	if len(f) < 2 || len(f) > 6 {
 		return nil, fmt.Errorf("dragon FEN %q: want 2 to 6 fields (board[hand] side castling ep halfmove fullmove)", s)
 	}
-	p := &Position{ep: -1, fullmove: 1, hist: make([]undo, 0, 256)}
+	p := &Position{ep: -1, fullmove: 1, hist: make([]undo, 0, 256), w: defaultWeights}
 	if err := p.parseBoard(f[0]); err != nil {
 		return nil, fmt.Errorf("dragon FEN %q: %w", s, err)
 	}

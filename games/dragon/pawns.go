@@ -4,13 +4,9 @@ package dragon
 // open files. Masks are precomputed per square.
 
 var (
-	fileBB         [8]uint64
-	adjacentFiles  [8]uint64
-	passedMask     [2][64]uint64 // enemy pawns here stop a pawn from being passed
-	passedBonusMG  = [8]int{0, 5, 10, 15, 25, 40, 60, 0}
-	passedBonusEG  = [8]int{0, 10, 20, 35, 60, 90, 130, 0}
-	doubledPenalty = [2]int{12, 20}
-	isolatedPenal  = [2]int{10, 15}
+	fileBB        [8]uint64
+	adjacentFiles [8]uint64
+	passedMask    [2][64]uint64 // enemy pawns here stop a pawn from being passed
 )
 
 func init() {
@@ -38,7 +34,7 @@ func init() {
 }
 
 // pawnStructure returns the middlegame and endgame pawn terms for c.
-func (p *Position) pawnStructure(c int) (mg, eg int) {
+func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 	own, enemy := p.pieces(c, pawn), p.pieces(c^1, pawn)
 	for f := 0; f < 8; f++ {
 		n := popcount(own & fileBB[f])
@@ -46,20 +42,20 @@ func (p *Position) pawnStructure(c int) (mg, eg int) {
 			continue
 		}
 		if n > 1 {
-			mg -= (n - 1) * doubledPenalty[0]
-			eg -= (n - 1) * doubledPenalty[1]
+			mg -= (n - 1) * w.doubled[0]
+			eg -= (n - 1) * w.doubled[1]
 		}
 		if own&adjacentFiles[f] == 0 {
-			mg -= n * isolatedPenal[0]
-			eg -= n * isolatedPenal[1]
+			mg -= n * w.isolated[0]
+			eg -= n * w.isolated[1]
 		}
 	}
 	for b := own; b != 0; b &= b - 1 {
 		sq := lsb(b)
 		if passedMask[c][sq]&enemy == 0 {
 			r := relSq(c, sq) >> 3
-			mg += passedBonusMG[r]
-			eg += passedBonusEG[r]
+			mg += w.passed[0][r]
+			eg += w.passed[1][r]
 		}
 	}
 	pawns := own | enemy
@@ -67,11 +63,11 @@ func (p *Position) pawnStructure(c int) (mg, eg int) {
 		file := fileBB[lsb(b)&7]
 		switch {
 		case pawns&file == 0:
-			mg += 20
-			eg += 10
+			mg += w.rookOpen[0]
+			eg += w.rookOpen[1]
 		case own&file == 0:
-			mg += 10
-			eg += 5
+			mg += w.rookHalf[0]
+			eg += w.rookHalf[1]
 		}
 	}
 	return mg, eg

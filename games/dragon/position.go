@@ -72,6 +72,9 @@ type Position struct {
 	// after every change): the search asks several times per node, and
 	// the answer needs a legal-move test and a repetition scan.
 	status uint8
+	// w is the evaluation's parameter table: the game's own, shared by
+	// every position, unless SetWeights gave another.
+	w *weights
 }
 
 // ToMove's cached verdicts.

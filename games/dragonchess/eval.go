@@ -6,44 +6,28 @@ import (
 	"wyrm/game"
 )
 
-// Evaluation weights in centipawns.
-const (
-	mobilityWeight = 2   // per square a piece could move to or capture on
-	frozenShare    = 2   // a frozen piece counts 1/frozenShare of its value
-	kingOffGround  = 40  // a King driven off the Ground is exposed
-	kingShield     = 6   // per own piece next to the King on its level
-	promotionGain  = 350 // Hero minus Warrior
-)
+// The evaluation's weights live in its parameter table (params.go,
+// weights): material, a bonus for the middle of each board and for each
+// level by kind, mobility, frozen pieces, King safety and the move.
 
-// centre holds a small bonus per square for being near the middle of its
-// board (up to 12 cp), which also pulls pieces towards the Ground.
-var centre [nSq]int
-
-func init() {
-	for sq := 0; sq < nSq; sq++ {
-		f, r := fileOf(sq), rankOf(sq)
-		df, dr := 2*f-(files-1), 2*r-(ranks-1)
-		if df < 0 {
-			df = -df
-		}
-		if dr < 0 {
-			dr = -dr
-		}
-		centre[sq] = (22 - df - dr) / 2
-	}
-}
-
-// Evaluate scores the position for player pl: material at Gygax's exchange
-// values (frozen pieces at half), centralisation, mobility and King safety.
+// Evaluate scores the position for player pl: material (frozen pieces at
+// a share of it), the squares and levels pieces stand on, mobility, King
+// safety and the move.
 func (p *Position) Evaluate(pl game.Player) int {
-	s := p.sideScore(gold) - p.sideScore(scarlet)
+	w := p.w
+	s := p.sideScore(gold, w) - p.sideScore(scarlet, w)
+	if p.side == gold {
+		s += w.tempo
+	} else {
+		s -= w.tempo
+	}
 	if pl == scarlet {
 		return -s
 	}
 	return s
 }
 
-func (p *Position) sideScore(c int) int {
+func (p *Position) sideScore(c int, w *weights) int {
 	r := p.r
 	frozenBy := code(basilisk, c^1)
 	score := 0
@@ -51,26 +35,25 @@ func (p *Position) sideScore(c int) int {
 		sq := int(p.list[c][j])
 		pc := p.b[sq]
 		k := kindOf(pc)
-		v := kindValues[k]
 		if p.b[r.below[sq]] == frozenBy {
-			score += v / frozenShare
+			score += w.frozenVal[k]
 			continue
 		}
-		score += v + centre[sq]
+		score += int(w.pst[k][sq])
 		if !isPawnKind(k) {
 			// Pawn-like pieces have few moves that say little; skipping
 			// them halves the cost of the evaluation.
-			score += p.mobility(pc, sq, c) * mobilityWeight
+			score += p.mobility(pc, sq, c) * w.mobility[k]
 		}
 	}
 	ks := p.king[c]
 	if levelOf(ks) != lvGround {
-		score -= kingOffGround
+		score -= w.kingOff
 	}
 	l, f, rk := levelOf(ks), fileOf(ks), rankOf(ks)
 	for _, d := range kingDirs {
 		if sq := square(l, f+d[0], rk+d[1]); sq >= 0 && p.b[sq] != 0 && colourOf(p.b[sq]) == c {
-			score += kingShield
+			score += w.shield
 		}
 	}
 	return score

@@ -23,18 +23,21 @@ type undo struct {
 // game.Position, game.Searchable, game.NullMover, game.Perfter and
 // game.Viewer.
 type Position struct {
-	b     [boardLen]uint8
-	occ   [2]bitset // squares of each colour's pieces
-	list  [2][maxPieces]uint16
-	n     [2]int
-	at    [nSq]uint8
-	king  [2]int
-	side  int
-	half  int
-	full  int
-	ep    int // square of a Dragon that may be captured en passant, noSq if none
-	hash  uint64
-	r     *rules
+	b    [boardLen]uint8
+	occ  [2]bitset // squares of each colour's pieces
+	list [2][maxPieces]uint16
+	n    [2]int
+	at   [nSq]uint8
+	king [2]int
+	side int
+	half int
+	full int
+	ep   int // square of a Dragon that may be captured en passant, noSq if none
+	hash uint64
+	r    *rules
+	// w is the evaluation's parameter table: the game's own, shared by
+	// every position, unless SetWeights gave another.
+	w     *weights
 	hist  []undo
 	mark  [boardLen]uint32
 	stamp uint32
@@ -54,7 +57,7 @@ const (
 )
 
 func newPosition(r *rules) *Position {
-	p := &Position{r: r, ep: noSq, full: 1}
+	p := &Position{r: r, ep: noSq, full: 1, w: defaultWeights}
 	p.king = [2]int{-1, -1}
 	p.hist = make([]undo, 0, 256)
 	return p

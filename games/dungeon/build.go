@@ -6,7 +6,7 @@ import "fmt"
 // is eliminated. It checks squares, Kings and sizes; seat 0 is to move.
 func newPosition(m *Map, factions []Faction, zones []int, armies [][]placement, live []bool) (*Position, error) {
 	n := len(factions)
-	p := &Position{m: m, n: n, z: keys()}
+	p := &Position{m: m, n: n, z: keys(), w: defaultWeights}
 	total := 0
 	for s := 0; s < n; s++ {
 		if len(armies[s]) > maxArmy {

@@ -77,3 +77,11 @@ func sortedWords(s string) string {
 }
 
 var _ game.Position = (*Position)(nil)
+
+// The evaluation weights the approach and hunt tests measure moves by,
+// from the table the game plays with.
+var (
+	approachW = defaultWeights.approach
+	mobilityW = defaultWeights.quiet // per quiet move, as quietCount counts them
+	mopCloseW = defaultWeights.mopClose
+)

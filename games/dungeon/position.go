@@ -87,6 +87,9 @@ type Position struct {
 	// rootPress is the approach's extra weight where the current search
 	// began, from the quiet count and its limit there (see MarkRoot).
 	rootPress int32
+	// w is the evaluation's parameter table: the game's own, shared by
+	// every position, unless SetWeights gave another.
+	w *weights
 }
 
 // zobrist keys: per (hash kind, owner, mailbox square); hash kinds are the

@@ -6,39 +6,39 @@ var _ game.Position = (*Position)(nil)
 var _ game.Perfter = (*Position)(nil)
 var _ game.Eliminator = (*Position)(nil)
 
-// Evaluation weights, in centipawns. Material is a unit's XP cost times
-// ten, so a Hero is 20 and a Demonics 220.
+// The evaluation's weights live in its parameter table (params.go,
+// weights). These constants are its fixed structure.
 const (
-	xpScale      = 10
-	mobilityW    = 2  // per move a seat's units allow
-	kingGuardW   = 3  // per friend next to the King
-	kingThreatW  = 12 // per enemy unit within two squares of the King
-	checkPenalty = 60 // King under attack
-	unspentHexW  = 40 // a Shaman's hex still to use
-	explosionDiv = 8  // share of adjacent enemies' value a Demonics threatens
-	pressMul     = 2  // the approach weighs up to this many times more at the quiet-turn limit
-	approachW    = 4  // per square a unit stands nearer than the map's approachRef to an enemy King (less when farther)
-	netAttackW   = 10 // per square next to an enemy King that the King could step to and the seat attacks
-	netFreeW     = 8  // per square next to an enemy King that the King could step to safely
+	xpScale = 10 // the exchange value of a unit is its XP cost times this
+	// pressMul: the approach weighs up to this many times more at the
+	// quiet-turn limit.
+	pressMul = 2
 	// Mopping up: against a seat with at most a third of the own material
 	// (not counting Kings) the King hunt counts for much more, the enemy
 	// King is driven to where few floor squares surround it, and every
 	// unit, the own King included, closes in.
 	mopRatio      = 3
-	mopNetW       = 20 // added to netAttackW and netFreeW
-	mopFreeW      = 20
-	mopEdgeW      = 10     // per floor square around the enemy King
-	mopCloseW     = 6      // per square nearer than the map's farthest walk, for every unit
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
 )
 
-// unitValue is a unit's material in centipawns: a wounded Troll is worth
-// half, and a hexed unit loses a quarter per turn of hex left.
+// unitValue is a unit's exchange value in centipawns, for Gain and
+// Material: ten times its XP cost (a King none), adjusted as worth says.
 func unitValue(u *unit) int {
 	v := u.kind.Cost() * xpScale
 	if u.kind.Role() == King {
 		v = 0 // the King is the game, not material
 	}
+	return adjustWorth(u, v)
+}
+
+// worth is a unit's material for the evaluation, from its kind's value in
+// the parameter table (a King has none).
+func (w *weights) worth(u *unit) int { return adjustWorth(u, w.value[u.kind]) }
+
+// adjustWorth takes from a unit's value v what its state costs: a wounded
+// Troll is worth half, and a hexed unit loses a quarter per turn of hex
+// left.
+func adjustWorth(u *unit, v int) int {
 	if u.wounded {
 		v /= 2
 	}
@@ -53,6 +53,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	if !p.isLive(s) {
 		return eliminatedVal
 	}
+	w := p.w
 	m := p.m
 	st := &p.seats[s]
 	k := p.kingSq(s)
@@ -66,7 +67,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	// The approach presses harder the longer the game has gone without a
 	// capture where the search began (the root, not the position scored,
 	// so that a capture in the search does not look like a loss of it).
-	press := approachW + int(p.rootPress)
+	press := w.approach + int(p.rootPress)
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
 	ne := 0
@@ -75,10 +76,10 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 			if ek := p.kingSq(o); ek >= 0 {
 				ekv[ne] = int(m.fromBox[ek])
 				att, free := p.kingNet(s, ek)
-				v += netAttackW*att - netFreeW*free
+				v += w.netAttack*att - w.netFree*free
 				if mat[o]*mopRatio <= own {
 					mop[ne] = true
-					v += mopNetW*att - mopFreeW*free - mopEdgeW*p.floorAround(ek)
+					v += w.mopNet*att - w.mopFree*free - w.mopEdge*p.floorAround(ek)
 				}
 				ne++
 			}
@@ -96,7 +97,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 			// stayed put and a lone King could run until the no-capture rule.
 			for i := 0; i < ne; i++ {
 				if mop[i] {
-					v += mopCloseW * max(0, far-int(walk[from+ekv[i]]))
+					v += w.mopClose * max(0, far-int(walk[from+ekv[i]]))
 				}
 			}
 			if u.kind.Role() != King {
@@ -110,12 +111,12 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 			}
 		}
 		if u.kind == Shaman && !u.hexUsed {
-			v += unspentHexW
+			v += w.unspentHex
 		}
 		if u.kind == Demonics {
 			for _, d := range m.queen {
 				if e := p.unitAt(int(u.sq) + d); e != nil && e.owner != u.owner {
-					v += unitValue(e) / explosionDiv
+					v += w.worth(e) * w.explosion / 1000
 				}
 			}
 		}
@@ -127,34 +128,51 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 		}
 		f, r := m.fileRank(int(u.sq))
 		if iabs(f-kf) <= 2 && iabs(r-kr) <= 2 {
-			v -= kingThreatW
+			v -= w.kingThreat
 		}
 	}
 	for _, d := range m.queen {
 		if u := p.unitAt(k + d); u != nil && u.owner == uint8(s) {
-			v += kingGuardW
+			v += w.kingGuard
 		}
 	}
 	// Mobility from the seat's own pseudo-legal moves, in a stack buffer.
 	var buf [256]game.Move
 	saved := p.toMove
 	p.toMove = int8(s)
-	v += mobilityW * len(p.pseudo(buf[:0], true))
-	v += mobilityW * p.quietCount(s)
+	v += w.mobility * len(p.pseudo(buf[:0], true))
+	v += w.quiet * p.quietCount(s)
 	p.toMove = saved
 	if p.threatens(p.live&^(1<<s), k) {
-		v -= checkPenalty
+		v -= w.check
+	}
+	if s == int(p.toMove) {
+		v += w.tempo
 	}
 	return v
 }
 
-// material is seat s's units' value, Kings not counted.
+// material is seat s's units' exchange value (unitValue), Kings not
+// counted.
 func (p *Position) material(s int) int {
 	st := &p.seats[s]
 	v := 0
 	for id := st.first; id < st.end; id++ {
 		if u := &p.units[id]; u.alive {
 			v += unitValue(u)
+		}
+	}
+	return v
+}
+
+// evalMaterial is seat s's units' material by the evaluation's values.
+func (p *Position) evalMaterial(s int) int {
+	st := &p.seats[s]
+	w := p.w
+	v := 0
+	for id := st.first; id < st.end; id++ {
+		if u := &p.units[id]; u.alive {
+			v += w.worth(u)
 		}
 	}
 	return v
@@ -229,7 +247,7 @@ func (p *Position) Evaluate(pl game.Player) int {
 	var mat [game.MaxPlayers]int
 	for o := 0; o < p.n; o++ {
 		if p.isLive(o) {
-			mat[o] = p.material(o)
+			mat[o] = p.evalMaterial(o)
 		}
 	}
 	own := p.score(s, &mat)
@@ -339,6 +357,6 @@ var _ game.RootMarker = (*Position)(nil)
 func (p *Position) MarkRoot() {
 	p.rootPress = 0
 	if limit := p.quietLimit(); limit > 0 {
-		p.rootPress = approachW * pressMul * min(p.quiet, limit) / limit
+		p.rootPress = int32(p.w.approach * pressMul * int(min(p.quiet, limit)) / int(limit))
 	}
 }

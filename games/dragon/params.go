@@ -1,0 +1,193 @@
+package dragon
+
+import (
+	_ "embed"
+
+	"wyrm/game"
+	"wyrm/internal/tunable"
+)
+
+// weights is the evaluation's parameter table (game.Tuner): every weight
+// Evaluate reads, and the piece-square tables derived from them. Phase
+// index 0 is the middlegame, 1 the endgame.
+type weights struct {
+	tunable.Table
+	value       [2][8]int // per piece type
+	hand        [2]int    // a Dragon in hand
+	handBlocked int       // per Dragon in hand while the back rank is full
+	centre      [2][8]int // per step of distance from the centre, for knight..dragon
+	rook7th     [2]int
+	rookCentre  int       // a rook on the d or e file, middlegame
+	advance     [2][8]int // a pawn on each rank, from the owner's side
+	pawnCentre  int       // a pawn on d4, e4, d5 or e5, middlegame
+	kingFile    [8]int    // a king on each file, middlegame
+	kingRank    int       // per rank a king stands off its own, middlegame
+	kingCentre  int       // per step a king stands from the centre, endgame
+	mobility    [2][8]int // per reachable square beyond mobBase
+	attack      [8]int    // per attack on the squares around the enemy king
+	shelter     int       // per pawn in front of a king at home, up to three
+	bishopPair  [2]int
+	passed      [2][8]int // a passed pawn on each rank
+	doubled     [2]int
+	isolated    [2]int
+	rookOpen    [2]int
+	rookHalf    [2]int
+	threatPawn  [2]int // a piece attacked by a pawn
+	threatLight [2]int // a heavy piece attacked by a lighter one
+	hanging     [2]int // a piece attacked and not defended
+	tempo       int
+
+	// pst[ph][t][sq] is a piece's value plus its square's bonus, from
+	// White's side; Black mirrors the rank.
+	pst [2][8][64]int
+}
+
+// The fixed parts of the piece-square shapes: a piece's bonus is
+// centreBase minus its centre weight times its distance from the middle
+// (2 in the centre to 14 in a corner). The base would only add to the
+// piece's value, so it is not a parameter.
+var centreBase = [2][8]int{
+	{0, 0, 24, 10, 0, 6, 14, 0},
+	{0, 0, 16, 8, 0, 10, 10, 0},
+}
+
+// kingCentreBase is the endgame king's bonus at distance zero.
+const kingCentreBase = 28
+
+// mobBase is a typical count of a piece's reachable squares: mobility
+// counts the squares beyond it.
+var mobBase = [8]int{0, 0, 4, 6, 7, 13, 10, 0}
+
+func deriveWeights(w *weights) {
+	for ph := 0; ph < 2; ph++ {
+		for sq := 0; sq < 64; sq++ {
+			f, r := sq&7, sq>>3
+			md := abs(2*f-7) + abs(2*r-7)
+			for t := pawn; t <= king; t++ {
+				v := w.value[ph][t]
+				switch t {
+				case knight, bishop, queen, dragon:
+					v += centreBase[ph][t] - w.centre[ph][t]*md
+				case rook:
+					if r == 6 {
+						v += w.rook7th[ph]
+					}
+					if ph == 0 && (f == 3 || f == 4) {
+						v += w.rookCentre
+					}
+				case pawn:
+					v += w.advance[ph][r]
+					if ph == 0 && (f == 3 || f == 4) && (r == 3 || r == 4) {
+						v += w.pawnCentre
+					}
+				case king:
+					if ph == 0 {
+						v += w.kingFile[f] - w.kingRank*r
+					} else {
+						v += kingCentreBase - w.kingCentre*md
+					}
+				}
+				w.pst[ph][t][sq] = v
+			}
+		}
+	}
+}
+
+var pieceParamNames = [8]string{"", "pawn", "knight", "bishop", "rook", "queen", "dragon", "king"}
+
+// params declares the parameters with the hand-set values the evaluation
+// had before it was fitted to data.
+var params = func() *tunable.Set[weights] {
+	s := &tunable.Set[weights]{Derive: deriveWeights}
+	add := func(name string, value, lo, hi int, field func(*weights) *int) {
+		s.Defs = append(s.Defs, tunable.Def[weights]{Name: name, Value: value, Min: lo, Max: hi, Field: field})
+	}
+	phases := [2]string{"mg", "eg"}
+	pair := func(name string, v [2]int, lo, hi int, field func(*weights) *[2]int) {
+		for ph := range 2 {
+			add(name+"."+phases[ph], v[ph], lo, hi, func(w *weights) *int { return &field(w)[ph] })
+		}
+	}
+	value := [2][8]int{{0, 90, 320, 335, 480, 950, 850, 0}, {0, 120, 300, 320, 520, 940, 860, 0}}
+	centre := [2][8]int{{0, 0, 4, 2, 0, 1, 2, 0}, {0, 0, 3, 1, 0, 2, 2, 0}}
+	mobility := [8]int{0, 0, 4, 4, 3, 2, 3, 0}
+	attack := [8]int{0, 0, 2, 2, 3, 5, 4, 0}
+	for t := pawn; t <= dragon; t++ {
+		for ph := range 2 {
+			add("value."+pieceParamNames[t]+"."+phases[ph], value[ph][t], 0, 2000,
+				func(w *weights) *int { return &w.value[ph][t] })
+		}
+	}
+	pair("hand", [2]int{800, 830}, 0, 2000, func(w *weights) *[2]int { return &w.hand })
+	add("hand.blocked", 15, 0, 200, func(w *weights) *int { return &w.handBlocked })
+	for _, t := range []int{knight, bishop, queen, dragon} {
+		for ph := range 2 {
+			add("centre."+pieceParamNames[t]+"."+phases[ph], centre[ph][t], 0, 20,
+				func(w *weights) *int { return &w.centre[ph][t] })
+		}
+	}
+	pair("rook.seventh", [2]int{20, 15}, 0, 200, func(w *weights) *[2]int { return &w.rook7th })
+	add("rook.centre.mg", 5, 0, 100, func(w *weights) *int { return &w.rookCentre })
+	advance := [2][8]int{{0, 0, 4, 10, 20, 35, 60, 0}, {0, 0, 8, 18, 32, 55, 90, 0}}
+	for r := 2; r <= 6; r++ {
+		for ph := range 2 {
+			add("pawn.rank"+string(rune('1'+r))+"."+phases[ph], advance[ph][r], -100, 300,
+				func(w *weights) *int { return &w.advance[ph][r] })
+		}
+	}
+	add("pawn.centre.mg", 15, 0, 100, func(w *weights) *int { return &w.pawnCentre })
+	shelter := [8]int{15, 25, 10, 0, 0, 5, 25, 15}
+	for f := range 8 {
+		add("king.file"+string(rune('a'+f))+".mg", shelter[f], -100, 100,
+			func(w *weights) *int { return &w.kingFile[f] })
+	}
+	add("king.rank.mg", 25, 0, 100, func(w *weights) *int { return &w.kingRank })
+	add("king.centre.eg", 4, 0, 20, func(w *weights) *int { return &w.kingCentre })
+	for t := knight; t <= dragon; t++ {
+		for ph := range 2 {
+			add("mobility."+pieceParamNames[t]+"."+phases[ph], mobility[t], 0, 30,
+				func(w *weights) *int { return &w.mobility[ph][t] })
+		}
+	}
+	for t := knight; t <= dragon; t++ {
+		add("attack."+pieceParamNames[t], attack[t], 0, 20, func(w *weights) *int { return &w.attack[t] })
+	}
+	add("king.shelter.mg", 12, 0, 100, func(w *weights) *int { return &w.shelter })
+	pair("bishop.pair", [2]int{30, 45}, 0, 200, func(w *weights) *[2]int { return &w.bishopPair })
+	passed := [2][8]int{{0, 5, 10, 15, 25, 40, 60, 0}, {0, 10, 20, 35, 60, 90, 130, 0}}
+	for r := 1; r <= 6; r++ {
+		for ph := range 2 {
+			add("passed.rank"+string(rune('1'+r))+"."+phases[ph], passed[ph][r], 0, 400,
+				func(w *weights) *int { return &w.passed[ph][r] })
+		}
+	}
+	pair("pawn.doubled", [2]int{12, 20}, 0, 200, func(w *weights) *[2]int { return &w.doubled })
+	pair("pawn.isolated", [2]int{10, 15}, 0, 200, func(w *weights) *[2]int { return &w.isolated })
+	pair("rook.open", [2]int{20, 10}, 0, 200, func(w *weights) *[2]int { return &w.rookOpen })
+	pair("rook.halfopen", [2]int{10, 5}, 0, 200, func(w *weights) *[2]int { return &w.rookHalf })
+	pair("threat.pawn", [2]int{80, 65}, 0, 300, func(w *weights) *[2]int { return &w.threatPawn })
+	pair("threat.light", [2]int{50, 45}, 0, 300, func(w *weights) *[2]int { return &w.threatLight })
+	pair("threat.hanging", [2]int{45, 35}, 0, 300, func(w *weights) *[2]int { return &w.hanging })
+	add("tempo", 10, 0, 100, func(w *weights) *int { return &w.tempo })
+	return s
+}()
+
+// paramFile holds the values the evaluation plays with, written by
+// "wyrm tune" (docs/strength.md says how they were fitted).
+//
+//go:embed params.txt
+var paramFile []byte
+
+// defaultWeights is the table every position starts with.
+var defaultWeights = params.MustLoad(paramFile)
+
+var _ game.Tuner = (*Position)(nil)
+
+// Params implements game.Tuner.
+func (p *Position) Params() []game.Param { return params.Params(p.w) }
+
+// Weights implements game.Tuner.
+func (p *Position) Weights(values []int) (game.Weights, error) { return params.Build(values) }
+
+// SetWeights implements game.Tuner.
+func (p *Position) SetWeights(w game.Weights) { p.w = tunable.Of[weights](w) }

@@ -18,6 +18,9 @@ type Param struct {
 	Value int
 	// Min and Max bound what a fit may choose.
 	Min, Max int
+	// Hand is the value set by hand before any fit, kept in the game's
+	// code as the record of where fitting started.
+	Hand int
 }
 
 // Weights is a table of evaluation parameters built by a Tuner: immutable,

@@ -30,7 +30,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `usage: wyrm tune -generate [flags]   play self-play games, write their quiet positions
        wyrm tune [flags]             fit the evaluation's parameters to positions (Texel's method)
-       wyrm tune -list               print the parameters the game plays with
+       wyrm tune -list [-hand]       print the parameters the game plays with (or their hand-set values)
 
 The fit writes a parameter file: "wyrm match --a level:8,params:FILE" plays with it, and a game
 that embeds it (games/<game>/params.txt) plays with it by default. See docs/strength.md, "Tuning".`)
@@ -38,6 +38,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	}
 	gameName := fs.String("game", "dragon", "game: "+strings.Join(games.Names(), ", "))
 	list := fs.Bool("list", false, "print the game's evaluation parameters as a parameter file and stop")
+	hand := fs.Bool("hand", false, "with -list: the values set by hand before any fit, not those the game plays with")
 	generate := fs.Bool("generate", false, "play self-play games and write their quiet positions instead of fitting")
 	out := fs.String("out", "", "file to write: the data set with -generate (default in the temporary directory), else the fitted parameters")
 	// Generating.
@@ -76,7 +77,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	defer stop()
 	switch {
 	case *list:
-		return tuneList(g, stdout, fail)
+		return tuneList(g, *hand, stdout, fail)
 	case *generate:
 		path := *out
 		if path == "" {
@@ -162,8 +163,9 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	return 0
 }
 
-// tuneList prints the parameters a game plays with.
-func tuneList(g game.Game, stdout io.Writer, fail func(error) int) int {
+// tuneList prints the parameters a game plays with, or their hand-set
+// values.
+func tuneList(g game.Game, hand bool, stdout io.Writer, fail func(error) int) int {
 	p, err := g.Start(game.Options{})
 	if err != nil {
 		return fail(err)
@@ -172,7 +174,14 @@ func tuneList(g game.Game, stdout io.Writer, fail func(error) int) int {
 	if !ok {
 		return fail(fmt.Errorf("%s has no evaluation parameters (game.Tuner)", g.Info().Title))
 	}
-	if _, err := stdout.Write(game.FormatParams(g.Info().Title+" evaluation parameters as the game plays with them.", t.Params())); err != nil {
+	ps, what := t.Params(), "as the game plays with them"
+	if hand {
+		for i := range ps {
+			ps[i].Value = ps[i].Hand
+		}
+		what = "as set by hand before any fit"
+	}
+	if _, err := stdout.Write(game.FormatParams(g.Info().Title+" evaluation parameters "+what+".", ps)); err != nil {
 		return fail(err)
 	}
 	return 0

@@ -22,6 +22,22 @@ func TestTuneListsEveryGamesParameters(t *testing.T) {
 		if err != nil || len(ps) < 10 {
 			t.Errorf("%s: %d parameters, %v", name, len(ps), err)
 		}
+		out.Reset()
+		if code := run([]string{"tune", "-game", name, "-list", "-hand"}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s -hand: exit %d: %s", name, code, errb.String())
+		}
+		hand, err := game.ParseParams(out.Bytes())
+		g, _ := games.Lookup(name)
+		p, _ := g.Start(game.Options{})
+		own := p.(game.Tuner).Params()
+		if err != nil || len(hand) != len(own) {
+			t.Fatalf("%s -hand: %d parameters, %v", name, len(hand), err)
+		}
+		for i, q := range own {
+			if hand[i].Name != q.Name || hand[i].Value != q.Hand {
+				t.Errorf("%s -hand: %v, want %s %d", name, hand[i], q.Name, q.Hand)
+			}
+		}
 	}
 }
 

@@ -34,12 +34,12 @@ func (p *Position) sideScore(c int, w *weights) int {
 	for j := 0; j < p.n[c]; j++ {
 		sq := int(p.list[c][j])
 		pc := p.b[sq]
-		k := kindOf(pc)
+		k := kindOf(pc) & (pstKinds - 1) // a mask the compiler needs no bounds check after
 		if p.b[r.below[sq]] == frozenBy {
 			score += w.frozenVal[k]
 			continue
 		}
-		score += int(w.pst[k][sq])
+		score += int(w.pst[k][sq&(pstRow-1)])
 		if !isPawnKind(k) {
 			// Pawn-like pieces have few moves that say little; skipping
 			// them halves the cost of the evaluation.

@@ -21,10 +21,11 @@ type weights struct {
 	shield   int                    // per own piece next to the King on its level
 	tempo    int                    // for the side to move
 
-	// pst[k][sq] is a piece's value plus its square's bonuses, frozenVal
-	// what a frozen piece of each kind counts.
-	pst       [kindCount][nSq]int16
-	frozenVal [kindCount]int
+	// pst[k][sq] is a piece's value plus its square's bonuses, rows
+	// padded to a power of two so that the look-up is a shift and a mask;
+	// frozenVal is what a frozen piece of each kind counts.
+	pst       [pstKinds][pstRow]int16
+	frozenVal [pstKinds]int
 }
 
 // centreSteps holds per square how near the middle of its board it is: 4
@@ -46,6 +47,12 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// weights.pst's size: kinds and squares rounded up to powers of two.
+const (
+	pstKinds = 32
+	pstRow   = 512
+)
 
 func deriveWeights(w *weights) {
 	w.value[revDwarf] = w.value[dwarf]

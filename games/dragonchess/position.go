@@ -23,30 +23,31 @@ type undo struct {
 // game.Position, game.Searchable, game.NullMover, game.Perfter and
 // game.Viewer.
 type Position struct {
-	b    [boardLen]uint8
-	occ  [2]bitset // squares of each colour's pieces
-	list [2][maxPieces]uint16
-	n    [2]int
-	at   [nSq]uint8
-	king [2]int
-	side int
-	half int
-	full int
-	ep   int // square of a Dragon that may be captured en passant, noSq if none
-	hash uint64
-	r    *rules
-	// w is the evaluation's parameter table: the game's own, shared by
-	// every position, unless SetWeights gave another.
-	w     *weights
-	hist  []undo
-	mark  [boardLen]uint32
-	stamp uint32
-	// bufs are per-depth move buffers for Perft and scratch use.
-	bufs [][]game.Move
+	b [boardLen]uint8
 	// status caches ToMove's verdict until the next Play, Undo or null
 	// move: the search asks several times per node, and the answer needs
-	// a legal-move test and a repetition scan.
+	// a legal-move test and a repetition scan. It sits in the padding
+	// after b, so that the table pointer w costs the struct no size.
 	status uint8
+	occ    [2]bitset // squares of each colour's pieces
+	list   [2][maxPieces]uint16
+	n      [2]int
+	at     [nSq]uint8
+	king   [2]int
+	side   int
+	half   int
+	full   int
+	ep     int // square of a Dragon that may be captured en passant, noSq if none
+	hash   uint64
+	r      *rules
+	hist   []undo
+	mark   [boardLen]uint32
+	stamp  uint32
+	// bufs are per-depth move buffers for Perft and scratch use.
+	bufs [][]game.Move
+	// w is the evaluation's parameter table: the game's own, shared by
+	// every position, unless SetWeights gave another.
+	w *weights
 }
 
 // ToMove's cached verdicts.

@@ -45,7 +45,7 @@ func (s *Set[W]) Params(w *W) []game.Param {
 	vals := any(w).(tabler).table().values
 	out := make([]game.Param, len(s.Defs))
 	for i, d := range s.Defs {
-		out[i] = game.Param{Name: d.Name, Value: vals[i], Min: d.Min, Max: d.Max}
+		out[i] = game.Param{Name: d.Name, Value: vals[i], Min: d.Min, Max: d.Max, Hand: d.Value}
 	}
 	return out
 }
@@ -54,7 +54,7 @@ func (s *Set[W]) Params(w *W) []game.Param {
 func (s *Set[W]) hand() []game.Param {
 	out := make([]game.Param, len(s.Defs))
 	for i, d := range s.Defs {
-		out[i] = game.Param{Name: d.Name, Value: d.Value, Min: d.Min, Max: d.Max}
+		out[i] = game.Param{Name: d.Name, Value: d.Value, Min: d.Min, Max: d.Max, Hand: d.Value}
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 )
 
 // Puzzle is a position in which exactly one move wins clearly.
@@ -34,4 +35,17 @@ func ParsePuzzles(data []byte) ([]Puzzle, error) {
 		return nil, fmt.Errorf("puzzles: %w", err)
 	}
 	return f.Puzzles, nil
+}
+
+// EmbeddedPuzzles reads a puzzle file a game embeds, once, on first use.
+// The file is part of the program, so a file that does not parse is a
+// build fault and panics; each game's tests read its file.
+func EmbeddedPuzzles(data []byte) func() []Puzzle {
+	return sync.OnceValue(func() []Puzzle {
+		p, err := ParsePuzzles(data)
+		if err != nil {
+			panic(err)
+		}
+		return p
+	})
 }

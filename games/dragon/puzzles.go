@@ -2,7 +2,6 @@ package dragon
 
 import (
 	_ "embed"
-	"sync"
 
 	"wyrm/game"
 )
@@ -12,13 +11,7 @@ import (
 //go:embed puzzles.json
 var puzzleFile []byte
 
-var puzzles = sync.OnceValue(func() []game.Puzzle {
-	p, err := game.ParsePuzzles(puzzleFile)
-	if err != nil {
-		panic(err) // the embedded file is part of the program; a test reads it
-	}
-	return p
-})
+var puzzles = game.EmbeddedPuzzles(puzzleFile)
 
 // Puzzles implements game.Puzzler.
 func (gameDef) Puzzles() []game.Puzzle { return puzzles() }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"wyrm/internal/uciproc"
 )
 
 // gameFull is the first line of a game's stream.
@@ -47,10 +48,10 @@ type gameState struct {
 func (b *Bridge) play(ctx context.Context, id string) {
 	log := b.log.With("game", id)
 	path := "/api/bot/game/" + url.PathEscape(id)
-	var eng *engine
+	var eng *uciproc.Engine
 	defer func() {
 		if eng != nil {
-			eng.close()
+			eng.Close()
 		}
 	}()
 	var full *gameFull
@@ -109,7 +110,7 @@ func (b *Bridge) play(ctx context.Context, id string) {
 func (b *Bridge) follow(ctx context.Context, log interface {
 	Info(string, ...any)
 	Warn(string, ...any)
-}, path string, eng **engine, full **gameFull, answered *int, states <-chan gameState, streamErr <-chan error) (bool, error) {
+}, path string, eng **uciproc.Engine, full **gameFull, answered *int, states <-chan gameState, streamErr <-chan error) (bool, error) {
 	for {
 		var st gameState
 		select {
@@ -166,34 +167,41 @@ func (b *Bridge) follow(ctx context.Context, log interface {
 
 // startEngine starts the engine for f's game: the game as UCI_Variant, its
 // options by their names, and the bridge's engine options.
-func (b *Bridge) startEngine(ctx context.Context, f *gameFull) (*engine, error) {
-	e, err := startEngine(ctx, b.cfg.Engine, b.cfg.EngineStderr)
+func (b *Bridge) startEngine(ctx context.Context, f *gameFull) (*uciproc.Engine, error) {
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	e, err := uciproc.Start(ctx, strings.Fields(b.cfg.Engine), b.cfg.EngineStderr)
 	if err != nil {
 		return nil, err
 	}
-	e.send("setoption name UCI_Variant value " + f.Game)
+	e.Send("setoption name UCI_Variant value " + f.Game)
 	keys := make([]string, 0, len(f.Options))
 	for k := range f.Options {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		e.send("setoption name " + k + " value " + f.Options[k])
+		e.Send("setoption name " + k + " value " + f.Options[k])
 	}
 	for _, o := range b.cfg.EngineOptions {
-		e.send("setoption name " + o[0] + " value " + o[1])
+		e.Send("setoption name " + o[0] + " value " + o[1])
 	}
-	e.send("ucinewgame")
-	if err := e.ready(ctx); err != nil {
-		e.close()
+	e.Send("ucinewgame")
+	if err := e.Ready(ctx); err != nil {
+		e.Close()
 		return nil, err
 	}
 	return e, nil
 }
 
-// think asks the engine for its move in state st of f's game.
-func (b *Bridge) think(ctx context.Context, e *engine, f *gameFull, st gameState) (string, error) {
-	return e.bestMove(ctx, positionCommand(f, st.Moves), goCommand(f, st, b.cfg.MoveTime, b.cfg.MoveOverhead), waitFor(f, st, b.cfg.MoveTime))
+// think asks the engine for its move in state st of f's game, and stops
+// its search when no move comes within the time the game allows.
+func (b *Bridge) think(ctx context.Context, e *uciproc.Engine, f *gameFull, st gameState) (string, error) {
+	e.Send(positionCommand(f, st.Moves))
+	e.Send(goCommand(f, st, b.cfg.MoveTime, b.cfg.MoveOverhead))
+	ctx, cancel := context.WithTimeout(ctx, waitFor(f, st, b.cfg.MoveTime))
+	defer cancel()
+	return e.BestMove(ctx, nil)
 }
 
 // positionCommand is the UCI position of the game after moves.

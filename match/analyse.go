@@ -37,14 +37,14 @@ func (a *Analyst) Close() error { return a.p.Close() }
 // Analyse searches position fen to depth and returns the engine's best
 // multipv lines, best first.
 func (a *Analyst) Analyse(ctx context.Context, fen string, depth, multipv int) ([]AnalysisLine, error) {
-	a.p.send(fmt.Sprintf("setoption name MultiPV value %d", multipv))
-	a.p.send("position fen " + fen)
-	a.p.send(fmt.Sprintf("go depth %d", depth))
+	a.p.e.Send(fmt.Sprintf("setoption name MultiPV value %d", multipv))
+	a.p.e.Send("position fen " + fen)
+	a.p.e.Send(fmt.Sprintf("go depth %d", depth))
 	lines := make([]AnalysisLine, multipv)
 	for {
-		l, err := a.p.read(ctx)
+		l, err := a.p.e.Read(ctx)
 		if err != nil {
-			a.p.send("stop")
+			a.p.e.Send("stop")
 			return nil, err
 		}
 		if strings.HasPrefix(l, "bestmove") {

@@ -199,12 +199,6 @@ func TestExternalUCIEngine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := optionName("Skill_Level", []string{"Hash", "Skill Level"}); got != "Skill Level" {
-		t.Errorf("optionName: %q", got)
-	}
-	if got := optionName("UCI_Variant", []string{"UCI_Variant"}); got != "UCI_Variant" {
-		t.Errorf("optionName: %q", got)
-	}
 	if sum.A != "wyrm" || sum.Tally.Games() != 2 {
 		t.Fatalf("%+v", sum)
 	}

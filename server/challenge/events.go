@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
-	"time"
+	"wyrm/internal/pglisten"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -120,50 +120,18 @@ func (s *Store) Listen(ctx context.Context, fn func(Event)) error {
 	if s.bus != nil {
 		return s.bus.listen(ctx, fn)
 	}
-	backoff := 100 * time.Millisecond
-	for {
-		start := time.Now()
-		err := s.listenOnce(ctx, fn)
-		if ctx.Err() != nil {
+	pglisten.Run(ctx, s.pg.Config().ConnConfig, channel, pglisten.Handler{
+		Connected: func() { fn(Event{Kind: Resync}) },
+		Notify: func(_ context.Context, _ *pgx.Conn, payload string) error {
+			var ev Event
+			if json.Unmarshal([]byte(payload), &ev) == nil {
+				fn(ev)
+			}
 			return nil
-		}
-		_ = err // the caller resyncs after the next connection
-		if time.Since(start) > time.Minute {
-			backoff = 100 * time.Millisecond
-		}
-		select {
-		case <-time.After(backoff):
-		case <-ctx.Done():
-			return nil
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
-}
-
-// listenOnce listens on a connection of its own, outside the pool, until it
-// fails or ctx is done.
-func (s *Store) listenOnce(ctx context.Context, fn func(Event)) error {
-	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	conn, err := pgx.ConnectConfig(cctx, s.pg.Config().ConnConfig.Copy())
-	cancel()
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+channel); err != nil {
-		return err
-	}
-	fn(Event{Kind: Resync})
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		var ev Event
-		if json.Unmarshal([]byte(n.Payload), &ev) == nil {
-			fn(ev)
-		}
-	}
+		},
+		// The caller resyncs after the next connection.
+	})
+	return nil
 }
 
 // localBus hands a SQLite server's events to its listeners, each through a

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"time"
+	"wyrm/internal/pglisten"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -96,62 +97,31 @@ func scanSummary(row pgx.CollectableRow) (Summary, error) {
 // Listen implements Cluster. It listens on a connection of its own, outside
 // the pool, which it holds for as long as it runs.
 func (p *Postgres) Listen(ctx context.Context, fn func(Notice)) error {
-	backoff := 100 * time.Millisecond
-	for {
-		start := time.Now()
-		err := p.listen(ctx, fn)
-		if ctx.Err() != nil {
-			return nil
-		}
-		fn(Notice{Err: err})
-		if time.Since(start) > time.Minute {
-			backoff = 100 * time.Millisecond
-		}
-		select {
-		case <-time.After(backoff):
-		case <-ctx.Done():
-			return nil
-		}
-		backoff = min(2*backoff, 5*time.Second)
-	}
-}
-
-// listen listens once, until the connection fails or ctx is done.
-func (p *Postgres) listen(ctx context.Context, fn func(Notice)) error {
-	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	conn, err := pgx.ConnectConfig(cctx, p.pool.Config().ConnConfig.Copy())
-	cancel()
-	if err != nil {
-		return err
-	}
-	defer conn.Close(context.Background())
-	if _, err := conn.Exec(ctx, "LISTEN "+summaryChannel); err != nil {
-		return err
-	}
-	fn(Notice{Resync: true})
-	for {
-		n, err := conn.WaitForNotification(ctx)
-		if err != nil {
-			return err
-		}
-		var msg notice
-		if err := json.Unmarshal([]byte(n.Payload), &msg); err != nil {
-			continue // not ours
-		}
-		out := Notice{Node: msg.Node, SentAt: time.UnixMicro(msg.SentUs),
-			Summary: Summary{Game: msg.Game, CreatedMs: msg.Created, Version: msg.Version, Data: []byte(msg.Data)}}
-		if msg.Data == "" {
-			// Too long to travel in the notification: read it.
-			rows, err := conn.Query(ctx, "SELECT game_id, created_ms, version, data FROM summaries WHERE game_id = $1", msg.Game)
-			if err != nil {
-				return err
+	pglisten.Run(ctx, p.pool.Config().ConnConfig, summaryChannel, pglisten.Handler{
+		Connected: func() { fn(Notice{Resync: true}) },
+		Notify: func(ctx context.Context, conn *pgx.Conn, payload string) error {
+			var msg notice
+			if err := json.Unmarshal([]byte(payload), &msg); err != nil {
+				return nil // not ours
 			}
-			s, err := pgx.CollectExactlyOneRow(rows, scanSummary)
-			if err != nil {
-				continue
+			out := Notice{Node: msg.Node, SentAt: time.UnixMicro(msg.SentUs),
+				Summary: Summary{Game: msg.Game, CreatedMs: msg.Created, Version: msg.Version, Data: []byte(msg.Data)}}
+			if msg.Data == "" {
+				// Too long to travel in the notification: read it.
+				rows, err := conn.Query(ctx, "SELECT game_id, created_ms, version, data FROM summaries WHERE game_id = $1", msg.Game)
+				if err != nil {
+					return err
+				}
+				s, err := pgx.CollectExactlyOneRow(rows, scanSummary)
+				if err != nil {
+					return nil // gone since
+				}
+				out.Summary = s
 			}
-			out.Summary = s
-		}
-		fn(out)
-	}
+			fn(out)
+			return nil
+		},
+		Lost: func(err error) { fn(Notice{Err: err}) },
+	})
+	return nil
 }

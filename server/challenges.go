@@ -89,13 +89,8 @@ func partyOf(r *http.Request) (challenge.Party, bool) {
 // token is the author's seat in the game it becomes: gameStart on the
 // stream says which), or 200 {game, seat, token} when pairing found a game.
 func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowChallenge(r); err != nil {
-		writeErr(w, err)
-		return
-	}
 	var req ChallengeRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if !srv.readChallengeRequest(w, r, &req) {
 		return
 	}
 	ctx := r.Context()
@@ -188,15 +183,10 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 // of the game on it too, and which keeps a guest from taking their own
 // seek.
 func (srv *Server) handleChallengeAccept(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowChallenge(r); err != nil {
-		writeErr(w, err)
-		return
-	}
 	var req struct {
 		Stream string `json:"stream,omitempty"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if !srv.readChallengeRequest(w, r, &req) {
 		return
 	}
 	ctx := r.Context()
@@ -332,15 +322,10 @@ func (srv *Server) startFromChallenge(ctx context.Context, c challenge.Challenge
 // handleChallengeDecline declines a challenge to the signed-in player with
 // a reason of declineReasons ({"reason": "later"}; "generic" when none).
 func (srv *Server) handleChallengeDecline(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowChallenge(r); err != nil {
-		writeErr(w, err)
-		return
-	}
 	var req struct {
 		Reason string `json:"reason,omitempty"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if !srv.readChallengeRequest(w, r, &req) {
 		return
 	}
 	if req.Reason == "" {
@@ -380,15 +365,10 @@ func (srv *Server) handleChallengeDecline(w http.ResponseWriter, r *http.Request
 // is the signed-in account or, for a guest's, the holder of its stream
 // ({"stream": secret}).
 func (srv *Server) handleChallengeCancel(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowChallenge(r); err != nil {
-		writeErr(w, err)
-		return
-	}
 	var req struct {
 		Stream string `json:"stream,omitempty"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if !srv.readChallengeRequest(w, r, &req) {
 		return
 	}
 	c, err := srv.hub.st.Get(r.Context(), r.PathValue("id"))
@@ -447,4 +427,19 @@ func (srv *Server) handleOnline(w http.ResponseWriter, _ *http.Request) {
 		players[i] = map[string]string{"name": n}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"players": players})
+}
+
+// readChallengeRequest charges the client's challenge allowance and reads
+// the request's body into req. When either fails it has answered, and
+// reports false.
+func (srv *Server) readChallengeRequest(w http.ResponseWriter, r *http.Request, req any) bool {
+	if err := srv.allowChallenge(r); err != nil {
+		writeErr(w, err)
+		return false
+	}
+	if err := readJSON(w, r, req); err != nil {
+		writeErr(w, err)
+		return false
+	}
+	return true
 }

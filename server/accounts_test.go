@@ -31,6 +31,13 @@ func newBrowserClient(t *testing.T, base string) *browserClient {
 
 func (b *browserClient) post(path string, body any) (int, map[string]any) {
 	b.t.Helper()
+	code, out, _ := b.postFull(path, body)
+	return code, out
+}
+
+// postFull is browserClient.post that also returns the answer's headers.
+func (b *browserClient) postFull(path string, body any) (int, map[string]any, http.Header) {
+	b.t.Helper()
 	raw, _ := json.Marshal(body)
 	req, _ := http.NewRequest("POST", b.base+path, bytes.NewReader(raw))
 	req.Header.Set("Content-Type", "application/json")
@@ -47,7 +54,29 @@ func (b *browserClient) post(path string, body any) (int, map[string]any) {
 	if c, ok := out["csrf"].(string); ok {
 		b.csrf = c
 	}
-	return resp.StatusCode, out
+	return resp.StatusCode, out, resp.Header
+}
+
+// signUp makes an account on the server at base and returns its browser,
+// signed in.
+func signUp(t *testing.T, base, name string) *browserClient {
+	t.Helper()
+	b := newBrowserClient(t, base)
+	if code, out := b.post("/api/account/signup", map[string]string{"name": name, "password": "a long password"}); code != 200 {
+		t.Fatalf("%s's sign-up: %d %v", name, code, out)
+	}
+	return b
+}
+
+// userID is the signed-in account's id.
+func (b *browserClient) userID() int64 {
+	b.t.Helper()
+	code, me := b.get("/api/account/me")
+	id, ok := me["id"].(float64)
+	if code != 200 || !ok {
+		b.t.Fatalf("/api/account/me: %d %v", code, me)
+	}
+	return int64(id)
 }
 
 func (b *browserClient) get(path string) (int, map[string]any) {

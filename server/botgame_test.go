@@ -12,7 +12,7 @@ import (
 // the bot endpoints, and only in their own games.
 func TestBotPlaysThroughTheBotAPI(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	_, bot := makeBot(t, h.http.URL, "robo")
 	if code, prof := alice.get("/api/players/robo"); code != 200 || prof["bot"] != true {
 		t.Fatalf("profile: %d %v", code, prof)

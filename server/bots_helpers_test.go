@@ -55,7 +55,7 @@ func newAPIToken(t *testing.T, b *browserClient, label string) *apiClient {
 // makeBot signs up name, makes it a bot and gives it a token.
 func makeBot(t *testing.T, base, name string) (*browserClient, *apiClient) {
 	t.Helper()
-	b := player(t, base, name)
+	b := signUp(t, base, name)
 	if code, out := b.post("/api/account/bot", map[string]any{}); code != 200 || out["bot"] != true {
 		t.Fatalf("make %s a bot: %d %v", name, code, out)
 	}

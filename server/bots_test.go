@@ -16,7 +16,7 @@ import (
 // tokens; requests with it are limited per account.
 func TestAPITokens(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	tok := newAPIToken(t, alice, "script")
 	if !strings.HasPrefix(tok.token, account.APITokenPrefix) {
 		t.Fatalf("token %q", tok.token)
@@ -85,7 +85,7 @@ func TestAPITokens(t *testing.T) {
 // Requests with a token are limited per account and per address.
 func TestBearerRequestsAreLimited(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) { c.Limits.APIPerMinute, c.Limits.APIBurst = 60, 8 })
-	tok := newAPIToken(t, player(t, h.http.URL, "alice"), "script")
+	tok := newAPIToken(t, signUp(t, h.http.URL, "alice"), "script")
 	n := 1
 	for ; n <= 20; n++ {
 		if code, out := tok.do("GET", "/api/account/me", nil); code == 429 {
@@ -104,7 +104,7 @@ func TestBearerRequestsAreLimited(t *testing.T) {
 // account; a label is checked; an account with a game cannot become a bot.
 func TestTokenChangesAreLimited(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	if code, out := alice.post("/api/account/tokens", map[string]string{"label": strings.Repeat("x", account.MaxTokenLabel+1)}); code != 400 {
 		t.Fatalf("long label: %d %v", code, out)
 	}

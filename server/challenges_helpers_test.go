@@ -2,7 +2,6 @@ package server
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -28,35 +27,6 @@ func newChallengeHarness(t *testing.T, set func(*Config)) *harness {
 			set(c)
 		}
 	}, toysetup.Game{})
-}
-
-// player signs a new account up at base and returns its client.
-func player(t *testing.T, base, name string) *browserClient {
-	t.Helper()
-	b := newBrowserClient(t, base)
-	if code, out := b.post("/api/account/signup", map[string]string{"name": name, "password": "a long password"}); code != 200 {
-		t.Fatalf("sign-up of %s: %d %v", name, code, out)
-	}
-	return b
-}
-
-// postFull is browserClient.post that also returns the answer's headers.
-func (b *browserClient) postFull(path string, body any) (int, map[string]any, http.Header) {
-	b.t.Helper()
-	raw, _ := json.Marshal(body)
-	req, _ := http.NewRequest("POST", b.base+path, bytes.NewReader(raw))
-	req.Header.Set("Content-Type", "application/json")
-	if b.csrf != "" {
-		req.Header.Set(account.CSRFHeader, b.csrf)
-	}
-	resp, err := b.hc.Do(req)
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	json.NewDecoder(resp.Body).Decode(&out)
-	return resp.StatusCode, out, resp.Header
 }
 
 // sseEvent is one server-sent event, or one NDJSON line (name "").

@@ -18,7 +18,7 @@ func TestChallengeValidation(t *testing.T) {
 		c.MinClock = 15 * time.Second
 		c.Limits = Limits{ChallengesPerMinute: 600, ChallengesBurst: 600}
 	})
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	as, bs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL)
 	guest := newBrowserClient(t, h.http.URL)
 	gs := openStream(t, nil, h.http.URL)
@@ -91,7 +91,7 @@ func (threeSeats) SeatNames(game.Options) ([]string, error) { return []string{"a
 // account; the seek is gone.
 func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	lobby := listen(t, nil, h.http.URL, "/api/lobby/events", "")
 	as := openStream(t, alice, h.http.URL)
 	code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.Rated = true }))
@@ -148,13 +148,13 @@ func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 // others are told it is gone, and only one game is made.
 func TestSeekAcceptRace(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	as := openStream(t, alice, h.http.URL)
 	_, out := alice.post("/api/challenges", seekBody(as, nil))
 	id := out["challenge"].(map[string]any)["id"].(string)
 	var takers []*browserClient
 	for i := range 6 {
-		takers = append(takers, player(t, h.http.URL, fmt.Sprint("taker", i)))
+		takers = append(takers, signUp(t, h.http.URL, fmt.Sprint("taker", i)))
 	}
 	games := len(h.srv.lobby.entries)
 	codes := make([]int, len(takers))
@@ -182,7 +182,7 @@ func TestChallengeLimits(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) {
 		c.Limits = Limits{ChallengesPerMinute: 6, ChallengesBurst: 6, Seeks: 2, Streams: 2}
 	})
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	as := openStream(t, alice, h.http.URL)
 	for i := range 2 {
 		if code, out := alice.post("/api/challenges", seekBody(as, nil)); code != 201 {
@@ -220,7 +220,7 @@ func TestChallengeLimits(t *testing.T) {
 // the seek's pool; a guest cannot take a rated seek.
 func TestSeekRatingRange(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	as := openStream(t, alice, h.http.URL)
 	post := func(lo, hi int) string {
 		code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.RatingMax = true, lo, hi }))
@@ -248,7 +248,7 @@ func TestSeekRatingRange(t *testing.T) {
 // nobody else may cancel it.
 func TestSeekCancelledAndLeft(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	as := openStream(t, alice, h.http.URL)
 	guest := newBrowserClient(t, h.http.URL)
 	gs := openStream(t, nil, h.http.URL)
@@ -285,7 +285,7 @@ func TestSeekCancelledAndLeft(t *testing.T) {
 // one and waits for the next player.
 func TestQuickPairing(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob, carol := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob"), player(t, h.http.URL, "carol")
+	alice, bob, carol := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol")
 	as, bs, cs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL), openStream(t, carol, h.http.URL)
 	pair := func(b *browserClient, s *stream, initial int64) (int, map[string]any) {
 		return b.post("/api/challenges", seekBody(s, func(r *ChallengeRequest) { r.Pair, r.Rated, r.Clock.InitialMs = true, true, initial }))
@@ -316,7 +316,7 @@ func TestDirectChallenge(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) {
 		c.Now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	})
-	alice, bob, carol := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob"), player(t, h.http.URL, "carol")
+	alice, bob, carol := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol")
 	as, bs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL)
 	challenge := func() string {
 		code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To = "Bob" }))
@@ -390,7 +390,7 @@ func TestDirectChallenge(t *testing.T) {
 // the lobby as it changes.
 func TestWhoIsOnline(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice, bob := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	lobby := listen(t, nil, h.http.URL, "/api/lobby/events", "")
 	openStream(t, alice, h.http.URL)
 	bs := openStream(t, bob, h.http.URL)
@@ -407,7 +407,7 @@ func TestWhoIsOnline(t *testing.T) {
 // Programs may read the stream as NDJSON.
 func TestStreamAsNDJSON(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	er := listen(t, alice, h.http.URL, "/api/stream/events", "application/x-ndjson")
 	hello := er.wait("hello", func(ev sseEvent) bool { return ev.name == "" }).json()
 	if hello["type"] != "hello" || hello["name"] != "alice" || hello["stream"] == "" {
@@ -418,7 +418,7 @@ func TestStreamAsNDJSON(t *testing.T) {
 // Without the CSRF header a signed-in player's challenge is refused.
 func TestChallengeNeedsCSRF(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	alice := player(t, h.http.URL, "alice")
+	alice := signUp(t, h.http.URL, "alice")
 	as := openStream(t, alice, h.http.URL)
 	alice.csrf = ""
 	if code, _ := alice.post("/api/challenges", seekBody(as, nil)); code != http.StatusForbidden {
@@ -430,7 +430,7 @@ func TestChallengeNeedsCSRF(t *testing.T) {
 // holds their seat by the token the seek's answer gave them.
 func TestGuestSeek(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	guest, bob := newBrowserClient(t, h.http.URL), player(t, h.http.URL, "bob")
+	guest, bob := newBrowserClient(t, h.http.URL), signUp(t, h.http.URL, "bob")
 	gs := openStream(t, nil, h.http.URL)
 	code, out := guest.post("/api/challenges", seekBody(gs, nil))
 	if code != 201 || out["challenge"].(map[string]any)["author"].(map[string]any)["name"] != guestName {
@@ -478,7 +478,7 @@ func TestStreamOpenLimits(t *testing.T) {
 // so many; past either, a 429 and nothing stored.
 func TestChallengesSentAndWaitingLimits(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) { c.Limits = Limits{Challenges: 1, Incoming: 1} })
-	alice, bob, carol, dave := player(t, h.http.URL, "alice"), player(t, h.http.URL, "bob"), player(t, h.http.URL, "carol"), player(t, h.http.URL, "dave")
+	alice, bob, carol, dave := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol"), signUp(t, h.http.URL, "dave")
 	as, ds := openStream(t, alice, h.http.URL), openStream(t, dave, h.http.URL)
 	to := func(name string) func(*ChallengeRequest) { return func(r *ChallengeRequest) { r.To = name } }
 	if code, out := alice.post("/api/challenges", seekBody(as, to("bob"))); code != 201 {

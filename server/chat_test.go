@@ -33,16 +33,6 @@ func newChatHarness(t testing.TB, path string, set func(*ChatConfig)) *harness {
 	}, toysetup.Game{})
 }
 
-// signUpAt makes an account on the server at base and returns its browser.
-func signUpAt(t *testing.T, base, name string) *browserClient {
-	t.Helper()
-	b := newBrowserClient(t, base)
-	if code, out := b.post("/api/account/signup", map[string]string{"name": name, "password": "a long password"}); code != 200 {
-		t.Fatalf("%s's sign-up: %d %v", name, code, out)
-	}
-	return b
-}
-
 // chatConn is a test websocket that keeps the chat messages it reads.
 type chatConn struct {
 	*wsClient
@@ -159,7 +149,7 @@ type chatTable struct {
 
 func newChatTable(t *testing.T, h *harness) *chatTable {
 	t.Helper()
-	ct := &chatTable{aliceB: signUpAt(t, h.http.URL, "alice"), carolB: signUpAt(t, h.http.URL, "carol")}
+	ct := &chatTable{aliceB: signUp(t, h.http.URL, "alice"), carolB: signUp(t, h.http.URL, "carol")}
 	code, cr := ct.aliceB.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
@@ -331,7 +321,7 @@ func TestChatLimits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newChatHarness(t, "", func(c *ChatConfig) { c.Limits = tc.limits })
-			alice := signUpAt(t, h.http.URL, "alice")
+			alice := signUp(t, h.http.URL, "alice")
 			// Two games of alice's account, two of guests: the seat limit
 			// is met in one, the others across two.
 			var conns []*chatConn
@@ -374,7 +364,7 @@ func TestChatLimits(t *testing.T) {
 // CSRF header, a real name, and is rate-limited.
 func TestChatBlock(t *testing.T) {
 	h := newChatHarness(t, "", func(c *ChatConfig) { c.Limits = ChatLimits{ReportsPerMinute: 4, ReportsBurst: 4} })
-	alice, bob := signUpAt(t, h.http.URL, "alice"), signUpAt(t, h.http.URL, "bob")
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
 	id := cr["id"].(string)
 	if code, out := bob.post("/api/games/"+id+"/join", map[string]int{"seat": 1}); code != 200 {

@@ -92,12 +92,7 @@ func TestClusterRecordsWhatADeadOwnerDidNot(t *testing.T) {
 	b := startAccountNode(t, url, "b")
 	var ids [2]int64
 	for i, name := range []string{"alice", "bob"} {
-		c := newBrowserClient(t, b.http.URL)
-		if code, _ := c.post("/api/account/signup", map[string]string{"name": name, "password": "a long password"}); code != 200 {
-			t.Fatalf("%s's sign-up", name)
-		}
-		_, me := c.get("/api/account/me")
-		ids[i] = int64(me["id"].(float64))
+		ids[i] = signUp(t, b.http.URL, name).userID()
 	}
 	// The dead node's work, as it left it in the database: the game, its
 	// moves and the resignation that ended it, and a lease run out.

@@ -13,7 +13,7 @@ import (
 func TestClusterBotPlaysThroughAnyNode(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startAccountNode(t, url, "a"), startAccountNode(t, url, "b")
-	alice := player(t, a.http.URL, "alice")
+	alice := signUp(t, a.http.URL, "alice")
 	robo, bot := makeBot(t, a.http.URL, "robo")
 	viaB := &apiClient{t: t, base: b.http.URL, token: bot.token}
 	events := viaB.stream("/api/stream/events")

@@ -22,7 +22,7 @@ func (b *browserClient) through(base string) *browserClient {
 func TestClusterSeeksAcrossNodes(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startAccountNode(t, url, "a"), startAccountNode(t, url, "b")
-	alice, bob, carol := player(t, a.http.URL, "alice"), player(t, b.http.URL, "bob"), player(t, a.http.URL, "carol")
+	alice, bob, carol := signUp(t, a.http.URL, "alice"), signUp(t, b.http.URL, "bob"), signUp(t, a.http.URL, "carol")
 	lobbyB := listen(t, nil, b.http.URL, "/api/lobby/events", "")
 	as := openStream(t, alice, a.http.URL)
 	bs := openStream(t, bob, b.http.URL)
@@ -82,7 +82,7 @@ func TestClusterSeeksAcrossNodes(t *testing.T) {
 func TestClusterDirectChallenge(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startAccountNode(t, url, "a"), startAccountNode(t, url, "b")
-	alice, bob := player(t, a.http.URL, "alice"), player(t, b.http.URL, "bob")
+	alice, bob := signUp(t, a.http.URL, "alice"), signUp(t, b.http.URL, "bob")
 	as, bs := openStream(t, alice, a.http.URL), openStream(t, bob, b.http.URL)
 	code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To = "bob" }))
 	if code != 201 {

@@ -34,7 +34,7 @@ func startChatNode(t *testing.T, url, name string) *harness {
 func TestClusterChatThroughAnyNode(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startChatNode(t, url, "a"), startChatNode(t, url, "b")
-	alice, bob := signUpAt(t, a.http.URL, "alice"), signUpAt(t, b.http.URL, "bob")
+	alice, bob := signUp(t, a.http.URL, "alice"), signUp(t, b.http.URL, "bob")
 	_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
 	id := cr["id"].(string)
 	if code, out := bob.post("/api/games/"+id+"/join", map[string]int{"seat": 1}); code != 200 {

@@ -185,10 +185,7 @@ func TestEditorRateLimit(t *testing.T) {
 // post made on a session's behalf.
 func TestEditorNeedsTheCSRFTokenOfASession(t *testing.T) {
 	h := newAccountsHarness(t)
-	b := newBrowserClient(t, h.http.URL)
-	if code, out := b.post("/api/account/signup", map[string]string{"name": "carol", "password": "correct horse"}); code != 200 {
-		t.Fatalf("sign-up: %d %v", code, out)
-	}
+	b := signUp(t, h.http.URL, "carol")
 	if code, out := b.post("/api/decompose", map[string]any{"game": "toy"}); code != 200 {
 		t.Fatalf("an edit with the token: %d %v", code, out)
 	}

@@ -45,13 +45,9 @@ func signUpAll(t *testing.T, h *harness, names ...string) ([]*browserClient, []i
 	var cs []*browserClient
 	var ids []int64
 	for _, n := range names {
-		c := newBrowserClient(t, h.http.URL)
-		if code, out := c.post("/api/account/signup", map[string]string{"name": n, "password": "a long password"}); code != 200 {
-			t.Fatalf("sign up %s: %d %v", n, code, out)
-		}
-		_, me := c.get("/api/account/me")
+		c := signUp(t, h.http.URL, n)
 		cs = append(cs, c)
-		ids = append(ids, int64(me["id"].(float64)))
+		ids = append(ids, c.userID())
 	}
 	return cs, ids
 }

@@ -66,8 +66,8 @@ func (srv *Server) openChallenges() error {
 		return ctx.Err()
 	}
 	every := st.StreamTTL() / 3
-	srv.goSafe(func() { h.every(every, h.renew) })
-	srv.goSafe(func() { h.every(every, h.sweep) })
+	srv.goSafe(func() { h.srv.every(every, h.renew) })
+	srv.goSafe(func() { h.srv.every(every, h.sweep) })
 	srv.goSafe(h.refreshOnline)
 	return nil
 }
@@ -86,20 +86,6 @@ func (srv *Server) closeChallenges() {
 		srv.log.Warn("closing event streams", "err", err)
 	}
 	h.st.Close()
-}
-
-// every runs f every d until the server closes.
-func (h *challengeHub) every(d time.Duration, f func()) {
-	t := time.NewTicker(d)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			f()
-		case <-h.srv.ctx.Done():
-			return
-		}
-	}
 }
 
 // renew keeps this node's streams alive in the database, and closes those

@@ -163,25 +163,11 @@ func (n *node) sessions() []*session {
 	return out
 }
 
-// every runs f every d until the server closes.
-func (n *node) every(d time.Duration, f func()) {
-	t := time.NewTicker(d)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			f()
-		case <-n.srv.ctx.Done():
-			return
-		}
-	}
-}
-
 // renewLoop renews this node's leases, lets go of the games it lost, and
 // of finished games nobody has watched for a while.
 func (n *node) renewLoop() {
 	every := n.ttl / renewParts
-	n.every(every, func() {
+	n.srv.every(every, func() {
 		n.mu.Lock()
 		held := make(map[string]int64, len(n.held))
 		for id, term := range n.held {
@@ -249,7 +235,7 @@ func (n *node) letIdleGo() {
 // node died, lost the database, or left.
 func (n *node) orphanLoop() {
 	n.takeOrphans()
-	n.every(n.ttl/renewParts, n.takeOrphans)
+	n.srv.every(n.ttl/renewParts, n.takeOrphans)
 }
 
 func (n *node) takeOrphans() {

@@ -305,6 +305,20 @@ func (srv *Server) resumeClocks(lastUp int64) {
 	}
 }
 
+// every runs f every d until the server closes.
+func (srv *Server) every(d time.Duration, f func()) {
+	t := time.NewTicker(d)
+	defer t.Stop()
+	for {
+		select {
+		case <-t.C:
+			f()
+		case <-srv.ctx.Done():
+			return
+		}
+	}
+}
+
 // goSafe runs f in a goroutine that Close waits for and whose panic is
 // logged rather than fatal.
 func (srv *Server) goSafe(f func()) {

@@ -37,6 +37,17 @@ func TestAnalysisBoard(t *testing.T) {
 			}
 			b.waitJS("an arrow", `document.querySelector('.levels .marks .mark') !== null`)
 			b.waitJS("deeper", `/depth [3-9]|depth \d\d/.test(document.querySelector('.pvstats').textContent)`)
+			// The seat to move is named as the position names it (a
+			// Dungeon Chess seat by its faction).
+			gm, _ := games.Lookup(g.Name)
+			startPos, err := gm.Start(nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := startPos.SeatName(startPos.ToMove()) + " to move"
+			if got := evalJS[string](b, `document.querySelector('.analysis .bar').textContent`); got != want {
+				t.Errorf("status %q, want %q", got, want)
+			}
 			viewShot(b, "analysis-"+g.Name)
 			// A move on the board: the first line's, by its button.
 			before := evalJS[string](b, `new URLSearchParams(location.search).get('pos')`)
@@ -47,7 +58,7 @@ func TestAnalysisBoard(t *testing.T) {
 			b.waitJS("a move in the tree", `document.querySelectorAll('.tree .mv').length === 1`)
 			b.waitJS("new position in the address", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') !== %q`, before))
 			// Back and another move: a variation beside the main line.
-			b.run("back", chromedp.Click(chromedp.CSS(`button[aria-label="Previous move"]`)))
+			b.clickCSS("back", `button[aria-label="Previous move"]`)
 			b.waitJS("the start again", fmt.Sprintf(`new URLSearchParams(location.search).get('pos') === %q && document.querySelectorAll('.pvline').length === 3`, before))
 			// Another line's move than the one played (the lines' order can
 			// change from one iteration to the next).

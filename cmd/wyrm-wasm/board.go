@@ -9,13 +9,16 @@ import (
 // boardMsg answers wyrm.board(): what an analysis board draws and lets
 // the player move, so that the page needs no server to play on.
 type boardMsg struct {
-	Position string   `json:"position"`
-	ToMove   int      `json:"toMove"` // -1 when the game is over
-	Players  int      `json:"players"`
-	Over     bool     `json:"over,omitempty"`
-	Reason   string   `json:"reason,omitempty"`
-	Results  []string `json:"results,omitempty"`
-	Board    viewMsg  `json:"board"`
+	Position string `json:"position"`
+	ToMove   int    `json:"toMove"` // -1 when the game is over
+	Players  int    `json:"players"`
+	// SeatNames are the seats as the position names them (a Dungeon
+	// Chess seat by its faction).
+	SeatNames []string `json:"seatNames"`
+	Over      bool     `json:"over,omitempty"`
+	Reason    string   `json:"reason,omitempty"`
+	Results   []string `json:"results,omitempty"`
+	Board     viewMsg  `json:"board"`
 	// Legal are the moves of the seat to move.
 	Legal []legalMsg `json:"legal"`
 	// Last is the last of the request's moves, as played, when there is one.
@@ -81,6 +84,9 @@ func board(reqJSON []byte) (boardMsg, error) {
 	}
 	pos := line[len(line)-1].pos
 	out := boardMsg{Position: pos.String(), ToMove: int(pos.ToMove()), Players: pos.Players(), Legal: []legalMsg{}}
+	for s := range pos.Players() {
+		out.SeatNames = append(out.SeatNames, pos.SeatName(game.Player(s)))
+	}
 	if n := len(req.Moves); n > 0 {
 		prev := line[n-1].pos
 		if m, err := prev.ParseMove(req.Moves[n-1]); err == nil {

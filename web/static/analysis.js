@@ -77,7 +77,7 @@ export function showAnalysis(root, q) {
   addEventListener('resize', drawBoard);
 
   const seats = () => node.view ? node.view.players : 2;
-  const seatName = i => (meta && meta.seats && meta.seats[i]) || `Seat ${i + 1}`;
+  const seatName = i => (node.view && node.view.seatNames && node.view.seatNames[i]) || (meta && meta.seats && meta.seats[i]) || `Seat ${i + 1}`;
 
   function setRunning(on) {
     running = on;
@@ -224,6 +224,9 @@ export function showAnalysis(root, q) {
 
   function drawLines() {
     drawBars();
+    // The card keeps the height of the lines asked for, so that the move
+    // list's buttons below it stay put while lines come and go.
+    linesEl.style.setProperty('--lines', String(multipv));
     if (!info) { linesEl.replaceChildren(); statsEl.textContent = running ? 'Thinking…' : 'Stopped.'; return; }
     statsEl.textContent = `depth ${info.depth}/${info.seldepth} · ${big(info.nodes)} nodes · ${big(info.nps)} nodes/s`;
     linesEl.replaceChildren(...info.lines.map(l => h('li', { class: 'pvline' },

@@ -28,7 +28,7 @@ export function showPuzzles(root, game, k) {
   addEventListener('resize', draw);
 
   const mine = () => list.filter(p => p.game === game);
-  const seatName = i => ((meta.find(g => g.name === game) || {}).seats || [])[i] || `Seat ${i + 1}`;
+  const seatName = i => (view && view.seatNames && view.seatNames[i]) || ((meta.find(g => g.name === game) || {}).seats || [])[i] || `Seat ${i + 1}`;
 
   function hint() {
     const p = mine()[k], m = view && view.legal.find(x => x.text === p.solution);

@@ -103,30 +103,23 @@ func (p *Position) hasRetreat(target *unit, t int) bool {
 // could capture the unit on t.
 func (p *Position) threatens(mask uint8, t int) bool {
 	m := p.m
-	tf, tr := int(m.file[t]), int(m.rank[t])
+	words := m.words
+	// The bitsets of the squares from which each attack class might
+	// reach t: one test per unit rejects nearly all of them.
+	reach := m.reach[t*numClasses*words : (t+1)*numClasses*words]
+	mask &= p.live
 	for s := 0; s < p.n; s++ {
-		if mask&(1<<s) == 0 || !p.isLive(s) {
+		if mask&(1<<s) == 0 {
 			continue
 		}
 		st := &p.seats[s]
 		for id := st.first; id < st.end; id++ {
 			u := &p.units[id]
-			if !u.alive || u.hexLeft > 0 {
+			b := int(uint16(u.sq))
+			if reach[int(attackClass[u.kind&31])*words+b>>6]>>(b&63)&1 == 0 || !u.alive || u.hexLeft > 0 {
 				continue
 			}
-			// Cheap reject: beyond two squares only a line can reach t.
-			df, dr := int(m.file[u.sq])-tf, int(m.rank[u.sq])-tr
-			if df > 2 || df < -2 || dr > 2 || dr < -2 {
-				pat := kinds[u.kind].attack
-				if df == 0 || dr == 0 {
-					if pat&(pSlideO|pCannon|pPhase) == 0 {
-						continue
-					}
-				} else if df != dr && df != -dr || pat&pSlideD == 0 {
-					continue
-				}
-			}
-			if p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
+			if p.canCapture(id, t) && !p.intimidated(b, u.owner) {
 				return true
 			}
 		}

@@ -2,22 +2,15 @@ package dungeon
 
 import "wyrm/game"
 
-// enemyOgres reports whether any seat other than s has a living Ogre.
-func (p *Position) enemyOgres(s uint8) bool {
-	for i := 0; i < p.n; i++ {
-		if uint8(i) != s && p.ogres[i] > 0 {
-			return true
-		}
-	}
-	return false
+// intimidated reports whether the unit on b, owned by s, stands next to an
+// enemy Ogre and so cannot capture. The test of the seats with Ogres is
+// inlined; the look around b is made only when an enemy has one.
+func (p *Position) intimidated(b int, s uint8) bool {
+	return p.ogreSeats&^(1<<s) != 0 && p.nextToOgre(b, s)
 }
 
-// intimidated reports whether the unit on b, owned by s, stands next to an
-// enemy Ogre and so cannot capture.
-func (p *Position) intimidated(b int, s uint8) bool {
-	if !p.enemyOgres(s) {
-		return false
-	}
+// nextToOgre reports whether an Ogre of a seat other than s stands next to b.
+func (p *Position) nextToOgre(b int, s uint8) bool {
 	for _, d := range p.m.queen {
 		if id := p.board[b+d]; id != 0 {
 			if v := &p.units[id-1]; v.kind == Ogre && v.owner != s {
@@ -80,12 +73,16 @@ func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.
 // genFragile appends captures of every adjacent enemy Skeleton, whatever
 // the attack pattern; genAttacks leaves those out so none is listed twice.
 func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
+	base := len(dst)
 	for _, d := range p.m.queen {
 		if tid := p.board[from+d]; tid != 0 {
 			if t := &p.units[tid-1]; t.kind == Skeleton && t.owner != u.owner {
-				dst = p.addCapture(dst, u, from, from+d)
+				dst = append(dst, mkMove(from, from+d))
 			}
 		}
+	}
+	if u.kind == Salamander && len(dst) > base {
+		dst = p.addRetreats(dst, base)
 	}
 	return dst
 }
@@ -172,20 +169,21 @@ func isAdjacent(m *Map, a, b int) bool {
 
 // genAttacks appends captures by pattern pat.
 func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []game.Move {
+	base := len(dst)
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
 	if pat&pStepO != 0 && pat&pSlideO == 0 {
 		for _, d := range m.ortho {
 			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
 	if pat&pStepD != 0 && pat&pSlideD == 0 {
 		for _, d := range m.diag {
 			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
@@ -196,7 +194,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 				s += d
 			}
 			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
@@ -207,14 +205,14 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 				s += d
 			}
 			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
 	if pat&pLeap != 0 {
 		for _, d := range m.leaps {
 			if s := from + d; terr[s] == tFloor && p.enemy(u.owner, s, false) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
@@ -222,7 +220,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 		for _, d := range m.ortho {
 			if s := from + d; terr[s] == tFloor && board[s] == 0 {
 				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = p.addCapture(dst, u, from, s2)
+					dst = append(dst, mkMove(from, s2))
 				}
 			}
 		}
@@ -231,7 +229,7 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 		for _, d := range m.diag {
 			if s := from + d; terr[s] == tFloor && board[s] == 0 {
 				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = p.addCapture(dst, u, from, s2)
+					dst = append(dst, mkMove(from, s2))
 				}
 			}
 		}
@@ -240,16 +238,19 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 		for _, d := range m.ortho {
 			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(u.owner, s, false) &&
 				p.units[board[s]-1].kind != IronGolem {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
 	if pat&pPhase != 0 {
 		for _, d := range m.ortho {
 			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
+				dst = append(dst, mkMove(from, s))
 			}
 		}
+	}
+	if u.kind == Salamander && len(dst) > base {
+		dst = p.addRetreats(dst, base)
 	}
 	return dst
 }
@@ -295,22 +296,29 @@ func (p *Position) phaseTarget(from, d int, s uint8) int {
 	return -1
 }
 
-// addCapture appends the capture from->to, expanding a Salamander's
-// capture into one move per retreat square (none: no move).
-func (p *Position) addCapture(dst []game.Move, u *unit, from, to int) []game.Move {
-	if u.kind != Salamander {
-		return append(dst, mkMove(from, to))
-	}
-	t := &p.units[p.board[to]-1]
-	if t.kind == Demonics {
-		// The explosion destroys the Salamander on the spot: no retreat.
-		return append(dst, mkMove(from, to))
-	}
-	pushed := p.pushSquare(t, to)
-	for _, d := range p.m.queen {
-		r := to + d
-		if p.m.terrain[r] == tFloor && p.board[r] == 0 && r != pushed {
-			dst = append(dst, mkRetreat(from, to, r))
+// addRetreats expands the Salamander's captures in dst[base:], listed as
+// plain moves, into one move per retreat square each (none: no move), in
+// the same order. The generators list a capture as a plain move and leave
+// the Salamander, which few armies have, to this pass, so that the common
+// capture costs no call.
+func (p *Position) addRetreats(dst []game.Move, base int) []game.Move {
+	var caps [64]game.Move
+	n := copy(caps[:], dst[base:])
+	dst = dst[:base]
+	for _, mv := range caps[:n] {
+		from, to := mFrom(mv), mTo(mv)
+		t := &p.units[p.board[to]-1]
+		if t.kind == Demonics {
+			// The explosion destroys the Salamander on the spot: no retreat.
+			dst = append(dst, mv)
+			continue
+		}
+		pushed := p.pushSquare(t, to)
+		for _, d := range p.m.queen {
+			r := to + d
+			if p.m.terrain[r] == tFloor && p.board[r] == 0 && r != pushed {
+				dst = append(dst, mkRetreat(from, to, r))
+			}
 		}
 	}
 	return dst

@@ -47,8 +47,13 @@ type Map struct {
 	// the squares from which a unit of class c might capture a unit on t:
 	// the five by five box around t and, for c's lines, the lines through
 	// t up to void. Bitsets of words words each, at (t*numClasses+c)*words.
-	reach    []uint64
-	words    int
+	reach []uint64
+	words int
+	// floorQ and floorL have a bit per direction of queen and leaps, set
+	// where that neighbour of the square is floor: the generators loop
+	// over these bits alone.
+	floorQ   [maxBox]uint8
+	floorL   [maxBox]uint8
 	ortho    [4]int
 	diag     [4]int
 	queen    [8]int
@@ -243,6 +248,19 @@ func (m *Map) build() {
 		}
 	}
 	m.buildReach()
+	for b := 0; b < m.size; b++ {
+		if m.terrain[b] == tVoid {
+			continue
+		}
+		for i := range 8 {
+			if m.terrain[b+m.queen[i]] == tFloor {
+				m.floorQ[b] |= 1 << i
+			}
+			if m.terrain[b+m.leaps[i]] == tFloor {
+				m.floorL[b] |= 1 << i
+			}
+		}
+	}
 	// Backward is towards the side of the board the zone lies on.
 	for z := 1; z <= maxZones; z++ {
 		m.backward[z] = -w

@@ -1,6 +1,10 @@
 package dungeon
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 // intimidated reports whether the unit on b, owned by s, stands next to an
 // enemy Ogre and so cannot capture. The test of the seats with Ogres is
@@ -11,8 +15,9 @@ func (p *Position) intimidated(b int, s uint8) bool {
 
 // nextToOgre reports whether an Ogre of a seat other than s stands next to b.
 func (p *Position) nextToOgre(b int, s uint8) bool {
-	for _, d := range p.m.queen {
-		if id := p.board[b+d]; id != 0 {
+	m := p.m
+	for mk := m.floorQ[b]; mk != 0; mk &= mk - 1 {
+		if id := p.board[b+m.queen[bits.TrailingZeros8(mk)]]; id != 0 {
 			if v := &p.units[id-1]; v.kind == Ogre && v.owner != s {
 				return true
 			}
@@ -74,10 +79,12 @@ func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.
 // the attack pattern; genAttacks leaves those out so none is listed twice.
 func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
 	base := len(dst)
-	for _, d := range p.m.queen {
-		if tid := p.board[from+d]; tid != 0 {
+	m := p.m
+	for mk := m.floorQ[from]; mk != 0; mk &= mk - 1 {
+		s := from + m.queen[bits.TrailingZeros8(mk)]
+		if tid := p.board[s]; tid != 0 {
 			if t := &p.units[tid-1]; t.kind == Skeleton && t.owner != u.owner {
-				dst = append(dst, mkMove(from, from+d))
+				dst = append(dst, mkMove(from, s))
 			}
 		}
 	}
@@ -87,62 +94,36 @@ func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
 	return dst
 }
 
-// genQuiet appends moves onto empty floor by pattern pat.
+// genQuiet appends moves onto empty floor by pattern pat. The directions
+// are those of the pattern whose first square is floor (see dirMasks), in
+// the order of Map.queen and Map.leaps; a square is empty floor when its
+// terrain and occupant codes are both zero.
 func (p *Position) genQuiet(dst []game.Move, from int, pat uint16) []game.Move {
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
-	if pat&pStepO != 0 && pat&pSlideO == 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
+	dm := &patDirs[pat&511]
+	fq := m.floorQ[from]
+	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+		if s := from + m.queen[bits.TrailingZeros8(mk)]; board[s] == 0 {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pStepD != 0 && pat&pSlideD == 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		for s := from + d; terr[s]|board[s] == 0; s += d {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideO != 0 {
-		for _, d := range m.ortho {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+		if s := from + m.leaps[bits.TrailingZeros8(mk)]; board[s] == 0 {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideD != 0 {
-		for _, d := range m.diag {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pLeap != 0 {
-		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pOrc2 != 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
-		}
-	}
-	if pat&pGapD != 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
+	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		if s := from + d; board[s] == 0 && terr[s+d]|board[s+d] == 0 {
+			dst = append(dst, mkMove(from, s+d))
 		}
 	}
 	return dst
@@ -167,71 +148,39 @@ func isAdjacent(m *Map, a, b int) bool {
 	return d == 1 || d == -1 || d == m.w || d == -m.w || d == m.w+1 || d == m.w-1 || d == -m.w+1 || d == -m.w-1
 }
 
-// genAttacks appends captures by pattern pat.
+// genAttacks appends captures by pattern pat, looping over directions as
+// genQuiet does.
 func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []game.Move {
 	base := len(dst)
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
-	if pat&pStepO != 0 && pat&pSlideO == 0 {
-		for _, d := range m.ortho {
-			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = append(dst, mkMove(from, s))
-			}
+	dm := &patDirs[pat&511]
+	fq := m.floorQ[from]
+	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+		if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(u.owner, s, true) {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pStepD != 0 && pat&pSlideD == 0 {
-		for _, d := range m.diag {
-			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		s := from + d
+		for terr[s]|board[s] == 0 {
+			s += d
+		}
+		if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideO != 0 {
-		for _, d := range m.ortho {
-			s := from + d
-			for terr[s] == tFloor && board[s] == 0 {
-				s += d
-			}
-			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+		if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(u.owner, s, false) {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideD != 0 {
-		for _, d := range m.diag {
-			s := from + d
-			for terr[s] == tFloor && board[s] == 0 {
-				s += d
-			}
-			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pLeap != 0 {
-		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && p.enemy(u.owner, s, false) {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pOrc2 != 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
-		}
-	}
-	if pat&pGapD != 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
+	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		if s := from + d; board[s] == 0 && p.enemy(u.owner, s+d, false) {
+			dst = append(dst, mkMove(from, s+d))
 		}
 	}
 	if pat&pCannon != 0 {

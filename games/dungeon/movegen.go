@@ -13,7 +13,10 @@ func (p *Position) intimidated(b int, s uint8) bool {
 	return p.ogreSeats&^(1<<s) != 0 && p.nextToOgre(b, s)
 }
 
-// nextToOgre reports whether an Ogre of a seat other than s stands next to b.
+// nextToOgre reports whether an Ogre of a seat other than s stands next to
+// b. Not inlined, so that intimidated is.
+//
+//go:noinline
 func (p *Position) nextToOgre(b int, s uint8) bool {
 	m := p.m
 	for mk := m.floorQ[b]; mk != 0; mk &= mk - 1 {
@@ -36,7 +39,19 @@ func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 		if !u.alive || u.hexLeft > 0 {
 			continue
 		}
-		dst = p.genUnit(dst, id, capturesOnly)
+		// genUnit's work, without its call.
+		from := int(u.sq)
+		info := &kinds[u.kind]
+		if !capturesOnly {
+			dst = p.genQuiet(dst, from, info.move)
+		}
+		if p.intimidated(from, u.owner) {
+			continue
+		}
+		dst = p.genAttacks(dst, u, from, info.attack)
+		if p.skeletons&^(1<<u.owner) != 0 {
+			dst = p.genFragile(dst, u, from)
+		}
 	}
 	if capturesOnly {
 		return dst

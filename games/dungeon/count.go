@@ -39,13 +39,7 @@ func (p *Position) countLegal(buf []game.Move) (uint64, []game.Move) {
 			n := p.countQuiet(from, kinds[u.kind].move)
 			legal += n
 			pseudo += n
-			buf = buf[:0]
-			if !p.intimidated(from, u.owner) {
-				buf = p.genAttacks(buf, u, from, kinds[u.kind].attack)
-				if p.skeletons&^(1<<u.owner) != 0 {
-					buf = p.genFragile(buf, u, from)
-				}
-			}
+			buf = p.genCaptures(buf[:0], u, from)
 		} else {
 			buf = p.genUnit(buf[:0], id, false)
 		}

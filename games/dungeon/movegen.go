@@ -41,17 +41,10 @@ func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 		}
 		// genUnit's work, without its call.
 		from := int(u.sq)
-		info := &kinds[u.kind]
 		if !capturesOnly {
-			dst = p.genQuiet(dst, from, info.move)
+			dst = p.genQuiet(dst, from, kinds[u.kind].move)
 		}
-		if p.intimidated(from, u.owner) {
-			continue
-		}
-		dst = p.genAttacks(dst, u, from, info.attack)
-		if p.skeletons&^(1<<u.owner) != 0 {
-			dst = p.genFragile(dst, u, from)
-		}
+		dst = p.genCaptures(dst, u, from)
 	}
 	if capturesOnly {
 		return dst
@@ -76,37 +69,10 @@ func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.Move {
 	u := &p.units[id]
 	from := int(u.sq)
-	info := &kinds[u.kind]
 	if !capturesOnly {
-		dst = p.genQuiet(dst, from, info.move)
+		dst = p.genQuiet(dst, from, kinds[u.kind].move)
 	}
-	if p.intimidated(from, u.owner) {
-		return dst
-	}
-	dst = p.genAttacks(dst, u, from, info.attack)
-	if p.skeletons&^(1<<u.owner) == 0 {
-		return dst
-	}
-	return p.genFragile(dst, u, from)
-}
-
-// genFragile appends captures of every adjacent enemy Skeleton, whatever
-// the attack pattern; genAttacks leaves those out so none is listed twice.
-func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
-	base := len(dst)
-	m := p.m
-	for mk := m.floorQ[from]; mk != 0; mk &= mk - 1 {
-		s := from + m.queen[bits.TrailingZeros8(mk)]
-		if tid := p.board[s]; tid != 0 {
-			if t := &p.units[tid-1]; t.kind == Skeleton && t.owner != u.owner {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if u.kind == Salamander && len(dst) > base {
-		dst = p.addRetreats(dst, base)
-	}
-	return dst
+	return p.genCaptures(dst, u, from)
 }
 
 // genQuiet appends moves onto empty floor by pattern pat. The directions
@@ -163,18 +129,49 @@ func isAdjacent(m *Map, a, b int) bool {
 	return d == 1 || d == -1 || d == m.w || d == -m.w || d == m.w+1 || d == m.w-1 || d == -m.w+1 || d == -m.w-1
 }
 
-// genAttacks appends captures by pattern pat, looping over directions as
-// genQuiet does.
-func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []game.Move {
+// genCaptures appends the captures of unit u on from: none when an enemy
+// Ogre intimidates it; otherwise those of its attack pattern, looping over
+// directions as genQuiet does, and then those of adjacent enemy Skeletons
+// by the Fragile rule, which the pattern's captures leave out so that none
+// is listed twice. Against enemies with Ogres or Skeletons one look at the
+// neighbours finds the Ogres, the Skeletons and the step captures.
+func (p *Position) genCaptures(dst []game.Move, u *unit, from int) []game.Move {
 	base := len(dst)
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
+	pat := kinds[u.kind].attack
 	dm := &patDirs[pat&511]
 	fq := m.floorQ[from]
-	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
-		if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(u.owner, s, true) {
-			dst = append(dst, mkMove(from, s))
+	owner := u.owner
+	var skel uint8 // directions of adjacent enemy Skeletons
+	if (p.skeletons|p.ogreSeats)&^(1<<owner) == 0 {
+		for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+			if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(owner, s, true) {
+				dst = append(dst, mkMove(from, s))
+			}
+		}
+	} else {
+		var foe uint8 // directions of other adjacent enemies
+		for mk := fq; mk != 0; mk &= mk - 1 {
+			i := bits.TrailingZeros8(mk)
+			tid := board[from+m.queen[i]]
+			if tid == 0 {
+				continue
+			}
+			t := &p.units[tid-1]
+			switch {
+			case t.owner == owner:
+			case t.kind == Ogre:
+				return dst // intimidated
+			case t.kind == Skeleton:
+				skel |= 1 << i
+			default:
+				foe |= 1 << i
+			}
+		}
+		for mk := dm.step & foe; mk != 0; mk &= mk - 1 {
+			dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
 		}
 	}
 	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
@@ -183,24 +180,24 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 		for terr[s]|board[s] == 0 {
 			s += d
 		}
-		if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
+		if terr[s] == tFloor && p.enemy(owner, s, s == from+d) {
 			dst = append(dst, mkMove(from, s))
 		}
 	}
 	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
-		if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(u.owner, s, false) {
+		if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(owner, s, false) {
 			dst = append(dst, mkMove(from, s))
 		}
 	}
 	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
 		d := m.queen[bits.TrailingZeros8(mk)]
-		if s := from + d; board[s] == 0 && p.enemy(u.owner, s+d, false) {
+		if s := from + d; board[s] == 0 && p.enemy(owner, s+d, false) {
 			dst = append(dst, mkMove(from, s+d))
 		}
 	}
 	if pat&pCannon != 0 {
 		for _, d := range m.ortho {
-			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(u.owner, s, false) &&
+			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(owner, s, false) &&
 				p.units[board[s]-1].kind != IronGolem {
 				dst = append(dst, mkMove(from, s))
 			}
@@ -208,10 +205,13 @@ func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []
 	}
 	if pat&pPhase != 0 {
 		for _, d := range m.ortho {
-			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(u.owner, s, s == from+d) {
+			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(owner, s, s == from+d) {
 				dst = append(dst, mkMove(from, s))
 			}
 		}
+	}
+	for mk := skel; mk != 0; mk &= mk - 1 {
+		dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
 	}
 	if u.kind == Salamander && len(dst) > base {
 		dst = p.addRetreats(dst, base)

@@ -78,7 +78,7 @@ type Position struct {
 	// ogreSeats has a bit per seat with a living Ogre (ogres above zero).
 	ogreSeats uint8
 	// skeletons has a bit per seat that started with a Skeleton: only
-	// against those is the Fragile pass (genFragile) worth running.
+	// against those is the Fragile pass (in genCaptures) worth running.
 	skeletons uint8
 	undo      []undoRec
 	removed   []uint8

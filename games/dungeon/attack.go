@@ -1,5 +1,11 @@
 package dungeon
 
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
+
 // fileRank returns the map coordinates of mailbox square b.
 func (m *Map) fileRank(b int) (int, int) {
 	return int(m.file[b]), int(m.rank[b])
@@ -103,23 +109,25 @@ func (p *Position) hasRetreat(target *unit, t int) bool {
 // could capture the unit on t.
 func (p *Position) threatens(mask uint8, t int) bool {
 	m := p.m
-	words := m.words
+	words := uint(m.words)
 	// The bitsets of the squares from which each attack class might
 	// reach t: one test per unit rejects nearly all of them.
-	reach := m.reach[t*numClasses*words : (t+1)*numClasses*words]
-	mask &= p.live
-	for s := 0; s < p.n; s++ {
-		if mask&(1<<s) == 0 {
-			continue
+	reach := m.reach[uint(t)*numClasses*words : (uint(t)+1)*numClasses*words]
+	for mk := mask & p.live; mk != 0; mk &= mk - 1 {
+		st := &p.seats[bits.TrailingZeros8(mk)&(game.MaxPlayers-1)]
+		units := p.units[st.first:st.end]
+		// A mask of the seat's units (at most maxArmy) that might reach
+		// t, made without a branch per unit.
+		var cand uint32
+		for i := range units {
+			b := uint(uint16(units[i].sq))
+			c := uint(attackClass[units[i].kind&31])
+			cand |= uint32(reach[c*words+b>>6]>>(b&63)&1) << (i & 31)
 		}
-		st := &p.seats[s]
-		for id := st.first; id < st.end; id++ {
+		for ; cand != 0; cand &= cand - 1 {
+			id := st.first + uint8(bits.TrailingZeros32(cand))
 			u := &p.units[id]
-			b := int(uint16(u.sq))
-			if reach[int(attackClass[u.kind&31])*words+b>>6]>>(b&63)&1 == 0 || !u.alive || u.hexLeft > 0 {
-				continue
-			}
-			if p.canCapture(id, t) && !p.intimidated(b, u.owner) {
+			if u.alive && u.hexLeft == 0 && p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
 				return true
 			}
 		}

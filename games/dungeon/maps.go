@@ -420,9 +420,3 @@ func (m *Map) buildReach() {
 		}
 	}
 }
-
-// mayReach reports whether a unit of attack class c on b might capture a
-// unit on t (see reach).
-func (m *Map) mayReach(t, c, b int) bool {
-	return m.reach[(t*numClasses+c)*m.words+b>>6]>>(b&63)&1 != 0
-}

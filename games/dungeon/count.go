@@ -39,7 +39,7 @@ func (p *Position) countLegal(buf []game.Move) (uint64, []game.Move) {
 			n := p.countQuiet(from, kinds[u.kind].move)
 			legal += n
 			pseudo += n
-			buf = p.genCaptures(buf[:0], u, from)
+			buf = p.genCaptures(buf[:0], id, id+1)
 		} else {
 			buf = p.genUnit(buf[:0], id, false)
 		}

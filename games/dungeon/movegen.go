@@ -34,20 +34,16 @@ func (p *Position) nextToOgre(b int, s uint8) bool {
 func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 	s := p.toMove
 	st := &p.seats[s]
+	if capturesOnly {
+		return p.genCaptures(dst, st.first, st.end)
+	}
 	for id := st.first; id < st.end; id++ {
 		u := &p.units[id]
 		if !u.alive || u.hexLeft > 0 {
 			continue
 		}
-		// genUnit's work, without its call.
-		from := int(u.sq)
-		if !capturesOnly {
-			dst = p.genQuiet(dst, from, kinds[u.kind].move)
-		}
-		dst = p.genCaptures(dst, u, from)
-	}
-	if capturesOnly {
-		return dst
+		dst = p.genQuiet(dst, int(u.sq), kinds[u.kind].move)
+		dst = p.genCaptures(dst, id, id+1)
 	}
 	// Hexes come last: one per unspent, unhexed Shaman and enemy unit.
 	for id := st.first; id < st.end; id++ {
@@ -72,7 +68,7 @@ func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.
 	if !capturesOnly {
 		dst = p.genQuiet(dst, from, kinds[u.kind].move)
 	}
-	return p.genCaptures(dst, u, from)
+	return p.genCaptures(dst, id, id+1)
 }
 
 // genQuiet appends moves onto empty floor by pattern pat. The directions
@@ -129,92 +125,102 @@ func isAdjacent(m *Map, a, b int) bool {
 	return d == 1 || d == -1 || d == m.w || d == -m.w || d == m.w+1 || d == m.w-1 || d == -m.w+1 || d == -m.w-1
 }
 
-// genCaptures appends the captures of unit u on from: none when an enemy
-// Ogre intimidates it; otherwise those of its attack pattern, looping over
+// genCaptures appends the captures of the units first to end-1 that are
+// alive and not hexed, unit by unit: none for a unit an enemy Ogre
+// intimidates; otherwise those of its attack pattern, looping over
 // directions as genQuiet does, and then those of adjacent enemy Skeletons
 // by the Fragile rule, which the pattern's captures leave out so that none
 // is listed twice. Against enemies with Ogres or Skeletons one look at the
-// neighbours finds the Ogres, the Skeletons and the step captures.
-func (p *Position) genCaptures(dst []game.Move, u *unit, from int) []game.Move {
-	base := len(dst)
+// neighbours finds the Ogres, the Skeletons and the step captures. It takes
+// a range so that a seat's captures cost one call, not one per unit.
+func (p *Position) genCaptures(dst []game.Move, first, end uint8) []game.Move {
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
-	pat := kinds[u.kind].attack
-	dm := &patDirs[pat&511]
-	fq := m.floorQ[from]
-	owner := u.owner
-	var skel uint8 // directions of adjacent enemy Skeletons
-	if (p.skeletons|p.ogreSeats)&^(1<<owner) == 0 {
-		for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
-			if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(owner, s, true) {
+units:
+	for id := first; id < end; id++ {
+		u := &p.units[id]
+		if !u.alive || u.hexLeft > 0 {
+			continue
+		}
+		from := int(u.sq)
+		base := len(dst)
+		pat := kinds[u.kind].attack
+		dm := &patDirs[pat&511]
+		fq := m.floorQ[from]
+		owner := u.owner
+		var skel uint8 // directions of adjacent enemy Skeletons
+		if (p.skeletons|p.ogreSeats)&^(1<<owner) == 0 {
+			for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+				if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(owner, s, true) {
+					dst = append(dst, mkMove(from, s))
+				}
+			}
+		} else {
+			var foe uint8 // directions of other adjacent enemies
+			for mk := fq; mk != 0; mk &= mk - 1 {
+				i := bits.TrailingZeros8(mk)
+				tid := board[from+m.queen[i]]
+				if tid == 0 {
+					continue
+				}
+				t := &p.units[tid-1]
+				switch {
+				case t.owner == owner:
+				case t.kind == Ogre:
+					continue units // intimidated
+				case t.kind == Skeleton:
+					skel |= 1 << i
+				default:
+					foe |= 1 << i
+				}
+			}
+			for mk := dm.step & foe; mk != 0; mk &= mk - 1 {
+				dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
+			}
+		}
+		for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+			d := m.queen[bits.TrailingZeros8(mk)]
+			s := from + d
+			for terr[s]|board[s] == 0 {
+				s += d
+			}
+			if terr[s] == tFloor && p.enemy(owner, s, s == from+d) {
 				dst = append(dst, mkMove(from, s))
 			}
 		}
-	} else {
-		var foe uint8 // directions of other adjacent enemies
-		for mk := fq; mk != 0; mk &= mk - 1 {
-			i := bits.TrailingZeros8(mk)
-			tid := board[from+m.queen[i]]
-			if tid == 0 {
-				continue
-			}
-			t := &p.units[tid-1]
-			switch {
-			case t.owner == owner:
-			case t.kind == Ogre:
-				return dst // intimidated
-			case t.kind == Skeleton:
-				skel |= 1 << i
-			default:
-				foe |= 1 << i
+		for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+			if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(owner, s, false) {
+				dst = append(dst, mkMove(from, s))
 			}
 		}
-		for mk := dm.step & foe; mk != 0; mk &= mk - 1 {
+		for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+			d := m.queen[bits.TrailingZeros8(mk)]
+			if s := from + d; board[s] == 0 && p.enemy(owner, s+d, false) {
+				dst = append(dst, mkMove(from, s+d))
+			}
+		}
+		if pat&pCannon != 0 {
+			for _, d := range m.ortho {
+				if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(owner, s, false) &&
+					p.units[board[s]-1].kind != IronGolem {
+					dst = append(dst, mkMove(from, s))
+				}
+			}
+		}
+		if pat&pPhase != 0 {
+			for _, d := range m.ortho {
+				if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(owner, s, s == from+d) {
+					dst = append(dst, mkMove(from, s))
+				}
+			}
+		}
+		for mk := skel; mk != 0; mk &= mk - 1 {
 			dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
 		}
-	}
-	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
-		d := m.queen[bits.TrailingZeros8(mk)]
-		s := from + d
-		for terr[s]|board[s] == 0 {
-			s += d
+		if u.kind == Salamander && len(dst) > base {
+			dst = p.addRetreats(dst, base)
 		}
-		if terr[s] == tFloor && p.enemy(owner, s, s == from+d) {
-			dst = append(dst, mkMove(from, s))
-		}
-	}
-	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
-		if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(owner, s, false) {
-			dst = append(dst, mkMove(from, s))
-		}
-	}
-	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
-		d := m.queen[bits.TrailingZeros8(mk)]
-		if s := from + d; board[s] == 0 && p.enemy(owner, s+d, false) {
-			dst = append(dst, mkMove(from, s+d))
-		}
-	}
-	if pat&pCannon != 0 {
-		for _, d := range m.ortho {
-			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(owner, s, false) &&
-				p.units[board[s]-1].kind != IronGolem {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pPhase != 0 {
-		for _, d := range m.ortho {
-			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(owner, s, s == from+d) {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	for mk := skel; mk != 0; mk &= mk - 1 {
-		dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
-	}
-	if u.kind == Salamander && len(dst) > base {
-		dst = p.addRetreats(dst, base)
 	}
 	return dst
 }

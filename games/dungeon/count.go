@@ -80,9 +80,7 @@ func (p *Position) countQuiet(from int, pat uint16) int {
 	fq := m.floorQ[from]
 	n := 0
 	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
-		if board[from+m.queen[bits.TrailingZeros8(mk)]] == 0 {
-			n++
-		}
+		n += b2i(board[from+m.queen[bits.TrailingZeros8(mk)]] == 0)
 	}
 	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
 		d := m.queen[bits.TrailingZeros8(mk)]
@@ -91,17 +89,22 @@ func (p *Position) countQuiet(from int, pat uint16) int {
 		}
 	}
 	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
-		if board[from+m.leaps[bits.TrailingZeros8(mk)]] == 0 {
-			n++
-		}
+		n += b2i(board[from+m.leaps[bits.TrailingZeros8(mk)]] == 0)
 	}
 	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
 		d := m.queen[bits.TrailingZeros8(mk)]
-		if s := from + d; board[s] == 0 && terr[s+d]|board[s+d] == 0 {
-			n++
-		}
+		s := from + d
+		n += b2i(board[s]|terr[s+d]|board[s+d] == 0)
 	}
 	return n
+}
+
+// b2i is 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Perft implements game.Perfter.

@@ -115,17 +115,21 @@ func (p *Position) threatens(mask uint8, t int) bool {
 	reach := m.reach[uint(t)*numClasses*words : (uint(t)+1)*numClasses*words]
 	for mk := mask & p.live; mk != 0; mk &= mk - 1 {
 		st := &p.seats[bits.TrailingZeros8(mk)&(game.MaxPlayers-1)]
-		units := p.units[st.first:st.end]
 		// A mask of the seat's units (at most maxArmy) that might reach
-		// t, made without a branch per unit.
-		var cand uint32
-		for i := range units {
-			b := uint(uint16(units[i].sq))
-			c := uint(attackClass[units[i].kind&31])
-			cand |= uint32(reach[c*words+b>>6]>>(b&63)&1) << (i & 31)
+		// t, made without a branch per unit and four units a loop: the
+		// units past the seat's end (others', or none) are masked off.
+		var cand uint64
+		first, n := uint(st.first), uint(st.end-st.first)
+		for i := uint(0); i < n; i += 4 {
+			k := first + i
+			cand |= (mayReach(reach, words, &p.units[k&(maxUnits-1)]) |
+				mayReach(reach, words, &p.units[(k+1)&(maxUnits-1)])<<1 |
+				mayReach(reach, words, &p.units[(k+2)&(maxUnits-1)])<<2 |
+				mayReach(reach, words, &p.units[(k+3)&(maxUnits-1)])<<3) << (i & 31)
 		}
+		cand &= 1<<n - 1
 		for ; cand != 0; cand &= cand - 1 {
-			id := st.first + uint8(bits.TrailingZeros32(cand))
+			id := st.first + uint8(bits.TrailingZeros64(cand))
 			u := &p.units[id]
 			if u.alive && u.hexLeft == 0 && p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
 				return true
@@ -133,6 +137,13 @@ func (p *Position) threatens(mask uint8, t int) bool {
 		}
 	}
 	return false
+}
+
+// mayReach is 1 when unit u's attack class might reach the square whose
+// reach bitsets are given (see Map.reach), else 0.
+func mayReach(reach []uint64, words uint, u *unit) uint64 {
+	b := uint(uint16(u.sq))
+	return reach[uint(attackClass[u.kind&31])*words+b>>6] >> (b & 63) & 1
 }
 
 // inCheck reports whether seat s's King could be captured, or destroyed by

@@ -1,5 +1,11 @@
 package dungeon
 
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
+
 // fileRank returns the map coordinates of mailbox square b.
 func (m *Map) fileRank(b int) (int, int) {
 	return int(m.file[b]), int(m.rank[b])
@@ -103,35 +109,41 @@ func (p *Position) hasRetreat(target *unit, t int) bool {
 // could capture the unit on t.
 func (p *Position) threatens(mask uint8, t int) bool {
 	m := p.m
-	tf, tr := int(m.file[t]), int(m.rank[t])
-	for s := 0; s < p.n; s++ {
-		if mask&(1<<s) == 0 || !p.isLive(s) {
-			continue
+	words := uint(m.words)
+	// The bitsets of the squares from which each attack class might
+	// reach t: one test per unit rejects nearly all of them.
+	reach := m.reach[uint(t)*numClasses*words : (uint(t)+1)*numClasses*words]
+	for mk := mask & p.live; mk != 0; mk &= mk - 1 {
+		st := &p.seats[bits.TrailingZeros8(mk)&(game.MaxPlayers-1)]
+		// A mask of the seat's units (at most maxArmy) that might reach
+		// t, made without a branch per unit and four units a loop: the
+		// units past the seat's end (others', or none) are masked off.
+		var cand uint64
+		first, n := uint(st.first), uint(st.end-st.first)
+		for i := uint(0); i < n; i += 4 {
+			k := first + i
+			cand |= (mayReach(reach, words, &p.units[k&(maxUnits-1)]) |
+				mayReach(reach, words, &p.units[(k+1)&(maxUnits-1)])<<1 |
+				mayReach(reach, words, &p.units[(k+2)&(maxUnits-1)])<<2 |
+				mayReach(reach, words, &p.units[(k+3)&(maxUnits-1)])<<3) << (i & 31)
 		}
-		st := &p.seats[s]
-		for id := st.first; id < st.end; id++ {
+		cand &= 1<<n - 1
+		for ; cand != 0; cand &= cand - 1 {
+			id := st.first + uint8(bits.TrailingZeros64(cand))
 			u := &p.units[id]
-			if !u.alive || u.hexLeft > 0 {
-				continue
-			}
-			// Cheap reject: beyond two squares only a line can reach t.
-			df, dr := int(m.file[u.sq])-tf, int(m.rank[u.sq])-tr
-			if df > 2 || df < -2 || dr > 2 || dr < -2 {
-				pat := kinds[u.kind].attack
-				if df == 0 || dr == 0 {
-					if pat&(pSlideO|pCannon|pPhase) == 0 {
-						continue
-					}
-				} else if df != dr && df != -dr || pat&pSlideD == 0 {
-					continue
-				}
-			}
-			if p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
+			if u.alive && u.hexLeft == 0 && p.canCapture(id, t) && !p.intimidated(int(u.sq), u.owner) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// mayReach is 1 when unit u's attack class might reach the square whose
+// reach bitsets are given (see Map.reach), else 0.
+func mayReach(reach []uint64, words uint, u *unit) uint64 {
+	b := uint(uint16(u.sq))
+	return reach[uint(attackClass[u.kind&31])*words+b>>6] >> (b & 63) & 1
 }
 
 // inCheck reports whether seat s's King could be captured, or destroyed by

@@ -40,7 +40,7 @@ func newPosition(m *Map, factions []Faction, zones []int, armies [][]placement, 
 				p.nHexed++
 			}
 			if pl.kind == Ogre {
-				p.ogres[s]++
+				p.gainOgre(uint8(s))
 			}
 			if pl.kind == Skeleton {
 				p.skeletons |= 1 << s

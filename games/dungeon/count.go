@@ -1,6 +1,10 @@
 package dungeon
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 // countLegal returns len(LegalMoves) without listing most moves: perft's
 // bulk count at the last ply. Quiet moves of units that cannot expose the
@@ -35,13 +39,7 @@ func (p *Position) countLegal(buf []game.Move) (uint64, []game.Move) {
 			n := p.countQuiet(from, kinds[u.kind].move)
 			legal += n
 			pseudo += n
-			buf = buf[:0]
-			if !p.intimidated(from, u.owner) {
-				buf = p.genAttacks(buf, u, from, kinds[u.kind].attack)
-				if p.skeletons&^(1<<u.owner) != 0 {
-					buf = p.genFragile(buf, u, from)
-				}
-			}
+			buf = p.genCaptures(buf[:0], id, id+1)
 		} else {
 			buf = p.genUnit(buf[:0], id, false)
 		}
@@ -78,56 +76,35 @@ func (p *Position) countQuiet(from int, pat uint16) int {
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
+	dm := &patDirs[pat&511]
+	fq := m.floorQ[from]
 	n := 0
-	if pat&pStepO != 0 && pat&pSlideO == 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				n++
-			}
+	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+		n += b2i(board[from+m.queen[bits.TrailingZeros8(mk)]] == 0)
+	}
+	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		for s := from + d; terr[s]|board[s] == 0; s += d {
+			n++
 		}
 	}
-	if pat&pStepD != 0 && pat&pSlideD == 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				n++
-			}
-		}
+	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+		n += b2i(board[from+m.leaps[bits.TrailingZeros8(mk)]] == 0)
 	}
-	if pat&pSlideO != 0 {
-		for _, d := range m.ortho {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				n++
-			}
-		}
-	}
-	if pat&pSlideD != 0 {
-		for _, d := range m.diag {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				n++
-			}
-		}
-	}
-	if pat&pLeap != 0 {
-		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				n++
-			}
-		}
-	}
-	if pat&(pOrc2|pGapD) != 0 {
-		dirs := m.ortho
-		if pat&pGapD != 0 {
-			dirs = m.diag
-		}
-		for _, d := range dirs {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
-					n++
-				}
-			}
-		}
+	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		s := from + d
+		n += b2i(board[s]|terr[s+d]|board[s+d] == 0)
 	}
 	return n
+}
+
+// b2i is 1 for true and 0 for false, without a branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // Perft implements game.Perfter.

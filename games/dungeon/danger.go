@@ -120,7 +120,7 @@ func (p *Position) trialOnBoard(mv game.Move, s int) (ok, done bool) {
 	}
 	t.alive = false
 	if t.kind == Ogre {
-		p.ogres[t.owner]--
+		p.loseOgre(t.owner)
 	}
 	p.board[from], p.board[to] = 0, 0
 	p.board[dest], u.sq = id, int16(dest)
@@ -128,7 +128,7 @@ func (p *Position) trialOnBoard(mv game.Move, s int) (ok, done bool) {
 	p.board[dest] = 0
 	p.board[to], p.board[from], u.sq = tid, id, int16(from)
 	if t.kind == Ogre {
-		p.ogres[t.owner]++
+		p.gainOgre(t.owner)
 	}
 	t.alive = true
 	return ok, true

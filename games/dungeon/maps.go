@@ -36,13 +36,24 @@ type Map struct {
 	Files, Ranks int
 	cells        []byte // viewer order: rank*Files+file; 'f', 'w', '.', '1'..'4'
 
-	w, size  int                 // mailbox row width and number of squares
-	terrain  [maxBox]uint8       // tFloor, tWater, tVoid
-	zone     [maxBox]uint8       // 0 or deployment zone 1..4
-	toBox    []int               // viewer square -> mailbox
-	fromBox  [maxBox]int16       // mailbox -> viewer square, -1 in the padding
-	zoneSqs  [maxZones + 1][]int // mailbox squares of each zone
-	aligned  [][bitsWords]uint64 // per square: squares on its 8 lines up to void
+	w, size int                 // mailbox row width and number of squares
+	terrain [maxBox]uint8       // tFloor, tWater, tVoid
+	zone    [maxBox]uint8       // 0 or deployment zone 1..4
+	toBox   []int               // viewer square -> mailbox
+	fromBox [maxBox]int16       // mailbox -> viewer square, -1 in the padding
+	zoneSqs [maxZones + 1][]int // mailbox squares of each zone
+	aligned [][bitsWords]uint64 // per square: squares on its 8 lines up to void
+	// reach holds, for each square t and attack class c (see attackClass),
+	// the squares from which a unit of class c might capture a unit on t:
+	// the five by five box around t and, for c's lines, the lines through
+	// t up to void. Bitsets of words words each, at (t*numClasses+c)*words.
+	reach []uint64
+	words int
+	// floorQ and floorL have a bit per direction of queen and leaps, set
+	// where that neighbour of the square is floor: the generators loop
+	// over these bits alone.
+	floorQ   [maxBox]uint8
+	floorL   [maxBox]uint8
 	ortho    [4]int
 	diag     [4]int
 	queen    [8]int
@@ -236,6 +247,20 @@ func (m *Map) build() {
 			}
 		}
 	}
+	m.buildReach()
+	for b := 0; b < m.size; b++ {
+		if m.terrain[b] == tVoid {
+			continue
+		}
+		for i := range 8 {
+			if m.terrain[b+m.queen[i]] == tFloor {
+				m.floorQ[b] |= 1 << i
+			}
+			if m.terrain[b+m.leaps[i]] == tFloor {
+				m.floorL[b] |= 1 << i
+			}
+		}
+	}
 	// Backward is towards the side of the board the zone lies on.
 	for z := 1; z <= maxZones; z++ {
 		m.backward[z] = -w
@@ -335,4 +360,63 @@ func (m *Map) parseSquare(s string) (int, int, error) {
 		return 0, 0, fmt.Errorf("%q is not a square of the %dx%d map %s", s[:max(n, 1)], m.Files, m.Ranks, m.ID)
 	}
 	return m.toBox[(r-1)*m.Files+f], n, nil
+}
+
+// Attack classes: which lines through its target a unit's attack pattern
+// can use from beyond two squares. Every unit can capture from the box
+// around the target (steps, leaps, Orc and gapped moves, the Fragile rule).
+const (
+	classOrtho = 1 << iota // rook slide, cannon, Tomb
+	classDiag              // bishop slide
+	numClasses = 4
+)
+
+// attackClass is each kind's attack class.
+var attackClass = func() (c [32]uint8) {
+	for k := Kind(0); k < numKinds; k++ {
+		pat := kinds[k].attack
+		if pat&(pSlideO|pCannon|pPhase) != 0 {
+			c[k] |= classOrtho
+		}
+		if pat&pSlideD != 0 {
+			c[k] |= classDiag
+		}
+	}
+	return c
+}()
+
+// buildReach fills m.reach.
+func (m *Map) buildReach() {
+	m.words = (m.size + 63) / 64
+	m.reach = make([]uint64, m.size*numClasses*m.words)
+	w := m.w
+	for t := 0; t < m.size; t++ {
+		if m.terrain[t] == tVoid {
+			continue
+		}
+		row := m.reach[t*numClasses*m.words : (t+1)*numClasses*m.words]
+		set := func(c, b int) {
+			for cl := 0; cl < numClasses; cl++ {
+				if cl&c == c {
+					row[cl*m.words+b>>6] |= 1 << (b & 63)
+				}
+			}
+		}
+		for dr := -2; dr <= 2; dr++ {
+			for df := -2; df <= 2; df++ {
+				if df != 0 || dr != 0 {
+					set(0, t+dr*w+df)
+				}
+			}
+		}
+		for i, d := range m.queen {
+			c := classOrtho
+			if i >= 4 {
+				c = classDiag
+			}
+			for b := t + d; m.terrain[b] != tVoid; b += d {
+				set(c, b)
+			}
+		}
+	}
 }

@@ -1,25 +1,26 @@
 package dungeon
 
-import "wyrm/game"
+import (
+	"math/bits"
 
-// enemyOgres reports whether any seat other than s has a living Ogre.
-func (p *Position) enemyOgres(s uint8) bool {
-	for i := 0; i < p.n; i++ {
-		if uint8(i) != s && p.ogres[i] > 0 {
-			return true
-		}
-	}
-	return false
-}
+	"wyrm/game"
+)
 
 // intimidated reports whether the unit on b, owned by s, stands next to an
-// enemy Ogre and so cannot capture.
+// enemy Ogre and so cannot capture. The test of the seats with Ogres is
+// inlined; the look around b is made only when an enemy has one.
 func (p *Position) intimidated(b int, s uint8) bool {
-	if !p.enemyOgres(s) {
-		return false
-	}
-	for _, d := range p.m.queen {
-		if id := p.board[b+d]; id != 0 {
+	return p.ogreSeats&^(1<<s) != 0 && p.nextToOgre(b, s)
+}
+
+// nextToOgre reports whether an Ogre of a seat other than s stands next to
+// b. Not inlined, so that intimidated is.
+//
+//go:noinline
+func (p *Position) nextToOgre(b int, s uint8) bool {
+	m := p.m
+	for mk := m.floorQ[b]; mk != 0; mk &= mk - 1 {
+		if id := p.board[b+m.queen[bits.TrailingZeros8(mk)]]; id != 0 {
 			if v := &p.units[id-1]; v.kind == Ogre && v.owner != s {
 				return true
 			}
@@ -33,15 +34,16 @@ func (p *Position) intimidated(b int, s uint8) bool {
 func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 	s := p.toMove
 	st := &p.seats[s]
+	if capturesOnly {
+		return p.genCaptures(dst, st.first, st.end)
+	}
 	for id := st.first; id < st.end; id++ {
 		u := &p.units[id]
 		if !u.alive || u.hexLeft > 0 {
 			continue
 		}
-		dst = p.genUnit(dst, id, capturesOnly)
-	}
-	if capturesOnly {
-		return dst
+		dst = p.genQuiet(dst, int(u.sq), kinds[u.kind].move)
+		dst = p.genCaptures(dst, id, id+1)
 	}
 	// Hexes come last: one per unspent, unhexed Shaman and enemy unit.
 	for id := st.first; id < st.end; id++ {
@@ -63,89 +65,42 @@ func (p *Position) pseudo(dst []game.Move, capturesOnly bool) []game.Move {
 func (p *Position) genUnit(dst []game.Move, id uint8, capturesOnly bool) []game.Move {
 	u := &p.units[id]
 	from := int(u.sq)
-	info := &kinds[u.kind]
 	if !capturesOnly {
-		dst = p.genQuiet(dst, from, info.move)
+		dst = p.genQuiet(dst, from, kinds[u.kind].move)
 	}
-	if p.intimidated(from, u.owner) {
-		return dst
-	}
-	dst = p.genAttacks(dst, u, from, info.attack)
-	if p.skeletons&^(1<<u.owner) == 0 {
-		return dst
-	}
-	return p.genFragile(dst, u, from)
+	return p.genCaptures(dst, id, id+1)
 }
 
-// genFragile appends captures of every adjacent enemy Skeleton, whatever
-// the attack pattern; genAttacks leaves those out so none is listed twice.
-func (p *Position) genFragile(dst []game.Move, u *unit, from int) []game.Move {
-	for _, d := range p.m.queen {
-		if tid := p.board[from+d]; tid != 0 {
-			if t := &p.units[tid-1]; t.kind == Skeleton && t.owner != u.owner {
-				dst = p.addCapture(dst, u, from, from+d)
-			}
-		}
-	}
-	return dst
-}
-
-// genQuiet appends moves onto empty floor by pattern pat.
+// genQuiet appends moves onto empty floor by pattern pat. The directions
+// are those of the pattern whose first square is floor (see dirMasks), in
+// the order of Map.queen and Map.leaps; a square is empty floor when its
+// terrain and occupant codes are both zero.
 func (p *Position) genQuiet(dst []game.Move, from int, pat uint16) []game.Move {
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
-	if pat&pStepO != 0 && pat&pSlideO == 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
+	dm := &patDirs[pat&511]
+	fq := m.floorQ[from]
+	for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+		if s := from + m.queen[bits.TrailingZeros8(mk)]; board[s] == 0 {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pStepD != 0 && pat&pSlideD == 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		for s := from + d; terr[s]|board[s] == 0; s += d {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideO != 0 {
-		for _, d := range m.ortho {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				dst = append(dst, mkMove(from, s))
-			}
+	for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+		if s := from + m.leaps[bits.TrailingZeros8(mk)]; board[s] == 0 {
+			dst = append(dst, mkMove(from, s))
 		}
 	}
-	if pat&pSlideD != 0 {
-		for _, d := range m.diag {
-			for s := from + d; terr[s] == tFloor && board[s] == 0; s += d {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pLeap != 0 {
-		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				dst = append(dst, mkMove(from, s))
-			}
-		}
-	}
-	if pat&pOrc2 != 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
-		}
-	}
-	if pat&pGapD != 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; terr[s2] == tFloor && board[s2] == 0 {
-					dst = append(dst, mkMove(from, s2))
-				}
-			}
+	for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+		d := m.queen[bits.TrailingZeros8(mk)]
+		if s := from + d; board[s] == 0 && terr[s+d]|board[s+d] == 0 {
+			dst = append(dst, mkMove(from, s+d))
 		}
 	}
 	return dst
@@ -170,85 +125,101 @@ func isAdjacent(m *Map, a, b int) bool {
 	return d == 1 || d == -1 || d == m.w || d == -m.w || d == m.w+1 || d == m.w-1 || d == -m.w+1 || d == -m.w-1
 }
 
-// genAttacks appends captures by pattern pat.
-func (p *Position) genAttacks(dst []game.Move, u *unit, from int, pat uint16) []game.Move {
+// genCaptures appends the captures of the units first to end-1 that are
+// alive and not hexed, unit by unit: none for a unit an enemy Ogre
+// intimidates; otherwise those of its attack pattern, looping over
+// directions as genQuiet does, and then those of adjacent enemy Skeletons
+// by the Fragile rule, which the pattern's captures leave out so that none
+// is listed twice. Against enemies with Ogres or Skeletons one look at the
+// neighbours finds the Ogres, the Skeletons and the step captures. It takes
+// a range so that a seat's captures cost one call, not one per unit.
+func (p *Position) genCaptures(dst []game.Move, first, end uint8) []game.Move {
 	m := p.m
 	terr := &m.terrain
 	board := &p.board
-	if pat&pStepO != 0 && pat&pSlideO == 0 {
-		for _, d := range m.ortho {
-			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = p.addCapture(dst, u, from, s)
+units:
+	for id := first; id < end; id++ {
+		u := &p.units[id]
+		if !u.alive || u.hexLeft > 0 {
+			continue
+		}
+		from := int(u.sq)
+		base := len(dst)
+		pat := kinds[u.kind].attack
+		dm := &patDirs[pat&511]
+		fq := m.floorQ[from]
+		owner := u.owner
+		var skel uint8 // directions of adjacent enemy Skeletons
+		if (p.skeletons|p.ogreSeats)&^(1<<owner) == 0 {
+			for mk := dm.step & fq; mk != 0; mk &= mk - 1 {
+				if s := from + m.queen[bits.TrailingZeros8(mk)]; p.enemy(owner, s, true) {
+					dst = append(dst, mkMove(from, s))
+				}
+			}
+		} else {
+			var foe uint8 // directions of other adjacent enemies
+			for mk := fq; mk != 0; mk &= mk - 1 {
+				i := bits.TrailingZeros8(mk)
+				tid := board[from+m.queen[i]]
+				if tid == 0 {
+					continue
+				}
+				t := &p.units[tid-1]
+				switch {
+				case t.owner == owner:
+				case t.kind == Ogre:
+					continue units // intimidated
+				case t.kind == Skeleton:
+					skel |= 1 << i
+				default:
+					foe |= 1 << i
+				}
+			}
+			for mk := dm.step & foe; mk != 0; mk &= mk - 1 {
+				dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
 			}
 		}
-	}
-	if pat&pStepD != 0 && pat&pSlideD == 0 {
-		for _, d := range m.diag {
-			if s := from + d; p.enemy(u.owner, s, true) {
-				dst = p.addCapture(dst, u, from, s)
-			}
-		}
-	}
-	if pat&pSlideO != 0 {
-		for _, d := range m.ortho {
+		for mk := dm.slide & fq; mk != 0; mk &= mk - 1 {
+			d := m.queen[bits.TrailingZeros8(mk)]
 			s := from + d
-			for terr[s] == tFloor && board[s] == 0 {
+			for terr[s]|board[s] == 0 {
 				s += d
 			}
-			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
+			if terr[s] == tFloor && p.enemy(owner, s, s == from+d) {
+				dst = append(dst, mkMove(from, s))
 			}
 		}
-	}
-	if pat&pSlideD != 0 {
-		for _, d := range m.diag {
-			s := from + d
-			for terr[s] == tFloor && board[s] == 0 {
-				s += d
-			}
-			if terr[s] == tFloor && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
+		for mk := dm.leap & m.floorL[from]; mk != 0; mk &= mk - 1 {
+			if s := from + m.leaps[bits.TrailingZeros8(mk)]; p.enemy(owner, s, false) {
+				dst = append(dst, mkMove(from, s))
 			}
 		}
-	}
-	if pat&pLeap != 0 {
-		for _, d := range m.leaps {
-			if s := from + d; terr[s] == tFloor && p.enemy(u.owner, s, false) {
-				dst = p.addCapture(dst, u, from, s)
+		for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+			d := m.queen[bits.TrailingZeros8(mk)]
+			if s := from + d; board[s] == 0 && p.enemy(owner, s+d, false) {
+				dst = append(dst, mkMove(from, s+d))
 			}
 		}
-	}
-	if pat&pOrc2 != 0 {
-		for _, d := range m.ortho {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = p.addCapture(dst, u, from, s2)
+		if pat&pCannon != 0 {
+			for _, d := range m.ortho {
+				if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(owner, s, false) &&
+					p.units[board[s]-1].kind != IronGolem {
+					dst = append(dst, mkMove(from, s))
 				}
 			}
 		}
-	}
-	if pat&pGapD != 0 {
-		for _, d := range m.diag {
-			if s := from + d; terr[s] == tFloor && board[s] == 0 {
-				if s2 := s + d; p.enemy(u.owner, s2, false) {
-					dst = p.addCapture(dst, u, from, s2)
+		if pat&pPhase != 0 {
+			for _, d := range m.ortho {
+				if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(owner, s, s == from+d) {
+					dst = append(dst, mkMove(from, s))
 				}
 			}
 		}
-	}
-	if pat&pCannon != 0 {
-		for _, d := range m.ortho {
-			if s := cannonTarget(terr, board, from, d); s >= 0 && p.enemy(u.owner, s, false) &&
-				p.units[board[s]-1].kind != IronGolem {
-				dst = p.addCapture(dst, u, from, s)
-			}
+		for mk := skel; mk != 0; mk &= mk - 1 {
+			dst = append(dst, mkMove(from, from+m.queen[bits.TrailingZeros8(mk)]))
 		}
-	}
-	if pat&pPhase != 0 {
-		for _, d := range m.ortho {
-			if s := p.phaseTarget(from, d, u.owner); s >= 0 && p.enemy(u.owner, s, s == from+d) {
-				dst = p.addCapture(dst, u, from, s)
-			}
+		if u.kind == Salamander && len(dst) > base {
+			dst = p.addRetreats(dst, base)
 		}
 	}
 	return dst
@@ -295,22 +266,29 @@ func (p *Position) phaseTarget(from, d int, s uint8) int {
 	return -1
 }
 
-// addCapture appends the capture from->to, expanding a Salamander's
-// capture into one move per retreat square (none: no move).
-func (p *Position) addCapture(dst []game.Move, u *unit, from, to int) []game.Move {
-	if u.kind != Salamander {
-		return append(dst, mkMove(from, to))
-	}
-	t := &p.units[p.board[to]-1]
-	if t.kind == Demonics {
-		// The explosion destroys the Salamander on the spot: no retreat.
-		return append(dst, mkMove(from, to))
-	}
-	pushed := p.pushSquare(t, to)
-	for _, d := range p.m.queen {
-		r := to + d
-		if p.m.terrain[r] == tFloor && p.board[r] == 0 && r != pushed {
-			dst = append(dst, mkRetreat(from, to, r))
+// addRetreats expands the Salamander's captures in dst[base:], listed as
+// plain moves, into one move per retreat square each (none: no move), in
+// the same order. The generators list a capture as a plain move and leave
+// the Salamander, which few armies have, to this pass, so that the common
+// capture costs no call.
+func (p *Position) addRetreats(dst []game.Move, base int) []game.Move {
+	var caps [64]game.Move
+	n := copy(caps[:], dst[base:])
+	dst = dst[:base]
+	for _, mv := range caps[:n] {
+		from, to := mFrom(mv), mTo(mv)
+		t := &p.units[p.board[to]-1]
+		if t.kind == Demonics {
+			// The explosion destroys the Salamander on the spot: no retreat.
+			dst = append(dst, mv)
+			continue
+		}
+		pushed := p.pushSquare(t, to)
+		for _, d := range p.m.queen {
+			r := to + d
+			if p.m.terrain[r] == tFloor && p.board[r] == 0 && r != pushed {
+				dst = append(dst, mkRetreat(from, to, r))
+			}
 		}
 	}
 	return dst

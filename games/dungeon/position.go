@@ -75,8 +75,10 @@ type Position struct {
 	resigned uint8 // seats that resigned, for the outcome's reason
 	hash     uint64
 	ogres    [game.MaxPlayers]int8 // living Ogres per seat, for intimidation
+	// ogreSeats has a bit per seat with a living Ogre (ogres above zero).
+	ogreSeats uint8
 	// skeletons has a bit per seat that started with a Skeleton: only
-	// against those is the Fragile pass (genFragile) worth running.
+	// against those is the Fragile pass (in genCaptures) worth running.
 	skeletons uint8
 	undo      []undoRec
 	removed   []uint8
@@ -238,7 +240,7 @@ func (p *Position) removeUnit(id uint8) {
 	p.board[u.sq] = 0
 	u.alive = false
 	if u.kind == Ogre {
-		p.ogres[u.owner]--
+		p.loseOgre(u.owner)
 	}
 	p.removed = append(p.removed, id)
 }
@@ -249,8 +251,22 @@ func (p *Position) restoreUnit(id uint8) {
 	u.alive = true
 	p.board[u.sq] = id + 1
 	if u.kind == Ogre {
-		p.ogres[u.owner]++
+		p.gainOgre(u.owner)
 	}
+}
+
+// loseOgre counts off one of seat s's living Ogres.
+func (p *Position) loseOgre(s uint8) {
+	p.ogres[s&(game.MaxPlayers-1)]--
+	if p.ogres[s&(game.MaxPlayers-1)] == 0 {
+		p.ogreSeats &^= 1 << s
+	}
+}
+
+// gainOgre counts one more living Ogre for seat s.
+func (p *Position) gainOgre(s uint8) {
+	p.ogres[s&(game.MaxPlayers-1)]++
+	p.ogreSeats |= 1 << s
 }
 
 // moveUnit moves unit id to b, updating board and hash.

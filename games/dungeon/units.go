@@ -145,6 +145,49 @@ var kinds = [numKinds]kindInfo{
 	Warlord:       {"Warlord", 'J', 15, pStep8, pStep8 | pLeap},
 }
 
+// dirMasks are a pattern's directions as bit masks over Map.queen (bits
+// 0-3 orthogonal, 4-7 diagonal) and Map.leaps, one mask per way of moving,
+// so that the generators loop over the directions a unit has.
+type dirMasks struct {
+	step  uint8 // one step, when no slide the same way
+	slide uint8
+	leap  uint8
+	jump  uint8 // Orc double step and gapped diagonal: the first square empty floor
+}
+
+func patternMasks(pat uint16) (d dirMasks) {
+	if pat&pStepO != 0 && pat&pSlideO == 0 {
+		d.step |= 0x0f
+	}
+	if pat&pStepD != 0 && pat&pSlideD == 0 {
+		d.step |= 0xf0
+	}
+	if pat&pSlideO != 0 {
+		d.slide |= 0x0f
+	}
+	if pat&pSlideD != 0 {
+		d.slide |= 0xf0
+	}
+	if pat&pLeap != 0 {
+		d.leap = 0xff
+	}
+	if pat&pOrc2 != 0 {
+		d.jump |= 0x0f
+	}
+	if pat&pGapD != 0 {
+		d.jump |= 0xf0
+	}
+	return d
+}
+
+// patDirs is patternMasks of every pattern, indexed by its nine bits.
+var patDirs = func() (t [1 << 9]dirMasks) {
+	for pat := range t {
+		t[pat] = patternMasks(uint16(pat))
+	}
+	return t
+}()
+
 // Name returns the unit's name ("Iron Golem").
 func (k Kind) Name() string { return kinds[k].name }
 

@@ -264,6 +264,13 @@ func (p *Position) Evaluate(pl game.Player) int {
 		// and mop-up terms its King gave, so the engine hunted a lone King
 		// and then would not take it.
 		own += outBonus * bits.OnesCount8(^p.live&(1<<p.n-1)&^(1<<s))
+		// With s to move, its units under attack are lost but for the one
+		// it saves (see hang.go); with an opponent to move, the search's
+		// captures show what the opponents take.
+		if int(p.toMove) == s {
+			sum, top := p.hangLoss(s)
+			own -= (sum - top) * hangPct / 100
+		}
 	}
 	best := eliminatedVal
 	for o := 0; o < p.n; o++ {

@@ -442,7 +442,10 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 			return e.terminal(ply)
 		}
 	} else {
-		stand := e.evaluate()
+		stand := e.standPat(ply, alpha, beta, qply)
+		if e.stopped {
+			return 0
+		}
 		if stand >= beta {
 			return stand
 		}
@@ -489,4 +492,23 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		}
 	}
 	return best
+}
+
+// standPat is what the team to move gets in quiescence by taking nothing.
+// With more than two players an opponent of the root player that takes
+// nothing leaves the next seat to act, and if that is an opponent too, it
+// may take what the first one left: otherwise a unit that two opponents
+// attack looked safe whenever the first of them had nothing to gain, and
+// the engine lost its army a unit at a time to the others.
+func (e *Engine) standPat(ply, alpha, beta, qply int) int {
+	if e.players > 2 && e.null != nil && !e.rootTeam() && ply+1 < MaxPly {
+		e.null.PlayNull()
+		if e.pos.ToMove() != game.NoPlayer && !e.rootTeam() {
+			v := e.quiesce(ply+1, alpha, beta, qply+1)
+			e.null.UndoNull()
+			return v
+		}
+		e.null.UndoNull()
+	}
+	return e.evaluate()
 }

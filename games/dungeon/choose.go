@@ -238,6 +238,13 @@ func finishing(k Kind) int {
 // with it (armies of nine units rather than five or six).
 const unitW = 15
 
+// unitWMulti is the bonus per unit in games of three or four. Against
+// three greedy seats, which take whatever hangs, level 8 lost its few dear
+// pieces one by one and played on with a lone King until the rule of 50
+// rounds drew the game; with armies of nine to fifteen units it won 10 of
+// 20 such games, against 8 with the two-player bonus and 8 with 30 cp.
+const unitWMulti = 45
+
 type choiceKey struct {
 	m       *Map
 	zone    int
@@ -268,10 +275,14 @@ func ChooseArmy(m *Map, z, players int, f Faction) Army {
 		opp = zones[0]
 	}
 	zones = []int{z, opp}
+	uw := unitW
+	if players > 2 {
+		uw = unitWMulti
+	}
 	score := func(a Army, search bool) int {
 		total := 0
 		for _, k := range a.Units {
-			total += 3 * (finishing(k) + unitW)
+			total += 3 * (finishing(k) + uw)
 		}
 		for of := Faction(0); of < numFactions; of++ {
 			if of == f {

@@ -104,3 +104,26 @@ func TestSuggestIsTheComputersChoice(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestMultiPlayerDraftsAreLarger: for three or four players the draft
+// weighs the number of units more, and every faction fields more of them
+// than in a game of two.
+func TestMultiPlayerDraftsAreLarger(t *testing.T) {
+	m, err := LookupMap("four-player-dungeon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs, err := m.SeatZones(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f := Faction(0); f < numFactions; f++ {
+		two, four := ChooseArmy(m, zs[0], 2, f), ChooseArmy(m, zs[0], 4, f)
+		if err := four.Validate(m.ZoneSize(zs[0])); err != nil {
+			t.Errorf("%s: %s: %v", f, four, err)
+		}
+		if len(four.Units) <= len(two.Units) {
+			t.Errorf("%s: %s for four players, %s for two", f, four, two)
+		}
+	}
+}

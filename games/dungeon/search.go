@@ -1,6 +1,10 @@
 package dungeon
 
-import "wyrm/game"
+import (
+	"math/bits"
+
+	"wyrm/game"
+)
 
 var _ game.Position = (*Position)(nil)
 var _ game.Perfter = (*Position)(nil)
@@ -19,6 +23,9 @@ const (
 	// unit, the own King included, closes in.
 	mopRatio      = 3
 	eliminatedVal = -20000 // beyond any real score, inside the search's mate bounds
+	// outBonus is what each opponent out of a game of three or four is
+	// worth to a seat: more than the mop-up terms a hunted King gives.
+	outBonus = 2000
 )
 
 // unitValue is a unit's exchange value in centipawns, for Gain and
@@ -251,6 +258,20 @@ func (p *Position) Evaluate(pl game.Player) int {
 		}
 	}
 	own := p.score(s, &mat)
+	if p.n > 2 {
+		// Every opponent out of the game is a step to the win. The score
+		// alone saw none: an eliminated seat only took away the approach
+		// and mop-up terms its King gave, so the engine hunted a lone King
+		// and then would not take it.
+		own += outBonus * bits.OnesCount8(^p.live&(1<<p.n-1)&^(1<<s))
+		// With s to move, its units under attack are lost but for the one
+		// it saves (see hang.go); with an opponent to move, the search's
+		// captures show what the opponents take.
+		if int(p.toMove) == s {
+			sum, top := p.hangLoss(s)
+			own -= (sum - top) * hangPct / 100
+		}
+	}
 	best := eliminatedVal
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {

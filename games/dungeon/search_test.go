@@ -63,3 +63,20 @@ func TestEngineDoesNotRepeatEarlyByDefault(t *testing.T) {
 		t.Fatalf("default contempt: %s %d, want a move that plays on", r.BestText, r.Score)
 	}
 }
+
+// TestQuiescenceLetsEveryOpponentTake: in a game of four, the Wizard that
+// takes the Orc on b12 is taken by the Vampire, the third opponent to
+// act. When the first opponent had nothing to take, quiescence ended there
+// and the Orc looked free.
+func TestQuiescenceLetsEveryOpponentTake(t *testing.T) {
+	p, err := dungeon.ParsePosition("four-player-dungeon human:Pg1,Wc11 greenskin:Ja7,Ua8,Ub7,Cb12 redskin:Ej20 undead:Lt14,Vb14 1 0 0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := search.New(1)
+	e.SetMultiMode(search.BRS)
+	r := e.Search(context.Background(), p, search.Limits{Depth: 1}, nil)
+	if r.BestText == "c11xb12" {
+		t.Fatalf("engine took the Orc (%d), and the Vampire takes the Wizard", r.Score)
+	}
+}

@@ -281,7 +281,11 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 		if report != nil {
 			report(e.info(depth, lines))
 		}
-		if soft > 0 && time.Since(e.start) > soft*6/10 {
+		// Under a clock an iteration that cannot finish is not started; a
+		// fixed time a move is used to its end, since the unfinished
+		// iteration can still find a better first move and time left over
+		// is lost.
+		if soft > 0 && lim.MoveTime == 0 && time.Since(e.start) > soft*6/10 {
 			break
 		}
 		if soft > 0 && IsMate(best.Score) && depth > 2*abs(MatePlies(best.Score))+2 {

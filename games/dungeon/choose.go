@@ -1,6 +1,7 @@
 package dungeon
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -230,6 +231,57 @@ func finishing(k Kind) int {
 	return 0
 }
 
+// reaches reports whether a unit of kind k can walk, on the empty map m,
+// from some square of zone from to some square of zone to with its moves.
+func reaches(m *Map, k Kind, from, to int) bool {
+	dm := &patDirs[kinds[k].move&511]
+	var seen [maxBox]bool
+	queue := make([]int, 0, 64)
+	for _, b := range m.zoneSqs[from] {
+		seen[b] = true
+		queue = append(queue, b)
+	}
+	visit := func(b int) {
+		if !seen[b] && m.terrain[b] == tFloor {
+			seen[b] = true
+			queue = append(queue, b)
+		}
+	}
+	for i := 0; i < len(queue); i++ {
+		b := queue[i]
+		if m.zone[b] == uint8(to) {
+			return true
+		}
+		fq := m.floorQ[b]
+		// A slide goes square by square, so on an empty map it reaches
+		// what repeated steps in its directions reach.
+		for mk := (dm.step | dm.slide) & fq; mk != 0; mk &= mk - 1 {
+			visit(b + m.queen[bits.TrailingZeros8(mk)])
+		}
+		for mk := dm.leap & m.floorL[b]; mk != 0; mk &= mk - 1 {
+			visit(b + m.leaps[bits.TrailingZeros8(mk)])
+		}
+		for mk := dm.jump & fq; mk != 0; mk &= mk - 1 {
+			visit(b + 2*m.queen[bits.TrailingZeros8(mk)])
+		}
+	}
+	return false
+}
+
+// stranded is a draft's correction for a unit of kind k that cannot walk
+// from zone z to the opponent's zone opp on map m: all its material off.
+// On the two-player dungeon, whose corridors are two squares wide, a
+// Wraith (two squares diagonally, no more) never leaves its own room: in
+// level 8's games such Wraiths stood in the corridor and kept the army's
+// other units from passing (a draw against random movers, seed 61), and an
+// army left with a Warlock and two Wraiths could not take a lone King.
+func stranded(m *Map, k Kind, z, opp int) int {
+	if reaches(m, k, z, opp) {
+		return 0
+	}
+	return -k.Cost() * xpScale
+}
+
 // unitW is a draft's bonus per unit, per opponent scored. The evaluation
 // counts material by XP, so an army of a few dear pieces scores like one
 // of many; but against a random mover such armies traded down into
@@ -282,7 +334,7 @@ func ChooseArmy(m *Map, z, players int, f Faction) Army {
 	score := func(a Army, search bool) int {
 		total := 0
 		for _, k := range a.Units {
-			total += 3 * (finishing(k) + uw)
+			total += 3 * (finishing(k) + stranded(m, k, z, opp) + uw)
 		}
 		for of := Faction(0); of < numFactions; of++ {
 			if of == f {

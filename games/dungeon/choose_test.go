@@ -1,6 +1,7 @@
 package dungeon
 
 import (
+	"slices"
 	"testing"
 
 	"wyrm/game"
@@ -124,6 +125,37 @@ func TestMultiPlayerDraftsAreLarger(t *testing.T) {
 		}
 		if len(four.Units) <= len(two.Units) {
 			t.Errorf("%s: %s for four players, %s for two", f, four, two)
+		}
+	}
+}
+
+// TestDraftLeavesOutStrandedUnits: on the two-player dungeon, whose
+// corridors are two squares wide, a Wraith (two squares diagonally) cannot
+// walk out of its own room, and the draft takes none. Level 8's Undead
+// armies took two; in a game drawn against a random mover (seed 61) they
+// stood in the corridor and kept the Skeletons behind them from passing,
+// and against a greedy mover (seed 11) a Warlock and two Wraiths could not
+// take a lone Warlord.
+func TestDraftLeavesOutStrandedUnits(t *testing.T) {
+	m, err := LookupMap("two-player-dungeon")
+	if err != nil {
+		t.Fatal(err)
+	}
+	zs, err := m.SeatZones(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range numKinds {
+		want := k != Wraith
+		for i := range 2 {
+			if got := reaches(m, k, zs[i], zs[1-i]); got != want {
+				t.Errorf("%s from zone %d: reaches %v, want %v", k.Name(), zs[i], got, want)
+			}
+		}
+	}
+	for _, z := range zs {
+		if a := ChooseArmy(m, z, 2, Undead); slices.Contains(a.Units, Wraith) {
+			t.Errorf("zone %d: Undead draft %s takes a Wraith", z, a)
 		}
 	}
 }

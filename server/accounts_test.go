@@ -14,6 +14,7 @@ import (
 
 	"wyrm/internal/toysetup"
 	"wyrm/server/account"
+	"wyrm/server/chat"
 )
 
 // browser is an HTTP client with its own cookies and CSRF token.
@@ -91,14 +92,34 @@ func (b *browserClient) get(path string) (int, map[string]any) {
 	return resp.StatusCode, out
 }
 
+// openTestAccounts opens accounts of cfg on c's store, with password hashes
+// cheap enough for tests, closed when the test ends.
+func openTestAccounts(t testing.TB, c *Config, cfg account.Config) {
+	t.Helper()
+	cfg.Params = account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}
+	acc, err := account.Open(context.Background(), c.Store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { acc.Close() })
+	c.Accounts = acc
+}
+
+// openTestChat opens the chat rooms on c's store, closed when the test
+// ends.
+func openTestChat(t testing.TB, c *Config) {
+	t.Helper()
+	ch, err := chat.Open(context.Background(), c.Store)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ch.Close() })
+	c.Chat = ChatConfig{Store: ch}
+}
+
 func newAccountsHarness(t *testing.T) *harness {
 	return newHarnessWith(t, "", func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close() })
-		c.Accounts = acc
+		openTestAccounts(t, c, account.Config{})
 	}, toysetup.Game{})
 }
 

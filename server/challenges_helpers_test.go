@@ -17,12 +17,7 @@ import (
 // SQLite; set changes its Config first.
 func newChallengeHarness(t *testing.T, set func(*Config)) *harness {
 	return newHarnessWith(t, "", func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close() })
-		c.Accounts = acc
+		openTestAccounts(t, c, account.Config{})
 		if set != nil {
 			set(c)
 		}

@@ -17,16 +17,8 @@ import (
 func newChatHarness(t testing.TB, path string, set func(*ChatConfig)) *harness {
 	t.Helper()
 	return newHarnessWith(t, path, func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ch, err := chat.Open(context.Background(), c.Store)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close(); ch.Close() })
-		c.Accounts, c.Chat = acc, ChatConfig{Store: ch}
+		openTestAccounts(t, c, account.Config{})
+		openTestChat(t, c)
 		if set != nil {
 			set(&c.Chat)
 		}

@@ -19,12 +19,7 @@ import (
 func startAccountNode(t *testing.T, url, name string) *harness {
 	t.Helper()
 	return startNodeWith(t, url, name, func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close() })
-		c.Accounts = acc
+		openTestAccounts(t, c, account.Config{})
 	})
 }
 

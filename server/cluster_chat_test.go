@@ -1,29 +1,19 @@
 package server
 
 import (
-	"context"
 	"slices"
 	"testing"
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/account"
-	"wyrm/server/chat"
 )
 
 // startChatNode is startNode with accounts and chat in the shared database.
 func startChatNode(t *testing.T, url, name string) *harness {
 	t.Helper()
 	return startNodeWith(t, url, name, func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ch, err := chat.Open(context.Background(), c.Store)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close(); ch.Close() })
-		c.Accounts, c.Chat = acc, ChatConfig{Store: ch}
+		openTestAccounts(t, c, account.Config{})
+		openTestChat(t, c)
 	})
 }
 

@@ -26,12 +26,7 @@ func newListsHarness(t *testing.T, set func(*Config), gs ...game.Game) *harness 
 		gs = []game.Game{toysetup.Game{}}
 	}
 	return newHarnessWith(t, "", func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, account.Config{Params: account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close() })
-		c.Accounts = acc
+		openTestAccounts(t, c, account.Config{})
 		if set != nil {
 			set(c)
 		}

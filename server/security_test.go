@@ -22,14 +22,8 @@ import (
 // the toy game.
 func newSecurityHarness(t *testing.T, cfg account.Config) *harness {
 	t.Helper()
-	cfg.Params = account.Params{Time: 1, MemoryKiB: 8 << 10, Threads: 1, SaltLen: 16, KeyLen: 32}
 	return newHarnessWith(t, "", func(c *Config) {
-		acc, err := account.Open(context.Background(), c.Store, cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { acc.Close() })
-		c.Accounts = acc
+		openTestAccounts(t, c, cfg)
 	}, toysetup.Game{})
 }
 

@@ -170,16 +170,8 @@ func (srv *Server) handleBotGameStream(w http.ResponseWriter, r *http.Request) {
 		}
 		full.Players = append(full.Players, p)
 	}
-	w.Header().Set("Content-Type", "application/x-ndjson")
-	w.Header().Set("Cache-Control", "no-store")
-	rc := http.NewResponseController(w)
-	write := func(b []byte) bool {
-		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
-		if _, err := w.Write(b); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
+	put := streamWriter(w, "application/x-ndjson")
+	write := func(b []byte) bool { return put(string(b)) }
 	line := func(v any) []byte {
 		b, _ := json.Marshal(v)
 		return append(b, '\n')

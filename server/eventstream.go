@@ -107,21 +107,11 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ndjson := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
-	rc := http.NewResponseController(w)
+	contentType := "text/event-stream"
 	if ndjson {
-		w.Header().Set("Content-Type", "application/x-ndjson")
-	} else {
-		w.Header().Set("Content-Type", "text/event-stream")
+		contentType = "application/x-ndjson"
 	}
-	w.Header().Set("Cache-Control", "no-store")
-	write := func(text string) bool {
-		// A stream that does not read is dropped, not waited for.
-		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
-		if _, err := fmt.Fprint(w, text); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
+	write := streamWriter(w, contentType)
 	send := func(msg map[string]any) bool {
 		b, err := json.Marshal(msg)
 		if err != nil {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -250,17 +249,7 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		delete(l.watchers, wt)
 		l.mu.Unlock()
 	}()
-	rc := http.NewResponseController(w)
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	send := func(text string) bool {
-		// A watcher that does not read is dropped, not waited for.
-		_ = rc.SetWriteDeadline(time.Now().Add(10 * time.Second))
-		if _, err := fmt.Fprint(w, text); err != nil {
-			return false
-		}
-		return rc.Flush() == nil
-	}
+	send := streamWriter(w, "text/event-stream")
 	if !send("retry: 3000\n\n") {
 		return
 	}

@@ -117,6 +117,10 @@ type Engine struct {
 	counters [game.MoveKeys]game.Move
 	keyer    game.MoveKeyer
 	lmrTab   [64][64]int8
+	// fresh is true while the tables hold nothing since they were made
+	// or cleared, so that NewGame need not clear 20 MB of zeros again
+	// (in the browser, that held back a new board's first line).
+	fresh bool
 }
 
 type plyData struct {
@@ -142,6 +146,7 @@ func New(seed uint64) *Engine {
 		rng:   rand.New(rand.NewPCG(seed, seed^0x5eed)),
 		feat:  allFeatures,
 		conts: new([2]contTable),
+		fresh: true,
 	}
 	for i := range e.stack {
 		e.stack[i].moves = make([]game.Move, 0, 256)
@@ -191,6 +196,10 @@ func (e *Engine) contemptFor(pos game.Searchable) int {
 
 // NewGame forgets everything learnt in earlier games.
 func (e *Engine) NewGame() {
+	if e.fresh {
+		return
+	}
+	e.fresh = true
 	e.tt.clear()
 	e.history = [game.MaxPlayers][histSize]int32{}
 	*e.conts = [2]contTable{}
@@ -203,6 +212,7 @@ func (e *Engine) NewGame() {
 // pos itself is not changed.
 func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, report func(Info)) Result {
 	e.start = time.Now()
+	e.fresh = false
 	if c, ok := pos.Clone().(game.Searchable); ok {
 		pos = c
 	}

@@ -405,3 +405,21 @@ func TestNoisyGainRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// NewGame forgets what earlier searches learnt: a search after it walks
+// the same tree as the first search of a new engine, though NewGame skips
+// clearing tables that nothing has written since they were made.
+func TestNewGameForgets(t *testing.T) {
+	p := toyStart(t, "2")
+	e := New(1)
+	e.NewGame() // on fresh tables: nothing to clear
+	first := e.Search(context.Background(), p, Limits{Depth: 6}, nil).Nodes
+	again := e.Search(context.Background(), p, Limits{Depth: 6}, nil).Nodes
+	if again >= first {
+		t.Fatalf("a second search without NewGame took %d nodes, the first %d: the tables taught it nothing", again, first)
+	}
+	e.NewGame()
+	if got := e.Search(context.Background(), p, Limits{Depth: 6}, nil).Nodes; got != first {
+		t.Fatalf("after NewGame %d nodes, want the first search's %d", got, first)
+	}
+}

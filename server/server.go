@@ -717,12 +717,12 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {
-		files := http.FileServerFS(srv.assets)
+		files := newAssetFiles(srv.assets)
 		mux.Handle("GET /", files)
 		// The analysis board is the app's page at an address of its own,
 		// so that a position can be shared as a link with a query.
 		mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {
-			http.ServeFileFS(w, r, srv.assets, "index.html")
+			files.serveFile(w, r, "index.html", http.NotFoundHandler())
 		})
 		// The browser engine is megabytes and changes only with a new
 		// build: kept for an hour, it loads once per visit.

@@ -128,3 +128,16 @@ func board(reqJSON []byte) (boardMsg, error) {
 	}
 	return out, nil
 }
+
+// warm builds the position a request names, and so the tables of its game
+// and options that a first board or search would otherwise build, while
+// the page is still loading (Dragonchess's take a tenth of a second in the
+// browser).
+func warm(reqJSON []byte) error {
+	req, s, err := decodeRequest(reqJSON)
+	if err != nil {
+		return err
+	}
+	_, err = gameLine(s.game, req.Options, req.Position, nil)
+	return err
+}

@@ -34,3 +34,18 @@ func TestBoardPlaysLegalMoves(t *testing.T) {
 		t.Error("an unknown game gave a board")
 	}
 }
+
+// warm builds what every game's start needs and refuses what board would.
+func TestWarm(t *testing.T) {
+	for _, g := range games.All() {
+		req, _ := json.Marshal(request{Game: g.Info().Name})
+		if err := warm(req); err != nil {
+			t.Errorf("%s: %v", g.Info().Name, err)
+		}
+	}
+	for _, bad := range []string{`{"game":"nosuch"}`, `{"game":"dragon","position":"not a position"}`, `not json`} {
+		if err := warm([]byte(bad)); err == nil {
+			t.Errorf("warm(%s) took it", bad)
+		}
+	}
+}

@@ -8,6 +8,7 @@
 //	wyrm.evaluate(json, emit)    start evaluating positions one by one
 //	wyrm.stop()                  end the running job
 //	wyrm.board(json)             JSON: a position's pieces and legal moves
+//	wyrm.warm(json)              build a game's tables before they are needed
 //
 // analyse and evaluate take a request as JSON (see request) and return an
 // error message, or null once the job is queued; emit then receives each

@@ -36,6 +36,15 @@ func main() {
 		out, _ := json.Marshal(b)
 		return string(out)
 	}))
+	api.Set("warm", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 1 || args[0].Type() != js.TypeString {
+			return "want request JSON"
+		}
+		if err := warm([]byte(args[0].String())); err != nil {
+			return err.Error()
+		}
+		return nil
+	}))
 	api.Set("stop", js.FuncOf(func(js.Value, []js.Value) any {
 		r.stop()
 		return nil

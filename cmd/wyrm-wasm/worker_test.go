@@ -145,6 +145,10 @@ func mustJSON(t *testing.T, v any) []byte {
 // analysis without a limit, evaluates a game and refuses what it cannot do.
 func TestWorkerInNode(t *testing.T) {
 	w := startWorker(t)
+	// Warming up answers nothing, even when the request is bad: the
+	// next message is the games list.
+	w.send(map[string]string{"type": "warm", "game": "dragonchess"})
+	w.send(map[string]string{"type": "warm", "game": "chess"})
 	w.send(map[string]string{"type": "games"})
 	if g := w.until("games"); !strings.Contains(string(g[0].Raw), `"name":"dungeon"`) {
 		t.Fatalf("games: %s", g[0].Raw)

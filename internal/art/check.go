@@ -8,10 +8,13 @@ import (
 	"io/fs"
 	"regexp"
 	"strings"
+	"sync"
 )
 
-// namePattern is the shape of name the server accepts for a picture.
-var namePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}\.svg$`)
+// namePattern is the shape of name the server accepts for a picture,
+// compiled on first use: the browser's engine links this package but
+// never checks a name, and compiling it there delayed the engine's start.
+var namePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}\.svg$`) })
 
 // MaxPicture bounds one picture's size in bytes: pictures load one per
 // piece kind on demand and should cost little.
@@ -44,7 +47,7 @@ func Check(fsys fs.FS) (total int, err error) {
 }
 
 func checkOne(name string, b []byte) error {
-	if !namePattern.MatchString(name) {
+	if !namePattern().MatchString(name) {
 		return fmt.Errorf("name the server refuses")
 	}
 	if len(b) > MaxPicture {

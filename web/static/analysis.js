@@ -4,7 +4,7 @@
 // address (/analysis?game=&pos=) always names the position shown.
 import { api } from './app.js';
 import { h } from './dom.js';
-import { renderBoard, fitUnit, autoLayout, seatColour } from './board.js';
+import { renderBoard, updateMarks, fitUnit, autoLayout, seatColour } from './board.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
@@ -20,6 +20,10 @@ export function scoreText(s) {
 }
 
 const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
+// markOnce marks the page's timeline the first time it gets somewhere
+// (the engine started, the board answered and drawn, the first line), so
+// that a browser test can tell where the time to the first line goes.
+const markOnce = what => { if (!performance.getEntriesByName('wyrm:' + what).length) performance.mark('wyrm:' + what); };
 const big = n => n >= 1e6 ? (n / 1e6).toFixed(1) + ' M' : n >= 1e3 ? (n / 1e3).toFixed(0) + ' k' : String(n);
 
 /** Shows the analysis board for the query q (URLSearchParams) in root. */
@@ -29,7 +33,7 @@ export function showAnalysis(root, q) {
   try { options = JSON.parse(q.get('options') || '{}'); } catch { /* a bad link: the defaults */ }
   const reviewId = q.get('review') || '';
   const engine = startEngine();
-  const opened = performance.now();
+  markOnce('engine');
   let closed = false, running = true, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
   let sel = null, info = null, userMarks = [], meta = null, review = null, evals = null;
   // The tree: a node is a position; children[0] continues its line.
@@ -101,13 +105,17 @@ export function showAnalysis(root, q) {
   async function goTo(n) {
     try { await load(n); } catch (e) { errBox.textContent = e.message; return; }
     if (closed) return;
+    markOnce('board');
     node = n; sel = null; userMarks = []; info = null; errBox.textContent = '';
     const u = new URLSearchParams({ game, pos: node.pos });
     if (Object.keys(options).length) u.set('options', JSON.stringify(options));
     if (reviewId) { u.set('review', reviewId); u.set('ply', String(depthOf(node))); }
     history.replaceState(null, '', '/analysis?' + u);
-    draw();
+    // The engine starts before the board is drawn: it searches in its
+    // worker while this thread draws.
     analyse();
+    draw();
+    markOnce('drawn');
   }
   const depthOf = n => { let d = 0; for (; n.parent; n = n.parent) d++; return d; };
 
@@ -118,8 +126,8 @@ export function showAnalysis(root, q) {
     if (node.view.over) { engine.stop(); statsEl.textContent = 'The game is over: ' + node.view.reason; return; }
     engine.run('analyse', { game, options, position: node.pos, multipv }, m => {
       if (m.type === 'info') {
-        if (!info && m.lines.length) console.log(`analysis: first line ${Math.round(performance.now() - opened)} ms after opening`);
-        info = m; drawLines(); drawBoard();
+        if (m.lines.length) markOnce('first-line');
+        info = m; drawLines(); drawMarks();
       } else if (m.type === 'error') errBox.textContent = m.message;
       else if (m.type === 'done' && m.error) errBox.textContent = m.error;
     });
@@ -185,6 +193,11 @@ export function showAnalysis(root, q) {
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
       unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
     });
+  }
+
+  // The engine's arrows and the player's circles, on the board as drawn.
+  function drawMarks() {
+    if (!closed) updateMarks(boardEl, [...userMarks, ...engineMarks()]);
   }
 
   // The evaluation bar: the seat to move's winning chance from its score,
@@ -316,7 +329,9 @@ export function showAnalysis(root, q) {
       h('p', { class: 'muted' }, 'Centipawn loss from the mover\'s side: 50 an inaccuracy (?!), 100 a mistake (?), 300 a blunder (??). ', h('a', { href: '/rules/' }, 'Rules')));
   }
 
-  (async () => {
+  // The games' names, and the first game when the address names none;
+  // a named game's board does not wait for them.
+  async function loadMeta() {
     try {
       const all = (await api('/api/meta')).games || [];
       if (!game && all.length) game = all[0].name;
@@ -329,6 +344,11 @@ export function showAnalysis(root, q) {
       }
     } catch { /* names are a nicety */ }
     if (meta) title.textContent = `Analysis · ${meta.title}`;
+  }
+
+  (async () => {
+    const named = loadMeta();
+    if (!game || reviewId) await named;
     try {
       if (reviewId) await startReview();
       else await goTo(root0);

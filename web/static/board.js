@@ -187,6 +187,22 @@ export function renderBoard(el, b, opt = {}) {
   if (opt.anim) animate(el, g, opt);
 }
 
+/**
+ * Redraws only the arrows and circles of the board last drawn into el
+ * (its pieces stay as they are): the analysis board's arrows change at
+ * every iteration of the engine, and redrawing three levels of pieces
+ * that often kept the page from showing the engine's lines.
+ */
+export function updateMarks(el, marks) {
+  const b = el._board, opt = el._opt;
+  if (!b || !b.geometry || !opt) return;
+  opt.marks = marks;
+  for (const fig of el.querySelectorAll('figure.level')) {
+    const g = fig.querySelector('g.marks');
+    if (g) g.innerHTML = marksSVG(b.geometry, Number(fig.dataset.lv), opt);
+  }
+}
+
 // Slides the piece that just moved from its old square to its new one.
 function animate(el, g, opt) {
   const { from, to } = opt.anim;

@@ -11,6 +11,9 @@
 //    multipv, movetime, depth, nodes, multiPlayer}
 //   {type: "stop"}
 //   {type: "board", id, game, options, position, moves}
+//   {type: "warm", game, options, position}: build what the game's first
+//    board and search need while the page loads (no answer; a request
+//    that fails here fails again, and is answered, when the page asks)
 // Messages from the worker:
 //   {type: "ready"} once the engine has loaded (earlier requests wait)
 //   {type: "games", games, engine}
@@ -74,6 +77,12 @@ function handle(msg) {
       const out = JSON.parse(engine.board(JSON.stringify(request)));
       if (out.error) self.postMessage({ type: "error", id, message: out.error });
       else self.postMessage({ ...out, type: "board", id });
+      return;
+    }
+    case "warm": {
+      const request = { ...msg };
+      delete request.type;
+      engine.warm(JSON.stringify(request));
       return;
     }
     case "stop":

@@ -1,9 +1,15 @@
 // engine.js: a page's handle on the engine worker (engine-worker.js): one
 // running job at a time, answers routed by id, stale ones dropped.
 
+// The worker boot.js started before the modules loaded, for the first
+// page that wants one.
+let early = self.wyrmEarlyWorker || null;
+delete self.wyrmEarlyWorker;
+
 /** Starts the worker; the engine loads while the page draws. */
 export function startEngine() {
-  const worker = new Worker('/engine-worker.js');
+  const worker = early || new Worker('/engine-worker.js');
+  early = null;
   let next = 1, job = null;
   const asks = new Map(); // id -> {resolve, reject} of a board request
   worker.onmessage = ({ data: m }) => {

@@ -254,8 +254,14 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	if !inCheck && !pvNode && excluded == game.NoMove {
 		// Reverse futility: far above beta near the leaves, a quiet move
 		// will not bring it back down.
-		// The margin is smaller when the side is improving.
-		if e.feat.rfp && depth <= rfpDepth && !IsMate(beta) && sd.eval-rfpMargin*(depth-b2i(improving)) >= beta {
+		// The margin is smaller when the side is improving. With more
+		// than two players a ply is not the side's own turn, and the
+		// shallower, wider pruning measured there before is kept.
+		maxDepth, margin := rfpDepth, rfpMargin*(depth-b2i(improving))
+		if e.players > 2 {
+			maxDepth, margin = 3, 120*depth
+		}
+		if e.feat.rfp && depth <= maxDepth && !IsMate(beta) && sd.eval-margin >= beta {
 			return sd.eval
 		}
 		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {

@@ -134,6 +134,21 @@ const (
 
 var lmpCount = [lmpDepth + 1]int{0, 4, 7, 12, 19}
 
+// Reverse futility pruning returns the static evaluation up to rfpDepth
+// when it stands rfpMargin per ply (one ply fewer when improving) above
+// beta.
+const (
+	rfpDepth  = 7
+	rfpMargin = 100
+)
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // Losing captures are pruned up to seeDepth when they lose more than
 // seeMargin per ply of depth.
 const (
@@ -239,11 +254,20 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	if !inCheck && !pvNode && excluded == game.NoMove {
 		// Reverse futility: far above beta near the leaves, a quiet move
 		// will not bring it back down.
-		if e.feat.futility && depth <= 3 && !IsMate(beta) && sd.eval-120*depth >= beta {
+		// The margin is smaller when the side is improving. With more
+		// than two players a ply is not the side's own turn, and the
+		// shallower, wider pruning measured there before is kept.
+		maxDepth, margin := rfpDepth, rfpMargin*(depth-b2i(improving))
+		if e.players > 2 {
+			maxDepth, margin = 3, 120*depth
+		}
+		if e.feat.rfp && depth <= maxDepth && !IsMate(beta) && sd.eval-margin >= beta {
 			return sd.eval
 		}
 		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {
-			r := 3 + depth/6
+			// The reduction grows with depth and with how far the
+			// static evaluation stands above beta.
+			r := 3 + depth/3 + min((sd.eval-beta)/200, 3)
 			e.keys = append(e.keys, key)
 			sd.key = noKey
 			e.null.PlayNull()

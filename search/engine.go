@@ -59,9 +59,10 @@ type features struct {
 	iir                                                       bool // internal iterative reduction
 	seePrune                                                  bool // pruning of losing captures
 	singular                                                  bool // singular extensions
+	rfp                                                       bool // reverse futility pruning
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true, rfp: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use

@@ -137,7 +137,12 @@ func TestQuietPruningSavesNodesKeepsMates(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := New(1).Search(context.Background(), q.(game.Searchable), Limits{Depth: 8}, nil)
+	// Without the pruning of whole nodes (null move, reverse futility),
+	// which at this depth cuts the mating side's nodes before any move
+	// is tried (a ply deeper, the mate is found with them too).
+	e := New(1)
+	e.feat.nullMove, e.feat.rfp = false, false
+	r := e.Search(context.Background(), q.(game.Searchable), Limits{Depth: 8}, nil)
 	if !IsMate(r.Score) || r.Score < 0 {
 		t.Errorf("%s: best %s score %d, want a mate for White", fen, r.BestText, r.Score)
 	}

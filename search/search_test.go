@@ -320,7 +320,7 @@ func TestSearchDoesNotAllocatePerNode(t *testing.T) {
 	var nodes uint64
 	allocs := testing.AllocsPerRun(3, func() {
 		e.NewGame()
-		r := e.Search(context.Background(), p, Limits{Depth: 5}, nil)
+		r := e.Search(context.Background(), p, Limits{Depth: 7}, nil)
 		nodes = r.Nodes
 	})
 	if nodes < 5000 || allocs > 300 {

@@ -358,7 +358,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		} else {
 			r := 0
 			if e.feat.lmr && depth >= 3 && !noisy && !inCheck && order < orderKiller {
-				r = int(e.lmrTab[min(depth, 63)][min(i, 63)])
+				r = int(e.lmrTab[b2i(e.players > 2)][min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}

@@ -117,7 +117,9 @@ type Engine struct {
 	conts    *[2]contTable
 	counters [game.MoveKeys]game.Move
 	keyer    game.MoveKeyer
-	lmrTab   [64][64]int8
+	// lmrTab holds the late move reductions by depth and move number,
+	// for two players ([0]) and for more ([1]), see lmrReduction.
+	lmrTab [2][64][64]int8
 	// fresh is true while the tables hold nothing since they were made
 	// or cleared, so that NewGame need not clear 20 MB of zeros again
 	// (in the browser, that held back a new board's first line).
@@ -155,7 +157,8 @@ func New(seed uint64) *Engine {
 	}
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			e.lmrTab[d][n] = int8(lmrReduction(d, n))
+			e.lmrTab[0][d][n] = int8(lmrReduction(d, n, false))
+			e.lmrTab[1][d][n] = int8(lmrReduction(d, n, true))
 		}
 	}
 	e.keys = make([]uint64, 0, 1024)

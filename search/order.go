@@ -199,9 +199,15 @@ func abs32(x int32) int32 {
 	return x
 }
 
-func lmrReduction(depth, n int) int {
+// lmrReduction is the reduction of the nth move at depth: about
+// ln(depth)·ln(n)/2. With more than two players it stays as measured
+// there, a little smaller.
+func lmrReduction(depth, n int, multi bool) int {
 	if depth < 3 || n < 3 {
 		return 0
 	}
-	return int(0.6 + math.Log(float64(depth))*math.Log(float64(n))/2.2)
+	if multi {
+		return int(0.6 + math.Log(float64(depth))*math.Log(float64(n))/2.2)
+	}
+	return int(0.8 + math.Log(float64(depth))*math.Log(float64(n))/2.0)
 }

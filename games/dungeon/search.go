@@ -86,7 +86,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				att, free := p.kingNet(s, ek)
 				v += w.netAttack*att - w.netFree*free
 				if mat[o]*mopRatio <= own {
-					mop[ne], mopping = true, true
+					mop[ne], mopping = true, p.n == 2
 					v += w.mopNet*att - w.mopFree*free - w.mopEdge*p.floorAround(ek)
 				}
 				ne++
@@ -112,7 +112,9 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				// Mopping up, every unit counts more than its material: a
 				// Skeleton (10 cp) stepped next to a lone King to check it
 				// and was taken, and then another, until a Warlock and a
-				// Vampire were left, too few to corner a Red Dragon.
+				// Vampire were left, too few to corner a Red Dragon. Two
+				// players only: with more, the other opponents still need
+				// the units, and the figures of those games stand.
 				if mopping {
 					v += w.mopUnit
 				}

@@ -77,3 +77,31 @@ func TestMopUpDrawsFarUnits(t *testing.T) {
 		t.Errorf("against a lone King the step gains %d, want approachW+mopCloseW %d", alone, approachW+mopCloseW)
 	}
 }
+
+// TestMopUpUnitsCount: against a lone King every unit of the hunter
+// counts mop.unit more than its material, so that a Skeleton (10 cp) is
+// not thrown away for the few squares it gains by stepping up to the King.
+// Against a King with an army the term is off.
+func TestMopUpUnitsCount(t *testing.T) {
+	mu := defaultWeights.mopUnit
+	if mu <= 0 {
+		t.Fatalf("mop.unit %d, want more than 0", mu)
+	}
+	without := *defaultWeights
+	without.mopUnit = 0
+	// What the Skeleton on b13 is worth to Undead, with the table as it is
+	// and with mop.unit 0.
+	skeleton := func(enemy string, w *weights) int {
+		with, lost := mustParse(t, "two-player-dungeon undead:Ld3,Kb13,Vh20 "+enemy+" 1 0 0"),
+			mustParse(t, "two-player-dungeon undead:Ld3,Vh20 "+enemy+" 1 0 0")
+		with.w, lost.w = w, w
+		return with.Evaluate(0) - lost.Evaluate(0)
+	}
+	if d := skeleton("redskin:Ee17", defaultWeights) - skeleton("redskin:Ee17", &without); d != mu {
+		t.Errorf("against a lone King the Skeleton gains %d from mop.unit, want %d", d, mu)
+	}
+	army := "redskin:Ee17,Fa20,Fb20,Fc20"
+	if d := skeleton(army, defaultWeights) - skeleton(army, &without); d != 0 {
+		t.Errorf("against a King with an army the Skeleton gains %d from mop.unit, want 0", d)
+	}
+}

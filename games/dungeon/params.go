@@ -27,6 +27,7 @@ type weights struct {
 	mopFree    int
 	mopEdge    int // per floor square around a mopped-up King
 	mopClose   int // per square nearer than the map's farthest walk, for every unit
+	mopUnit    int // per unit but the King of a seat mopping up
 	tempo      int // for the seat to move
 }
 
@@ -57,6 +58,7 @@ var params = func() *tunable.Set[weights] {
 	add("mop.free", 20, 0, 200, func(w *weights) *int { return &w.mopFree })
 	add("mop.edge", 10, 0, 200, func(w *weights) *int { return &w.mopEdge })
 	add("mop.close", 6, 0, 100, func(w *weights) *int { return &w.mopClose })
+	add("mop.unit", 60, 0, 500, func(w *weights) *int { return &w.mopUnit })
 	add("tempo", 0, 0, 100, func(w *weights) *int { return &w.tempo })
 	return s
 }()

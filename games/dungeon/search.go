@@ -77,6 +77,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 	press := w.approach + int(p.rootPress)
 	var ekv [game.MaxPlayers]int
 	var mop [game.MaxPlayers]bool
+	mopping := false
 	ne := 0
 	for o := 0; o < p.n; o++ {
 		if o != s && p.isLive(o) {
@@ -85,7 +86,7 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				att, free := p.kingNet(s, ek)
 				v += w.netAttack*att - w.netFree*free
 				if mat[o]*mopRatio <= own {
-					mop[ne] = true
+					mop[ne], mopping = true, p.n == 2
 					v += w.mopNet*att - w.mopFree*free - w.mopEdge*p.floorAround(ek)
 				}
 				ne++
@@ -108,6 +109,15 @@ func (p *Position) score(s int, mat *[game.MaxPlayers]int) int {
 				}
 			}
 			if u.kind.Role() != King {
+				// Mopping up, every unit counts more than its material: a
+				// Skeleton (10 cp) stepped next to a lone King to check it
+				// and was taken, and then another, until a Warlock and a
+				// Vampire were left, too few to corner a Red Dragon. Two
+				// players only: with more, the other opponents still need
+				// the units, and the figures of those games stand.
+				if mopping {
+					v += w.mopUnit
+				}
 				// Counted from the farthest walk, not clamped at ref: a unit
 				// still at home then gains for its first steps out too.
 				d := far

@@ -80,3 +80,42 @@ func TestQuiescenceLetsEveryOpponentTake(t *testing.T) {
 		t.Fatalf("engine took the Orc (%d), and the Vampire takes the Wizard", r.Score)
 	}
 }
+
+// TestMopUpKeepsItsUnits: a position of a game level 8 drew against a
+// random mover (seed 61). Undead hunts a lone Red Dragon on d19 with a
+// Warlock, a Vampire and four Skeletons; the Skeleton on e17 stepped to
+// d18, next to the Dragon, which took it, and the next three Skeletons went
+// the same way, until a Warlock and a Vampire were left and the no-capture
+// rule drew. With every unit counting mop.unit more while mopping up, the
+// Skeleton stays back; with mop.unit 0 the search steps it up again.
+func TestMopUpKeepsItsUnits(t *testing.T) {
+	const pos = "two-player-dungeon undead:Le2,Kf8,Kb13,Kg13,Ke17,Vh20 redskin:Ed19 1 55 156"
+	best := func(mopUnit bool) string {
+		p, err := dungeon.Game{}.Parse(pos, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !mopUnit {
+			tu := p.(game.Tuner)
+			var values []int
+			for _, q := range tu.Params() {
+				if q.Name == "mop.unit" {
+					q.Value = 0
+				}
+				values = append(values, q.Value)
+			}
+			w, err := tu.Weights(values)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tu.SetWeights(w)
+		}
+		return search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Nodes: 30000}, nil).BestText
+	}
+	if got := best(true); got == "e17d18" {
+		t.Errorf("level 8 steps the Skeleton next to the lone King: %s", got)
+	}
+	if got := best(false); got != "e17d18" {
+		t.Logf("with mop.unit 0 level 8 plays %s here, no longer the e17d18 of the drawn game", got)
+	}
+}

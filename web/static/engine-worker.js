@@ -54,6 +54,13 @@ async function load() {
   for (const msg of waiting.splice(0)) handle(msg);
 }
 
+// requestJSON is a message as the engine takes it: without the worker's
+// own type and id.
+function requestJSON(msg) {
+  const { type, id, ...request } = msg;
+  return JSON.stringify(request);
+}
+
 function handle(msg) {
   const { type, id } = msg;
   switch (type) {
@@ -62,29 +69,20 @@ function handle(msg) {
       return;
     case "analyse":
     case "evaluate": {
-      const request = { ...msg };
-      delete request.type;
-      delete request.id;
       const emit = (json) => self.postMessage({ ...JSON.parse(json), id });
-      const err = engine[type](JSON.stringify(request), emit);
+      const err = engine[type](requestJSON(msg), emit);
       if (err) self.postMessage({ type: "error", id, message: err });
       return;
     }
     case "board": {
-      const request = { ...msg };
-      delete request.type;
-      delete request.id;
-      const out = JSON.parse(engine.board(JSON.stringify(request)));
+      const out = JSON.parse(engine.board(requestJSON(msg)));
       if (out.error) self.postMessage({ type: "error", id, message: out.error });
       else self.postMessage({ ...out, type: "board", id });
       return;
     }
-    case "warm": {
-      const request = { ...msg };
-      delete request.type;
-      engine.warm(JSON.stringify(request));
+    case "warm":
+      engine.warm(requestJSON(msg));
       return;
-    }
     case "stop":
       engine.stop();
       return;

@@ -34,10 +34,11 @@ type assetFiles struct {
 
 // assetFile is one file as served: its bytes, and gzipped when smaller.
 type assetFile struct {
-	once             sync.Once
-	raw, gz          []byte
-	etag, gzETag     string
-	contentType, err string
+	once         sync.Once
+	raw, gz      []byte
+	etag, gzETag string
+	contentType  string
+	missing      bool // not a plain file of the app
 }
 
 // warmSize is the size from which a file is compressed as soon as the
@@ -80,7 +81,7 @@ func (a *assetFiles) serveFile(w http.ResponseWriter, r *http.Request, name stri
 		return
 	}
 	f := a.file(name)
-	if f.err != "" {
+	if f.missing {
 		fallback.ServeHTTP(w, r)
 		return
 	}
@@ -92,13 +93,12 @@ func (a *assetFiles) serveFile(w http.ResponseWriter, r *http.Request, name stri
 		if acceptsGzip(r) {
 			body, etag = f.gz, f.gzETag
 			h.Set("Content-Encoding", "gzip")
+			// A range of the compressed bytes would confuse more than
+			// it saves.
+			r.Header.Del("Range")
 		}
 	}
 	h.Set("ETag", etag)
-	// A range of the compressed bytes would confuse more than it saves.
-	if h.Get("Content-Encoding") != "" {
-		r.Header.Del("Range")
-	}
 	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(body))
 }
 
@@ -118,12 +118,12 @@ func (a *assetFiles) file(name string) *assetFile {
 func (f *assetFile) load(fsys fs.FS, name string) {
 	st, err := fs.Stat(fsys, name)
 	if err != nil || !st.Mode().IsRegular() {
-		f.err = "not a file"
+		f.missing = true
 		return
 	}
 	raw, err := fs.ReadFile(fsys, name)
 	if err != nil {
-		f.err = err.Error()
+		f.missing = true
 		return
 	}
 	sum := sha256.Sum256(raw)

@@ -31,7 +31,9 @@ func (b *browser) turnsOver() bool {
 	b.t.Helper()
 	b.waitJS("board", `document.querySelector('[data-sq="0"]') !== null`)
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if evalJS[bool](b, flippedJS) {
+		// Between two screens (after a rematch link) the old board can
+		// be gone before the new one is drawn: asked again then.
+		if evalJS[bool](b, `document.querySelectorAll('.levels figure:not(.mini) [data-sq]').length > 0 && `+flippedJS) {
 			return true
 		}
 	}

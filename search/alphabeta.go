@@ -21,10 +21,17 @@ func teamValue(v int, team bool) int {
 // child searches the position after a move made by a node of team
 // parentTeam and returns its value for parentTeam.
 func (e *Engine) child(parentTeam bool, depth, ply, alpha, beta int, noisy bool) int {
+	return e.childNull(parentTeam, depth, ply, alpha, beta, noisy, true)
+}
+
+// childNull is child with the choice of whether the child may try a null
+// move: not right after one, where two passes in a row would only search
+// the same position shallower.
+func (e *Engine) childNull(parentTeam bool, depth, ply, alpha, beta int, noisy, nullOK bool) int {
 	if e.rootTeam() == parentTeam {
-		return e.negamax(depth, ply, alpha, beta, noisy, false)
+		return e.negamax(depth, ply, alpha, beta, noisy, nullOK)
 	}
-	return -e.negamax(depth, ply, -beta, -alpha, noisy, false)
+	return -e.negamax(depth, ply, -beta, -alpha, noisy, nullOK)
 }
 
 // evaluate scores a quiet position for the team to move. Game evaluations
@@ -241,8 +248,19 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	}
 	team := e.rootTeam()
 	sd.eval = -Infinity
+	// eval is the static evaluation, or the table's score when its bound
+	// says the position is better (or worse) than that: pruning decisions
+	// use the better estimate, the improving signal the static one.
+	eval := -Infinity
 	if !inCheck {
 		sd.eval = e.evaluate()
+		eval = sd.eval
+		if ttHit && e.players == 2 && e.feat.ttEval && excluded == game.NoMove {
+			s := fromTT(int(ent.score), ply)
+			if !IsMate(s) && (ent.bound() == boundLower && s > eval || ent.bound() == boundUpper && s < eval) {
+				eval = s
+			}
+		}
 	}
 	// improving: the static evaluation is better than at the side's own
 	// previous turn, so a fail-low here is less likely and pruning and
@@ -261,17 +279,17 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		if e.players > 2 {
 			maxDepth, margin = 3, 120*depth
 		}
-		if e.feat.rfp && depth <= maxDepth && !IsMate(beta) && sd.eval-margin >= beta {
-			return sd.eval
+		if e.feat.rfp && depth <= maxDepth && !IsMate(beta) && eval-margin >= beta {
+			return eval
 		}
-		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && sd.eval >= beta && !IsMate(beta) {
+		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && eval >= beta && !IsMate(beta) {
 			// The reduction grows with depth and with how far the
 			// static evaluation stands above beta.
-			r := 3 + depth/3 + min((sd.eval-beta)/200, 3)
+			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			e.keys = append(e.keys, key)
 			sd.key = noKey
 			e.null.PlayNull()
-			s := e.child(team, depth-1-r, ply+1, beta-1, beta, false)
+			s := e.childNull(team, depth-1-r, ply+1, beta-1, beta, false, false)
 			e.null.UndoNull()
 			e.keys = e.keys[:len(e.keys)-1]
 			if e.stopped {
@@ -326,7 +344,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	// late in the order, or that cannot lift a hopeless static evaluation
 	// to alpha, are skipped unless they give check.
 	pruneQuiets := !root && !pvNode && !inCheck && depth <= lmpDepth
-	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && sd.eval+futilityMargin*depth <= alpha
+	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && eval+futilityMargin*depth <= alpha
 	quiets := 0
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
@@ -457,6 +475,27 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		return e.evaluate()
 	}
 	sd := &e.stack[ply]
+	// In two-player games the table serves quiescence too: its cut-offs
+	// and its best capture (BRS+ and paranoid stand-pats with a pass, so
+	// their values here are not a position's own).
+	useTT := e.players == 2 && e.feat.ttEval
+	var key uint64
+	ttMove := game.NoMove
+	if useTT {
+		key = pos.Hash()
+		if ent, ok := e.tt.probe(key); ok {
+			ttMove = ent.move
+			s := fromTT(int(ent.score), ply)
+			if beta-alpha == 1 {
+				switch b := ent.bound(); {
+				case b == boundExact, b == boundLower && s >= beta, b == boundUpper && s <= alpha:
+					return s
+				}
+			}
+		}
+	}
+	origAlpha := alpha
+	bestMove := game.NoMove
 	inCheck := e.players == 2 && qply < 6 && pos.InCheck()
 	best := -Infinity
 	if inCheck {
@@ -477,14 +516,20 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		alpha = max(alpha, stand)
 		sd.moves = pos.NoisyMoves(sd.moves[:0])
 	}
-	e.scoreMoves(ply, game.NoMove)
+	e.scoreMoves(ply, ttMove)
 	team := e.rootTeam()
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
 		if !inCheck && e.feat.deltaPrune {
 			// Every move here is noisy, so its ordering score holds its
-			// gain (see scoreMoves): no second call to Gain.
-			g := noisyGain(order)
+			// gain (see scoreMoves): no second call to Gain, but for the
+			// hash move, whose score says only that it is the hash move.
+			g := 0
+			if order >= orderTT {
+				g = e.pos.Gain(m)
+			} else {
+				g = noisyGain(order)
+			}
 			// A losing exchange, or one that cannot lift the score to
 			// alpha even with a margin, is not worth searching.
 			if g < 0 || best+g+200 <= alpha {
@@ -505,7 +550,7 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		if s > best {
 			best = s
 			if s > alpha {
-				alpha = s
+				alpha, bestMove = s, m
 				e.pv[ply][ply] = m
 				copy(e.pv[ply][ply+1:], e.pv[ply+1][ply+1:e.pvLen[ply+1]])
 				e.pvLen[ply] = max(e.pvLen[ply+1], ply+1)
@@ -514,6 +559,16 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 				}
 			}
 		}
+	}
+	if useTT && best > -Infinity {
+		bound := boundUpper
+		switch {
+		case best >= beta:
+			bound = boundLower
+		case best > origAlpha:
+			bound = boundExact
+		}
+		e.tt.store(key, bestMove, toTT(best, ply), 0, bound)
 	}
 	return best
 }

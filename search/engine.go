@@ -60,9 +60,10 @@ type features struct {
 	seePrune                                                  bool // pruning of losing captures
 	singular                                                  bool // singular extensions
 	rfp                                                       bool // reverse futility pruning
+	ttEval                                                    bool // the table in quiescence, and its bounds refining the static evaluation
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true, rfp: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true, rfp: true, ttEval: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use

@@ -34,3 +34,46 @@ func TestPruningKeepsForcedWins(t *testing.T) {
 		}
 	}
 }
+
+// TestNullMoveIsTried: the null move prunes, so turning it off grows the
+// tree of a quiet middlegame position. (For a long time no node but the
+// root, where it is never tried, was allowed one, and turning it off
+// changed nothing.)
+func TestNullMoveIsTried(t *testing.T) {
+	p, err := dragon.Game.Parse("rnbqk2r/pp3ppp/2pbpn2/3p4/2PP4/P3PN2/1P2BPPP/RNBQK2R[DDdd] b KQkq - 2 6", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := func(null bool) uint64 {
+		e := New(1)
+		e.feat.nullMove = null
+		return e.Search(context.Background(), p.(game.Searchable), Limits{Depth: 9}, nil).Nodes
+	}
+	with, without := count(true), count(false)
+	if with*10 > without*9 {
+		t.Errorf("depth 9: %d nodes with the null move, %d without: want at least a tenth fewer", with, without)
+	}
+	t.Logf("depth 9: %d nodes with the null move, %d without", with, without)
+}
+
+// TestQuiescenceUsesTheTable: a quiescence search leaves its result in the
+// table, with its best capture, and a second search of the same window is
+// answered from there without visiting a node more.
+func TestQuiescenceUsesTheTable(t *testing.T) {
+	p, err := dragon.Game.Parse("4k3/8/8/3q4/8/8/8/3RK3[] w - - 0 1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(1)
+	e.pos = p.(game.Searchable)
+	e.root, e.players = e.pos.ToMove(), 2
+	first := e.quiesce(0, 0, 1, 0)
+	ent, ok := e.tt.probe(e.pos.Hash())
+	if !ok || ent.depth != 0 || e.pos.MoveString(ent.move) != "d1d5" {
+		t.Fatalf("after quiescence: entry %+v (found %v), want depth 0 with the capture d1d5", ent, ok)
+	}
+	nodes := e.nodes
+	if again := e.quiesce(0, 0, 1, 0); again != first || e.nodes != nodes+1 {
+		t.Errorf("second quiescence: %d after %d nodes, want %d after one node", again, e.nodes-nodes, first)
+	}
+}

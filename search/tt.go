@@ -69,8 +69,16 @@ func (t *table) store(key uint64, m game.Move, score, depth int, bound uint8) {
 	if slot.key != key && slot.age() == t.age && int(slot.depth) > depth {
 		slot = &t.entries[i+1] // keep the deeper entry of this search
 	}
+	if slot.key != key && t.entries[i+1].key == key {
+		slot = &t.entries[i+1]
+	}
 	if slot.key == key && m == game.NoMove {
 		m = slot.move // keep the old best move when this pass found none
+	}
+	// A much shallower bound (from quiescence, say) does not replace a
+	// deep entry of the same position from this search.
+	if slot.key == key && slot.age() == t.age && int(slot.depth) > depth+3 && bound != boundExact {
+		return
 	}
 	*slot = ttEntry{key: key, move: m, score: int16(score), depth: int8(max(min(depth, 127), -1)),
 		flags: bound | t.age<<2}

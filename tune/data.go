@@ -22,7 +22,9 @@ const maxDataLine = 1 << 20
 
 // Sample is one position of a data set with the result of its game.
 type Sample struct {
-	// Result is the first seat's score in the game: 1, 0.5 or 0.
+	// Result is the first seat's score in the game: 1, 0.5 or 0; or,
+	// for a position labelled by an engine's judgement (wyrm tune
+	// -relabel), its expected score between 0 and 1.
 	Result float64
 	// Game numbers the game the position came from: positions of one game
 	// are held out together.
@@ -63,8 +65,10 @@ func formatResult(r float64) string {
 		return "1"
 	case 0:
 		return "0"
+	case 0.5:
+		return "0.5"
 	}
-	return "0.5"
+	return strconv.FormatFloat(r, 'f', 4, 64)
 }
 
 // ReadData reads a data file as WriteHeader and WriteSample write it.
@@ -137,16 +141,11 @@ func parseSample(line string) (Sample, error) {
 		return Sample{}, errors.New("want \"result game position\"")
 	}
 	var s Sample
-	switch f[0] {
-	case "1":
-		s.Result = 1
-	case "0":
-		s.Result = 0
-	case "0.5":
-		s.Result = 0.5
-	default:
-		return Sample{}, fmt.Errorf("result %q: want 1, 0.5 or 0", f[0])
+	r, err := strconv.ParseFloat(f[0], 64)
+	if err != nil || !(r >= 0 && r <= 1) || strings.ContainsAny(f[0], "eEinfINFxXpP_") {
+		return Sample{}, fmt.Errorf("result %q: want a score from 0 to 1 (1, 0.5, 0, or a decimal)", f[0])
 	}
+	s.Result = r
 	g, err := strconv.Atoi(f[1])
 	if err != nil || g < 0 {
 		return Sample{}, fmt.Errorf("game %q: want a number from 0", f[1])

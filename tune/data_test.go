@@ -17,6 +17,7 @@ func TestDataRoundTrip(t *testing.T) {
 			{Result: 1, Game: 0, Position: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[DDdd] w KQkq - 0 1"},
 			{Result: 0.5, Game: 3, Position: "x"},
 			{Result: 0, Game: 12, Position: "two-player-dungeon a b 1 2 3"},
+			{Result: 0.8125, Game: 12, Position: "y"}, // an engine's label
 		},
 	}
 	var b bytes.Buffer
@@ -45,6 +46,10 @@ func TestReadDataRefusesBadFiles(t *testing.T) {
 		{"no game", dataMagic + "\n1 0 x\n", "game NAME"},
 		{"game with a space", dataMagic + "\ngame a b\n", "game NAME"},
 		{"result", head + "2 0 x\n", "result \"2\""},
+		{"negative result", head + "-0.1 0 x\n", "result \"-0.1\""},
+		{"result not a number", head + "NaN 0 x\n", "result \"NaN\""},
+		{"result in hex", head + "0x1p-1 0 x\n", "result \"0x1p-1\""},
+		{"result with an exponent", head + "5e-1 0 x\n", "result \"5e-1\""},
 		{"game number", head + "1 -1 x\n", "game \"-1\""},
 		{"no position", head + "1 0\n", "result game position"},
 		{"blank position", head + "1 0  \n", "result game position"},
@@ -58,7 +63,11 @@ func TestReadDataRefusesBadFiles(t *testing.T) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.err)
 		}
 	}
-	d, err := ReadData(strings.NewReader(head + "\n0.5 7 a b c\n"))
+	d, err := ReadData(strings.NewReader(head + "\n0.25 3 a\n"))
+	if err != nil || len(d.Samples) != 1 || d.Samples[0].Result != 0.25 {
+		t.Errorf("an engine's label: %+v, %v", d, err)
+	}
+	d, err = ReadData(strings.NewReader(head + "\n0.5 7 a b c\n"))
 	if err != nil || len(d.Samples) != 1 || d.Samples[0] != (Sample{Result: 0.5, Game: 7, Position: "a b c"}) {
 		t.Errorf("a good line: %+v, %v", d, err)
 	}

@@ -31,6 +31,7 @@ func runTune(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, `usage: wyrm tune -generate [flags]   play self-play games, write their quiet positions
        wyrm tune [flags]             fit the evaluation's parameters to positions (Texel's method)
        wyrm tune -list [-hand]       print the parameters the game plays with (or their hand-set values)
+       wyrm tune -relabel ENGINE     label a data set's positions by a UCI engine's judgement
 
 The fit writes a parameter file: "wyrm match --a level:8,params:FILE" plays with it, and a game
 that embeds it (games/<game>/params.txt) plays with it by default. See docs/strength.md, "Tuning".`)
@@ -48,7 +49,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	openings := fs.String("openings", "", "-generate: file of start positions (EPD or PGN, as wyrm match reads), used in turn")
 	maxPlies := fs.Int("max-plies", 0, "-generate: drop a game after this many moves (default: the game's cap)")
 	seed := fs.Uint64("seed", 1, "-generate: seed of the random moves and armies; game i uses seed+i")
-	conc := fs.Int("concurrency", 1, "-generate: games played at once")
+	conc := fs.Int("concurrency", 1, "-generate: games played at once; -relabel: engines run at once")
 	genParams := fs.String("params", "", "-generate: parameter file both sides play with (default: the game's own weights)")
 	starts := fs.String("starts", "", "-generate: also write each game's position after the random moves to this file, one a line (openings for wyrm match)")
 	var opts optionFlags
@@ -62,6 +63,9 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	l2 := fs.Float64("l2", 0, "pull towards the start values: this times the squared change is added to the error")
 	k := fs.Float64("k", 0, "scale of the sigmoid (default: the K that fits the start values best)")
 	threads := fs.Int("threads", 1, "positions evaluated in parallel")
+	relabelWith := fs.String("relabel", "", "label the -data positions by this UCI engine's judgement (a command line, with option.Name=value as wyrm match takes) and write them to -out instead of fitting")
+	labelDepth := fs.Int("label-depth", 8, "-relabel: the engine's search depth a position")
+	labelMix := fs.Float64("label-mix", 1, "-relabel: share of the engine's judgement in a label, the rest the game's result")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -116,6 +120,14 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	paths := strings.Split(*data, ",")
 	if *data == "" {
 		paths = []string{defaultTunePath(g.Info().Name, ".txt")}
+	}
+	if *relabelWith != "" {
+		path := *out
+		if path == "" {
+			path = defaultTunePath(g.Info().Name, "-labelled.txt")
+		}
+		cfg := labelConfig{engine: *relabelWith, depth: *labelDepth, mix: *labelMix, concurrency: *conc}
+		return tuneRelabel(ctx, g, paths, path, cfg, stdout, stderr, fail)
 	}
 	d, err := readTuneData(paths, g.Info().Name)
 	if err != nil {

@@ -104,6 +104,11 @@ type Info struct {
 	// two sides is rough want more, so that the engine does not settle for
 	// an early draw.
 	Contempt int
+	// Selective lets the search of a two-player position prune by the
+	// null move and use its table in quiescence. A game sets it where
+	// self-play showed them to gain (docs/strength.md); without them a
+	// game searches as it did when its figures were measured.
+	Selective bool
 }
 
 // DefaultMaxPlies caps games whose Info gives no MaxPlies.

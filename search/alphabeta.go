@@ -255,7 +255,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	if !inCheck {
 		sd.eval = e.evaluate()
 		eval = sd.eval
-		if ttHit && e.players == 2 && e.feat.ttEval && excluded == game.NoMove {
+		if ttHit && e.selective && e.feat.ttEval && excluded == game.NoMove {
 			s := fromTT(int(ent.score), ply)
 			if !IsMate(s) && (ent.bound() == boundLower && s > eval || ent.bound() == boundUpper && s < eval) {
 				eval = s
@@ -282,7 +282,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		if e.feat.rfp && depth <= maxDepth && !IsMate(beta) && eval-margin >= beta {
 			return eval
 		}
-		if e.feat.nullMove && nullOK && e.null != nil && e.players == 2 && depth >= 3 && eval >= beta && !IsMate(beta) {
+		if e.feat.nullMove && nullOK && e.null != nil && e.selective && depth >= 3 && eval >= beta && !IsMate(beta) {
 			// The reduction grows with depth and with how far the
 			// static evaluation stands above beta.
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
@@ -475,10 +475,10 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		return e.evaluate()
 	}
 	sd := &e.stack[ply]
-	// In two-player games the table serves quiescence too: its cut-offs
-	// and its best capture (BRS+ and paranoid stand-pats with a pass, so
-	// their values here are not a position's own).
-	useTT := e.players == 2 && e.feat.ttEval
+	// In selective two-player games the table serves quiescence too: its
+	// cut-offs and its best capture (BRS+ and paranoid stand-pats with a
+	// pass, so their values here are not a position's own).
+	useTT := e.selective && e.feat.ttEval
 	var key uint64
 	ttMove := game.NoMove
 	if useTT {

@@ -80,6 +80,9 @@ type Engine struct {
 	// contempt is this search's penalty for a draw to the root player.
 	contempt int
 	feat     features
+	// selective: null-move pruning and the table in quiescence, for
+	// two-player games that ask for them (game.Info.Selective).
+	selective bool
 
 	// per search
 	ctx       context.Context
@@ -232,6 +235,8 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	e.contempt = e.contemptFor(pos)
 	e.root = pos.ToMove()
 	e.players = pos.Players()
+	e.selective = e.players == 2 && pos.Game().Info().Selective
+	e.tt.keepDeep = e.selective
 	e.ctx = ctx
 	e.nodes, e.seldepth, e.stopped = 0, 0, false
 	e.tt.newSearch()

@@ -6,6 +6,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/games/dragon"
+	"wyrm/games/dragonchess"
 )
 
 // TestPruningKeepsForcedWins searches positions with one winning move with
@@ -56,9 +57,10 @@ func TestNullMoveIsTried(t *testing.T) {
 	t.Logf("depth 9: %d nodes with the null move, %d without", with, without)
 }
 
-// TestQuiescenceUsesTheTable: a quiescence search leaves its result in the
-// table, with its best capture, and a second search of the same window is
-// answered from there without visiting a node more.
+// TestQuiescenceUsesTheTable: in a selective game's search a quiescence
+// search leaves its result in the table, with its best capture, and a
+// second search of the same window is answered from there without
+// visiting a node more.
 func TestQuiescenceUsesTheTable(t *testing.T) {
 	p, err := dragon.Game.Parse("4k3/8/8/3q4/8/8/8/3RK3[] w - - 0 1", nil)
 	if err != nil {
@@ -66,7 +68,7 @@ func TestQuiescenceUsesTheTable(t *testing.T) {
 	}
 	e := New(1)
 	e.pos = p.(game.Searchable)
-	e.root, e.players = e.pos.ToMove(), 2
+	e.root, e.players, e.selective = e.pos.ToMove(), 2, true
 	first := e.quiesce(0, 0, 1, 0)
 	ent, ok := e.tt.probe(e.pos.Hash())
 	if !ok || ent.depth != 0 || e.pos.MoveString(ent.move) != "d1d5" {
@@ -75,5 +77,32 @@ func TestQuiescenceUsesTheTable(t *testing.T) {
 	nodes := e.nodes
 	if again := e.quiesce(0, 0, 1, 0); again != first || e.nodes != nodes+1 {
 		t.Errorf("second quiescence: %d after %d nodes, want %d after one node", again, e.nodes-nodes, first)
+	}
+}
+
+// TestSelectiveIsTheGamesChoice: the null move and the table in quiescence
+// are used only where the game asks for them (game.Info.Selective): Dragon
+// Chess does, and turning the null move off changes its tree; Dragonchess
+// does not, and turning it off changes nothing.
+func TestSelectiveIsTheGamesChoice(t *testing.T) {
+	for _, c := range []struct {
+		g    game.Game
+		want bool
+	}{{dragon.Game, true}, {dragonchess.Game, false}} {
+		if got := c.g.Info().Selective; got != c.want {
+			t.Fatalf("%s: Selective %v, want %v", c.g.Info().Name, got, c.want)
+		}
+		p, err := c.g.Start(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		count := func(null bool) uint64 {
+			e := New(1)
+			e.feat.nullMove = null
+			return e.Search(context.Background(), p.(game.Searchable), Limits{Depth: 5}, nil).Nodes
+		}
+		if with, without := count(true), count(false); (with != without) != c.want {
+			t.Errorf("%s: %d nodes with the null move, %d without", c.g.Info().Name, with, without)
+		}
 	}
 }

@@ -29,6 +29,10 @@ type table struct {
 	entries []ttEntry
 	mask    uint64 // bucket index mask
 	age     uint8
+	// keepDeep stores a position's entry where it already is and keeps
+	// a deep entry from a much shallower bound of the same search; the
+	// selective search, whose quiescence stores depth-0 entries, sets it.
+	keepDeep bool
 }
 
 const ttEntrySize = 16
@@ -69,7 +73,7 @@ func (t *table) store(key uint64, m game.Move, score, depth int, bound uint8) {
 	if slot.key != key && slot.age() == t.age && int(slot.depth) > depth {
 		slot = &t.entries[i+1] // keep the deeper entry of this search
 	}
-	if slot.key != key && t.entries[i+1].key == key {
+	if t.keepDeep && slot.key != key && t.entries[i+1].key == key {
 		slot = &t.entries[i+1]
 	}
 	if slot.key == key && m == game.NoMove {
@@ -77,7 +81,7 @@ func (t *table) store(key uint64, m game.Move, score, depth int, bound uint8) {
 	}
 	// A much shallower bound (from quiescence, say) does not replace a
 	// deep entry of the same position from this search.
-	if slot.key == key && slot.age() == t.age && int(slot.depth) > depth+3 && bound != boundExact {
+	if t.keepDeep && slot.key == key && slot.age() == t.age && int(slot.depth) > depth+3 && bound != boundExact {
 		return
 	}
 	*slot = ttEntry{key: key, move: m, score: int16(score), depth: int8(max(min(depth, 127), -1)),

@@ -13,7 +13,7 @@ type gameDef struct{}
 
 // Info names the game; records carry Fairy-Stockfish's variant name.
 func (gameDef) Info() game.Info {
-	return game.Info{Name: "dragon", Title: "Dragon Chess", Variant: "dragon"}
+	return game.Info{Name: "dragon", Title: "Dragon Chess", Variant: "dragon", Selective: true}
 }
 
 // Options offers the number of Dragons each side starts with.

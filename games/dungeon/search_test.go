@@ -87,11 +87,7 @@ func TestQuiescenceLetsEveryOpponentTake(t *testing.T) {
 // d18, next to the Dragon, which took it, and the next three Skeletons went
 // the same way, until a Warlock and a Vampire were left and the no-capture
 // rule drew. With every unit counting mop.unit more while mopping up, the
-// Skeleton stays back; with mop.unit 0 the search steps it up again. The
-// search is given 150,000 nodes (depth 8 to 9): since quiescence uses the
-// table, depth 7 (30,000 to 60,000 nodes) again rates e17d18 highest,
-// the line's King hunt outweighing the Skeleton even with mop.unit,
-// and from depth 8 it does not.
+// Skeleton stays back; with mop.unit 0 the search steps it up again.
 func TestMopUpKeepsItsUnits(t *testing.T) {
 	const pos = "two-player-dungeon undead:Le2,Kf8,Kb13,Kg13,Ke17,Vh20 redskin:Ed19 1 55 156"
 	best := func(mopUnit bool) string {
@@ -114,7 +110,7 @@ func TestMopUpKeepsItsUnits(t *testing.T) {
 			}
 			tu.SetWeights(w)
 		}
-		return search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Nodes: 150000}, nil).BestText
+		return search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Nodes: 30000}, nil).BestText
 	}
 	if got := best(true); got == "e17d18" {
 		t.Errorf("level 8 steps the Skeleton next to the lone King: %s", got)

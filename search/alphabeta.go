@@ -421,13 +421,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		}
 	}
 	e.keys = e.keys[:len(e.keys)-1]
-	bound := boundUpper
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best > origAlpha:
-		bound = boundExact
-	}
+	bound := boundOf(best, origAlpha, beta)
 	// A root searched without some of its moves has no value to store,
 	// nor a best move the next iteration should try first.
 	if excluded != game.NoMove {
@@ -561,14 +555,7 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		}
 	}
 	if useTT && best > -Infinity {
-		bound := boundUpper
-		switch {
-		case best >= beta:
-			bound = boundLower
-		case best > origAlpha:
-			bound = boundExact
-		}
-		e.tt.store(key, bestMove, toTT(best, ply), 0, bound)
+		e.tt.store(key, bestMove, toTT(best, ply), 0, boundOf(best, origAlpha, beta))
 	}
 	return best
 }

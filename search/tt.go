@@ -22,6 +22,18 @@ type ttEntry struct {
 func (e *ttEntry) bound() uint8 { return e.flags & 3 }
 func (e *ttEntry) age() uint8   { return e.flags >> 2 }
 
+// boundOf is the kind of bound a fail-soft search of the window
+// (alpha, beta) proved with best.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best > alpha:
+		return boundExact
+	}
+	return boundUpper
+}
+
 // table is a fixed-size transposition table in buckets of two entries: one
 // kept by depth, one always replaced. It belongs to one Engine and is only
 // used by its searching goroutine, so it needs no locking.

@@ -19,6 +19,14 @@ func startOf(t testing.TB, g game.Game, opts game.Options) game.Searchable {
 	return p.(game.Searchable)
 }
 
+// treeNodes is the number of nodes a fresh level-1 engine, its features
+// changed by set, searches to depth from p.
+func treeNodes(p game.Searchable, depth int, set func(*features)) uint64 {
+	e := New(1)
+	set(&e.feat)
+	return e.Search(context.Background(), p, Limits{Depth: depth}, nil).Nodes
+}
+
 func benchSearch(b *testing.B, g game.Game, opts game.Options, depth int) {
 	p := startOf(b, g, opts)
 	e := New(1)
@@ -122,12 +130,8 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 // pruned; pruned, this mate is missed).
 func TestQuietPruningSavesNodesKeepsMates(t *testing.T) {
 	p := startOf(t, dragon.Game, nil)
-	count := func(lmp, futility bool) uint64 {
-		e := New(1)
-		e.feat.lmp, e.feat.futility = lmp, futility
-		return e.Search(context.Background(), p, Limits{Depth: 7}, nil).Nodes
-	}
-	with, without := count(true, true), count(false, false)
+	with := treeNodes(p, 7, func(*features) {})
+	without := treeNodes(p, 7, func(f *features) { f.lmp, f.futility = false, false })
 	if with*3 > without*2 {
 		t.Errorf("depth 7 from the start: %d nodes with quiet-move pruning, %d without: want at most two thirds", with, without)
 	}

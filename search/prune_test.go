@@ -45,12 +45,8 @@ func TestNullMoveIsTried(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	count := func(null bool) uint64 {
-		e := New(1)
-		e.feat.nullMove = null
-		return e.Search(context.Background(), p.(game.Searchable), Limits{Depth: 9}, nil).Nodes
-	}
-	with, without := count(true), count(false)
+	with := treeNodes(p.(game.Searchable), 9, func(*features) {})
+	without := treeNodes(p.(game.Searchable), 9, func(f *features) { f.nullMove = false })
 	if with*10 > without*9 {
 		t.Errorf("depth 9: %d nodes with the null move, %d without: want at least a tenth fewer", with, without)
 	}
@@ -92,16 +88,10 @@ func TestSelectiveIsTheGamesChoice(t *testing.T) {
 		if got := c.g.Info().Selective; got != c.want {
 			t.Fatalf("%s: Selective %v, want %v", c.g.Info().Name, got, c.want)
 		}
-		p, err := c.g.Start(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		count := func(null bool) uint64 {
-			e := New(1)
-			e.feat.nullMove = null
-			return e.Search(context.Background(), p.(game.Searchable), Limits{Depth: 5}, nil).Nodes
-		}
-		if with, without := count(true), count(false); (with != without) != c.want {
+		p := startOf(t, c.g, nil)
+		with := treeNodes(p, 5, func(*features) {})
+		without := treeNodes(p, 5, func(f *features) { f.nullMove = false })
+		if (with != without) != c.want {
 			t.Errorf("%s: %d nodes with the null move, %d without", c.g.Info().Name, with, without)
 		}
 	}

@@ -141,8 +141,10 @@ func parseSample(line string) (Sample, error) {
 		return Sample{}, errors.New("want \"result game position\"")
 	}
 	var s Sample
+	// The range check turns away NaN and infinities; exponents, hex and
+	// digit separators, which ParseFloat also reads, are not decimals.
 	r, err := strconv.ParseFloat(f[0], 64)
-	if err != nil || !(r >= 0 && r <= 1) || strings.ContainsAny(f[0], "eEinfINFxXpP_") {
+	if err != nil || !(r >= 0 && r <= 1) || strings.ContainsAny(f[0], "eExX_") {
 		return Sample{}, fmt.Errorf("result %q: want a score from 0 to 1 (1, 0.5, 0, or a decimal)", f[0])
 	}
 	s.Result = r

@@ -284,7 +284,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		}
 		if e.feat.nullMove && nullOK && e.null != nil && e.selective && depth >= 3 && eval >= beta && !IsMate(beta) {
 			// The reduction grows with depth and with how far the
-			// static evaluation stands above beta.
+			// evaluation (the table's bound where it is sharper) stands above beta.
 			r := 3 + depth/3 + min((eval-beta)/200, 3)
 			e.keys = append(e.keys, key)
 			sd.key = noKey

@@ -84,6 +84,17 @@ type CheckGiver interface {
 	GivesCheck(m Move) bool
 }
 
+// Exchanger is implemented by games with a static exchange evaluation of
+// any move, quiet ones included: what the mover wins or loses if both sides
+// keep capturing on the move's destination while that pays. The search
+// skips quiet moves near the leaves that only give material away, and
+// keeps in quiescence the quiet checks that do not.
+type Exchanger interface {
+	// Exchange estimates in centipawns what m, legal here, wins (negative:
+	// loses) by the exchange on its destination. It must not allocate.
+	Exchange(m Move) int
+}
+
 // MoveKeys bounds MoveKeyer's keys.
 const MoveKeys = 1024
 

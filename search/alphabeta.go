@@ -141,6 +141,25 @@ const (
 
 var lmpCount = [lmpDepth + 1]int{0, 4, 7, 12, 19}
 
+// In selective games late move pruning reaches lmpDeepDepth and keeps
+// (3 + depth²) / 2 quiet moves, twice that when improving; and a quiet
+// move that loses more than quietSEEMargin·depth² by the exchange on its
+// square is skipped up to quietSEEDepth.
+const (
+	lmpDeepDepth   = 8
+	quietSEEDepth  = 8
+	quietSEEMargin = 25
+)
+
+// lateQuiets is how many quiet moves a node of depth keeps before late
+// move pruning skips the rest.
+func (e *Engine) lateQuiets(depth int, improving bool) int {
+	if e.selective && e.feat.lmpDeep {
+		return (3 + depth*depth) / (2 - b2i(improving))
+	}
+	return lmpCount[depth]
+}
+
 // Reverse futility pruning returns the static evaluation up to rfpDepth
 // when it stands rfpMargin per ply (one ply fewer when improving) above
 // beta.
@@ -343,7 +362,12 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	// Near the leaves of a node not on the principal variation, quiet moves
 	// late in the order, or that cannot lift a hopeless static evaluation
 	// to alpha, are skipped unless they give check.
-	pruneQuiets := !root && !pvNode && !inCheck && depth <= lmpDepth
+	maxLMP := lmpDepth
+	if e.selective && e.feat.lmpDeep {
+		maxLMP = lmpDeepDepth
+	}
+	pruneQuiets := !root && !pvNode && !inCheck && depth <= maxLMP
+	quietSEE := e.selective && e.feat.quietSEE && e.exch != nil && !root && !inCheck && depth <= quietSEEDepth
 	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && eval+futilityMargin*depth <= alpha
 	quiets := 0
 	for i := range sd.moves {
@@ -360,11 +384,15 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 			continue
 		}
 		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
-			late := e.feat.lmp && quiets >= lmpCount[depth]
+			late := e.feat.lmp && quiets >= e.lateQuiets(depth, improving)
 			quiets++
 			if (late || futile) && !e.givesCheck(m) {
 				continue
 			}
+		}
+		if quietSEE && !noisy && m != ttMove && best > -mateBound &&
+			e.exch.Exchange(m) < -quietSEEMargin*depth*depth && !e.givesCheck(m) {
+			continue
 		}
 		sd.key = e.moveKey(m)
 		pos.Play(m)
@@ -509,12 +537,18 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		best = stand
 		alpha = max(alpha, stand)
 		sd.moves = pos.NoisyMoves(sd.moves[:0])
+		if qply == 0 && e.selective && e.feat.qsChecks && e.checker != nil && e.exch != nil {
+			sd.moves = e.quietChecks(sd.moves)
+		}
 	}
 	e.scoreMoves(ply, ttMove)
 	team := e.rootTeam()
 	for i := range sd.moves {
 		m, order := e.pick(ply, i)
-		if !inCheck && e.feat.deltaPrune {
+		// Quiet checks (ordered between the good and the bad noisy
+		// moves) are not pruned by material: they may mate.
+		quietCheck := order > orderBad/2 && order < orderNoisy
+		if !inCheck && e.feat.deltaPrune && !quietCheck {
 			// Every move here is noisy, so its ordering score holds its
 			// gain (see scoreMoves): no second call to Gain, but for the
 			// hash move, whose score says only that it is the hash move.
@@ -577,4 +611,17 @@ func (e *Engine) standPat(ply, alpha, beta, qply int) int {
 		e.null.UndoNull()
 	}
 	return e.evaluate()
+}
+
+// quietChecks appends to dst the quiet moves that give check without
+// losing material by the exchange: at quiescence's first ply they find
+// the mates and forks that captures alone would miss.
+func (e *Engine) quietChecks(dst []game.Move) []game.Move {
+	e.scratch = e.pos.LegalMoves(e.scratch[:0])
+	for _, m := range e.scratch {
+		if !e.pos.IsNoisy(m) && e.checker.GivesCheck(m) && e.exch.Exchange(m) >= 0 {
+			dst = append(dst, m)
+		}
+	}
+	return dst
 }

@@ -61,9 +61,12 @@ type features struct {
 	singular                                                  bool // singular extensions
 	rfp                                                       bool // reverse futility pruning
 	ttEval                                                    bool // the table in quiescence, and its bounds refining the static evaluation
+	qsChecks                                                  bool // quiet checks at quiescence's first ply
+	quietSEE                                                  bool // pruning of quiet moves that lose material by the exchange
+	lmpDeep                                                   bool // late move pruning by a formula to lmpDeepDepth
 }
 
-var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true, rfp: true, ttEval: true}
+var allFeatures = features{nullMove: true, lmr: true, futility: true, deltaPrune: true, checkExt: true, aspiration: true, lmp: true, iir: true, seePrune: true, singular: true, rfp: true, ttEval: true, qsChecks: true, quietSEE: true, lmpDeep: true}
 
 // Engine is one computer player. It keeps its transposition table, history
 // and random generator between searches; it is not safe for concurrent use
@@ -89,6 +92,7 @@ type Engine struct {
 	pos       game.Searchable
 	null      game.NullMover
 	checker   game.CheckGiver
+	exch      game.Exchanger
 	quiet     game.QuietCounter
 	root      game.Player
 	players   int
@@ -227,6 +231,7 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
 	e.checker, _ = pos.(game.CheckGiver)
+	e.exch, _ = pos.(game.Exchanger)
 	e.keyer, _ = pos.(game.MoveKeyer)
 	e.quiet, _ = pos.(game.QuietCounter)
 	if rm, ok := pos.(game.RootMarker); ok {

@@ -96,3 +96,48 @@ func TestSelectiveIsTheGamesChoice(t *testing.T) {
 		}
 	}
 }
+
+// TestQuiescenceFindsQuietChecks: at quiescence's first ply a selective
+// game's search also tries the quiet moves that give check, so a back-rank
+// mate by a quiet rook move is seen at the horizon; without them
+// quiescence only stands pat.
+func TestQuiescenceFindsQuietChecks(t *testing.T) {
+	p, err := dragon.Game.Parse("6k1/5ppp/8/8/8/8/8/K3R3[] w - - 0 1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, on := range []bool{true, false} {
+		e := New(1)
+		e.feat.qsChecks = on
+		e.pos = p.(game.Searchable)
+		e.checker, _ = e.pos.(game.CheckGiver)
+		e.exch, _ = e.pos.(game.Exchanger)
+		e.root, e.players, e.selective = e.pos.ToMove(), 2, true
+		e.keys = e.keys[:0]
+		v := e.quiesce(0, -Infinity, Infinity, 0)
+		if IsMate(v) != on {
+			t.Errorf("quiet checks %v: quiescence scores %d (mate %v)", on, v, IsMate(v))
+		}
+	}
+}
+
+// TestSelectivePruningShrinksTheTree: late move pruning to depth 8 and the
+// pruning of quiet moves that lose material by the exchange each cut a
+// Dragon Chess middlegame tree.
+func TestSelectivePruningShrinksTheTree(t *testing.T) {
+	p, err := dragon.Game.Parse("rnbqk2r/pp3ppp/2pbpn2/3p4/2PP4/P3PN2/1P2BPPP/RNBQK2R[DDdd] b KQkq - 2 6", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	with := treeNodes(p.(game.Searchable), 9, func(*features) {})
+	for name, off := range map[string]func(*features){
+		"late move pruning to depth 8": func(f *features) { f.lmpDeep = false },
+		"quiet exchange pruning":       func(f *features) { f.quietSEE = false },
+	} {
+		without := treeNodes(p.(game.Searchable), 9, off)
+		if with*20 > without*19 {
+			t.Errorf("depth 9: %d nodes with %s, %d without: want at least a twentieth fewer", with, name, without)
+		}
+		t.Logf("depth 9: %d nodes with %s, %d without", with, name, without)
+	}
+}

@@ -36,10 +36,18 @@ func (p *Position) Evaluate(pl game.Player) int {
 	// threat terms: all of them, the minor pieces', the rooks'.
 	var att [2]uint64
 	var minorAtt, rookAtt [2]uint64
+	// byType holds each side's attacks by piece type, for safe checks;
+	// weight and attackers the attack on the enemy king's surroundings.
+	var byType [2][8]uint64
+	var weight, attackers [2]int
+	// area[c] is where c's pieces' mobility does not count: squares
+	// enemy pawns attack.
+	var area [2]uint64
 	phase := 0
 	occ := p.occ()
 	for c := white; c <= black; c++ {
 		own := p.byColor[c]
+		area[c] = pawnSetAttacks(p.pieces(c^1, pawn), c^1)
 		for _, t := range [2]int{pawn, king} {
 			for b := p.pieces(c, t); b != 0; b &= b - 1 {
 				rs := relSq(c, lsb(b))
@@ -51,7 +59,6 @@ func (p *Position) Evaluate(pl game.Player) int {
 		// the enemy king's surroundings.
 		eksq := p.kingSq(c ^ 1)
 		zone := kingAttacks[eksq] | sqBB(eksq)
-		weight, attackers := 0, 0
 		for t := knight; t <= dragon; t++ {
 			for b := p.pieces(c, t); b != 0; b &= b - 1 {
 				sq := lsb(b)
@@ -73,27 +80,27 @@ func (p *Position) Evaluate(pl game.Player) int {
 					a = dragonAttacks(sq, occ)
 				}
 				att[c] |= a
+				byType[c][t] |= a
 				switch t {
 				case knight, bishop:
 					minorAtt[c] |= a
 				case rook:
 					rookAtt[c] |= a
 				}
-				mob := popcount(a&^own) - mobBase[t]
+				if (t == knight || t == bishop) && p.outpost(c, sq) {
+					mg[c] += w.outpost[0]
+					eg[c] += w.outpost[1]
+				}
+				mob := popcount(a&^(own|area[c])) - mobBase[t]
 				mg[c] += w.mobility[0][t] * mob
 				eg[c] += w.mobility[1][t] * mob
 				if n := popcount(a & zone); n > 0 {
-					weight += w.attack[t] * n
-					attackers++
+					weight[c] += w.attack[t] * n
+					attackers[c]++
 				}
 			}
 		}
-		// Attacks only become dangerous together, so they count
-		// quadratically, and only in the middlegame.
-		if attackers >= 2 {
-			mg[c] += min(weight*weight/2, 500)
-		}
-		mg[c] += p.shelter(c, w)
+		mg[c] += p.shelter(c, w) + p.kingFiles(c, w)
 		n := int(p.hand[c])
 		mg[c] += n * w.hand[0]
 		eg[c] += n * w.hand[1]
@@ -105,6 +112,12 @@ func (p *Position) Evaluate(pl game.Player) int {
 		pmg, peg := p.pawnStructure(c, w)
 		mg[c] += pmg
 		eg[c] += peg
+		mg[c] += w.space * p.spaceCount(c)
+		for b := p.pieces(c, bishop); b != 0; b &= b - 1 {
+			n := popcount(p.pieces(c, pawn) & sameColour(lsb(b)))
+			mg[c] -= n * w.bishopPawns[0]
+			eg[c] -= n * w.bishopPawns[1]
+		}
 		if popcount(p.pieces(c, bishop)) >= 2 {
 			mg[c] += w.bishopPair[0]
 			eg[c] += w.bishopPair[1]
@@ -114,6 +127,12 @@ func (p *Position) Evaluate(pl game.Player) int {
 		tm, te := p.threats(c, w, att, minorAtt[c], rookAtt[c])
 		mg[c] += tm
 		eg[c] += te
+		// Attacks only become dangerous together, so they count
+		// quadratically, and only in the middlegame.
+		if attackers[c] >= 2 {
+			d := weight[c] + p.kingDanger(c, w, att[c^1], &byType[c])
+			mg[c] += min(d*d/2, w.dangerCap)
+		}
 	}
 	phase = min(phase, maxPhase)
 	us := int(pl)
@@ -125,16 +144,6 @@ func (p *Position) Evaluate(pl game.Player) int {
 		score -= w.tempo
 	}
 	return score
-}
-
-// shelter rewards pawns in front of c's king while it stays home.
-func (p *Position) shelter(c int, w *weights) int {
-	ksq := p.kingSq(c)
-	if relSq(c, ksq)>>3 > 1 {
-		return 0
-	}
-	front := (kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)) &^ homeRank[c]
-	return w.shelter * min(popcount(front&p.pieces(c, pawn)), 3)
 }
 
 // threats scores c's attacks on the other side's pieces, given both

@@ -26,6 +26,18 @@ type weights struct {
 	mobility    [2][8]int // per reachable square beyond mobBase
 	attack      [8]int    // per attack on the squares around the enemy king
 	shelter     int       // per pawn in front of a king at home, up to three
+	safeCheck   [8]int    // king danger per safe checking square, by the checking piece's type
+	weakZone    int       // king danger per square by the king attacked and defended by nothing but it
+	openKing    int       // king danger per file of the king's three without a pawn of its own
+	dangerCap   int       // the most the squared king danger is worth, middlegame
+	fileShield  [4]int    // middlegame, per file of the king's three: its own pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	fileStorm   [4]int    // middlegame, per file of the king's three: an enemy pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	outpost     [2]int    // a knight or bishop on ranks 4-6 that a pawn defends and no enemy pawn can attack
+	connected   [2]int    // a pawn beside or defended by another of its side's pawns
+	blocked     [2]int    // a passed pawn with a piece on the square in front
+	kingPassed  int       // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
+	space       int       // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
+	bishopPawns [2]int    // per own pawn on the squares of a bishop's colour, per bishop
 	bishopPair  [2]int
 	passed      [2][8]int // a passed pawn on each rank
 	doubled     [2]int
@@ -153,6 +165,22 @@ var params = func() *tunable.Set[weights] {
 		add("attack."+pieceParamNames[t], attack[t], 0, 20, func(w *weights) *int { return &w.attack[t] })
 	}
 	add("king.shelter.mg", 12, 0, 100, func(w *weights) *int { return &w.shelter })
+	for t := knight; t <= dragon; t++ {
+		add("danger.check."+pieceParamNames[t], 0, 0, 40, func(w *weights) *int { return &w.safeCheck[t] })
+	}
+	add("danger.weak", 0, 0, 40, func(w *weights) *int { return &w.weakZone })
+	add("danger.open", 0, 0, 40, func(w *weights) *int { return &w.openKing })
+	add("danger.cap", 500, 100, 2000, func(w *weights) *int { return &w.dangerCap })
+	for i, n := range []string{"1", "2", "3", "none"} {
+		add("king.shield"+n+".mg", 0, -100, 100, func(w *weights) *int { return &w.fileShield[i] })
+		add("king.storm"+n+".mg", 0, -100, 100, func(w *weights) *int { return &w.fileStorm[i] })
+	}
+	pair("outpost", [2]int{0, 0}, 0, 200, func(w *weights) *[2]int { return &w.outpost })
+	pair("pawn.connected", [2]int{0, 0}, -50, 100, func(w *weights) *[2]int { return &w.connected })
+	pair("passed.blocked", [2]int{0, 0}, -50, 200, func(w *weights) *[2]int { return &w.blocked })
+	add("passed.king.eg", 0, -50, 50, func(w *weights) *int { return &w.kingPassed })
+	add("space.mg", 0, 0, 50, func(w *weights) *int { return &w.space })
+	pair("bishop.pawns", [2]int{0, 0}, -50, 50, func(w *weights) *[2]int { return &w.bishopPawns })
 	pair("bishop.pair", [2]int{30, 45}, 0, 200, func(w *weights) *[2]int { return &w.bishopPair })
 	passed := [2][8]int{{0, 5, 10, 15, 25, 40, 60, 0}, {0, 10, 20, 35, 60, 90, 130, 0}}
 	for r := 1; r <= 6; r++ {

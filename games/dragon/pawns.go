@@ -50,12 +50,24 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 			eg -= n * w.isolated[1]
 		}
 	}
+	support := pawnSetAttacks(own, c)
+	phalanx := (own&^fileABB)>>1 | (own&^fileBB[7])<<1
+	n := popcount(own & (support | phalanx))
+	mg += n * w.connected[0]
+	eg += n * w.connected[1]
+	ownKing, theirKing := p.kingSq(c), p.kingSq(c^1)
 	for b := own; b != 0; b &= b - 1 {
 		sq := lsb(b)
 		if passedMask[c][sq]&enemy == 0 {
 			r := relSq(c, sq) >> 3
 			mg += w.passed[0][r]
 			eg += w.passed[1][r]
+			front := sq + 8 - 16*c
+			if p.board[front] != 0 {
+				mg -= w.blocked[0]
+				eg -= w.blocked[1]
+			}
+			eg += w.kingPassed * (distance(theirKing, front) - distance(ownKing, front))
 		}
 	}
 	pawns := own | enemy
@@ -72,3 +84,6 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 	}
 	return mg, eg
 }
+
+// distance is the number of king steps between two squares.
+func distance(a, b int) int { return max(abs(a&7-b&7), abs(a>>3-b>>3)) }

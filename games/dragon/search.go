@@ -56,12 +56,15 @@ func (p *Position) see(m game.Move) int {
 	from, to, kind := moveFrom(m), moveTo(m), moveKind(m)
 	var gains [40]int
 	occ := p.occ() ^ sqBB(from)
+	onSquare := typeOf(p.board[from])
+	if kind == kindDrop {
+		occ, onSquare = p.occ(), dragon // a drop has from == to and comes from the hand
+	}
 	victim := typeOf(p.board[to])
 	if kind == kindEnPassant {
 		victim = pawn
 		occ ^= sqBB(to ^ 8)
 	}
-	onSquare := typeOf(p.board[from])
 	gains[0] = seeValue[victim]
 	if t := promoType(m); t != noType {
 		gains[0] += seeValue[t] - seeValue[pawn]
@@ -99,6 +102,18 @@ func (p *Position) see(m game.Move) int {
 		gains[n-1] = -max(-gains[n-1], gains[n])
 	}
 	return gains[0]
+}
+
+var _ game.Exchanger = (*Position)(nil)
+
+// Exchange implements game.Exchanger: the exchange evaluation of any move,
+// a drop's included; castling moves no piece into an exchange worth
+// estimating and gains 0.
+func (p *Position) Exchange(m game.Move) int {
+	if moveKind(m) == kindCastle {
+		return 0
+	}
+	return p.see(m)
 }
 
 var _ game.QuietCounter = (*Position)(nil)

@@ -1,0 +1,74 @@
+package dragon
+
+// King safety: the pawns in front of a king, the pawns on its files, and
+// what an attacker adds to its attacked squares around it (see Evaluate).
+
+// shelter rewards pawns in front of c's king while it stays home.
+func (p *Position) shelter(c int, w *weights) int {
+	ksq := p.kingSq(c)
+	if relSq(c, ksq)>>3 > 1 {
+		return 0
+	}
+	front := (kingAttacks[ksq] | pushUp(kingAttacks[ksq], c)) &^ homeRank[c]
+	return w.shelter * min(popcount(front&p.pieces(c, pawn)), 3)
+}
+
+// kingFiles scores c's king's three files in the middlegame: on each, the
+// nearest of its own pawns ahead of it (a shield) and the nearest enemy
+// pawn ahead of it (a storm), by how many ranks ahead they stand.
+func (p *Position) kingFiles(c int, w *weights) int {
+	ksq := p.kingSq(c)
+	kr := relSq(c, ksq) >> 3
+	f := ksq & 7
+	v := 0
+	for ff := max(f-1, 0); ff <= min(f+1, 7); ff++ {
+		v += w.fileShield[nearestAhead(p.pieces(c, pawn)&fileBB[ff], c, kr)]
+		v += w.fileStorm[nearestAhead(p.pieces(c^1, pawn)&fileBB[ff], c, kr)]
+	}
+	return v
+}
+
+// nearestAhead is the index into fileShield or fileStorm of the nearest
+// of the pawns b ahead of rank kr (from c's side): 0 to 2 for one to three
+// ranks ahead, 3 when none stands that near.
+func nearestAhead(b uint64, c, kr int) int {
+	best := 4
+	for ; b != 0; b &= b - 1 {
+		d := relSq(c, lsb(b))>>3 - kr
+		if d >= 1 && d < best {
+			best = d
+		}
+	}
+	return best - 1
+}
+
+// kingDanger is what adds to c's attack on the enemy king beyond the
+// attacked squares around it: the squares c's pieces can check from
+// without being taken (by piece type), the squares by the king that
+// only the king defends, and the king's files without a pawn of its own.
+// defence is the enemy pieces' attack map, byType c's by piece type.
+func (p *Position) kingDanger(c int, w *weights, defence uint64, byType *[8]uint64) int {
+	them := c ^ 1
+	ksq := p.kingSq(them)
+	occ := p.occ()
+	guarded := defence | pawnSetAttacks(p.pieces(them, pawn), them)
+	safe := ^(guarded | kingAttacks[ksq] | p.byColor[c])
+	diag, orth := bishopAttacks(ksq, occ), rookAttacks(ksq, occ)
+	from := [8]uint64{knight: knightAttacks[ksq], bishop: diag, rook: orth, queen: diag | orth, dragon: diag | knightAttacks[ksq]}
+	d := 0
+	for t := knight; t <= dragon; t++ {
+		d += w.safeCheck[t] * popcount(from[t]&byType[t]&safe)
+	}
+	var all uint64
+	for t := knight; t <= dragon; t++ {
+		all |= byType[t]
+	}
+	d += w.weakZone * popcount(kingAttacks[ksq]&all&^guarded)
+	f := ksq & 7
+	for ff := max(f-1, 0); ff <= min(f+1, 7); ff++ {
+		if p.pieces(them, pawn)&(fileABB<<ff) == 0 {
+			d += w.openKing
+		}
+	}
+	return d
+}

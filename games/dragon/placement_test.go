@@ -1,0 +1,64 @@
+package dragon
+
+import "testing"
+
+// TestOutpost: a minor piece's square on ranks 4 to 6, defended by a
+// pawn, that no enemy pawn can ever attack.
+func TestOutpost(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		c, sq     int
+		want      bool
+	}{
+		{"knight on e5 behind d4, no black pawn on d or f", "4k3/8/8/4N3/3P4/8/8/4K3[] w - - 0 1", white, 36, true},
+		{"not defended by a pawn", "4k3/8/8/4N3/8/8/8/4K3[] w - - 0 1", white, 36, false},
+		{"an f7 pawn can come to attack it", "4k3/5p2/8/4N3/3P4/8/8/4K3[] w - - 0 1", white, 36, false},
+		{"a pawn behind it on f4 cannot", "4k3/8/8/4N3/3P1p2/8/8/4K3[] w - - 0 1", white, 36, true},
+		{"rank 3 is too low", "4k3/8/8/8/8/4N3/3P4/4K3[] w - - 0 1", white, 20, false},
+		{"Black's bishop on d4 (its rank 5) behind e5", "4k3/8/8/4p3/3b4/8/8/4K3[] b - - 0 1", black, 27, true},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		if got := p.outpost(c.c, c.sq); got != c.want {
+			t.Errorf("%s: outpost %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestSpace counts the safe squares of ranks 2 to 4 of the c to f files,
+// twice those behind an own pawn.
+func TestSpace(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		c         int
+		want      int
+	}{
+		// c3-f4: eight squares, none behind a pawn.
+		{"the start", StartFEN, white, 8},
+		// e4 leaves e2 free and puts e2 and e3 behind it.
+		{"after e4", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[DDdd] b KQkq - 0 1", white, 8 + 2},
+		// A black pawn on d5 takes c4.
+		{"d5 attacks c4 (e4 holds a pawn)", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR[DDdd] w KQkq - 0 2", white, 10 - 1},
+		{"Black at the start", StartFEN, black, 8},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		if got := p.spaceCount(c.c); got != c.want {
+			t.Errorf("%s: space %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+func TestSameColour(t *testing.T) {
+	for _, c := range []struct {
+		sq    int
+		light bool
+	}{{0, false}, {1, true}, {8, true}, {9, false}, {63, false}, {62, true}} {
+		if got := sameColour(c.sq) == lightSquares; got != c.light {
+			t.Errorf("square %d: light %v, want %v", c.sq, got, c.light)
+		}
+		if sameColour(c.sq)&sqBB(c.sq) == 0 {
+			t.Errorf("square %d is not in its own colour's set", c.sq)
+		}
+	}
+}

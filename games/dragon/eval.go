@@ -87,9 +87,18 @@ func (p *Position) Evaluate(pl game.Player) int {
 				case rook:
 					rookAtt[c] |= a
 				}
-				if (t == knight || t == bishop) && p.outpost(c, sq) {
-					mg[c] += w.outpost[0]
-					eg[c] += w.outpost[1]
+				if t == knight || t == bishop {
+					if p.outpost(c, sq) {
+						mg[c] += w.outpost[0]
+						eg[c] += w.outpost[1]
+					}
+					d := distance(sq, p.kingSq(c))
+					mg[c] -= d * w.protector[0]
+					eg[c] -= d * w.protector[1]
+					if pushUp(sqBB(sq), c)&p.byType[pawn] != 0 {
+						mg[c] += w.behindPawn[0]
+						eg[c] += w.behindPawn[1]
+					}
 				}
 				mob := popcount(a&^(own|area[c])) - mobBase[t]
 				mg[c] += w.mobility[0][t] * mob
@@ -127,6 +136,9 @@ func (p *Position) Evaluate(pl game.Player) int {
 		tm, te := p.threats(c, w, att, minorAtt[c], rookAtt[c])
 		mg[c] += tm
 		eg[c] += te
+		n := p.pushThreats(c, att)
+		mg[c] += n * w.pushThreat[0]
+		eg[c] += n * w.pushThreat[1]
 		// Attacks only become dangerous together, so they count
 		// quadratically, and only in the middlegame.
 		if attackers[c] >= 2 {

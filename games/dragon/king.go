@@ -70,5 +70,20 @@ func (p *Position) kingDanger(c int, w *weights, defence uint64, byType *[8]uint
 			d += w.openKing
 		}
 	}
+	d += w.flank * popcount(all&kingFlank[f]&camp[them])
+	if p.pieces(c, queen) != 0 {
+		d += w.dangerQueen
+	}
 	return d
 }
+
+// kingFlank is the files of a king's side of the board by its file: a to
+// d, c to f in the centre, or e to h.
+var kingFlank = [8]uint64{
+	0x0f0f0f0f0f0f0f0f, 0x0f0f0f0f0f0f0f0f, 0x0f0f0f0f0f0f0f0f,
+	0x3c3c3c3c3c3c3c3c, 0x3c3c3c3c3c3c3c3c,
+	0xf0f0f0f0f0f0f0f0, 0xf0f0f0f0f0f0f0f0, 0xf0f0f0f0f0f0f0f0,
+}
+
+// camp is each side's first three ranks.
+var camp = [2]uint64{0x0000000000ffffff, 0xffffff0000000000}

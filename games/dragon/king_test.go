@@ -91,3 +91,30 @@ func pieceAttacks(t, sq int, occ uint64) uint64 {
 	}
 	return dragonAttacks(sq, occ)
 }
+
+// TestKingDangerFlank counts the squares of the king's flank in its camp
+// that the attacker's pieces attack, and adds the attacker's queen.
+func TestKingDangerFlank(t *testing.T) {
+	var w weights
+	w.flank, w.dangerQueen = 1, 100
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		// The rook on f1 attacks f6, f7 and f8 of the e-h files' ranks 6-8.
+		{"6k1/8/8/8/8/8/8/5R1K[] b - - 0 1", 3},
+		// The queen on a1 adds g7 and h8 (f6 is the rook's already).
+		{"6k1/8/8/8/8/8/8/Q4R1K[] b - - 0 1", 5 + 100},
+	} {
+		p := mustFEN(t, c.fen)
+		var byType [8]uint64
+		occ := p.occ()
+		for b := p.byColor[white] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
+			sq := lsb(b)
+			byType[typeOf(p.board[sq])] |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
+		}
+		if got := p.kingDanger(white, &w, 0, &byType); got != c.want {
+			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
+		}
+	}
+}

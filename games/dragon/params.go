@@ -38,6 +38,12 @@ type weights struct {
 	kingPassed  int       // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
 	space       int       // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
 	bishopPawns [2]int    // per own pawn on the squares of a bishop's colour, per bishop
+	pushThreat  [2]int    // per enemy piece a pawn could attack by a safe push
+	protector   [2]int    // per step a knight or bishop stands from its own king
+	behindPawn  [2]int    // a knight or bishop right behind a pawn
+	freePassed  [2]int    // per rank of a passed pawn whose way to promotion is empty
+	flank       int       // king danger per square of the king's flank in its camp that the attacker attacks
+	dangerQueen int       // king danger while the attacker has a queen
 	bishopPair  [2]int
 	passed      [2][8]int // a passed pawn on each rank
 	doubled     [2]int
@@ -166,14 +172,14 @@ var params = func() *tunable.Set[weights] {
 	}
 	add("king.shelter.mg", 12, 0, 100, func(w *weights) *int { return &w.shelter })
 	for t := knight; t <= dragon; t++ {
-		add("danger.check."+pieceParamNames[t], 0, 0, 40, func(w *weights) *int { return &w.safeCheck[t] })
+		add("danger.check."+pieceParamNames[t], 0, 0, 100, func(w *weights) *int { return &w.safeCheck[t] })
 	}
 	add("danger.weak", 0, 0, 40, func(w *weights) *int { return &w.weakZone })
 	add("danger.open", 0, 0, 40, func(w *weights) *int { return &w.openKing })
 	add("danger.cap", 500, 100, 2000, func(w *weights) *int { return &w.dangerCap })
 	for i, n := range []string{"1", "2", "3", "none"} {
 		add("king.shield"+n+".mg", 0, -100, 100, func(w *weights) *int { return &w.fileShield[i] })
-		add("king.storm"+n+".mg", 0, -100, 100, func(w *weights) *int { return &w.fileStorm[i] })
+		add("king.storm"+n+".mg", 0, -200, 200, func(w *weights) *int { return &w.fileStorm[i] })
 	}
 	pair("outpost", [2]int{0, 0}, 0, 200, func(w *weights) *[2]int { return &w.outpost })
 	pair("pawn.connected", [2]int{0, 0}, -50, 100, func(w *weights) *[2]int { return &w.connected })
@@ -181,6 +187,12 @@ var params = func() *tunable.Set[weights] {
 	add("passed.king.eg", 0, -50, 50, func(w *weights) *int { return &w.kingPassed })
 	add("space.mg", 0, 0, 50, func(w *weights) *int { return &w.space })
 	pair("bishop.pawns", [2]int{0, 0}, -50, 50, func(w *weights) *[2]int { return &w.bishopPawns })
+	pair("threat.push", [2]int{0, 0}, 0, 200, func(w *weights) *[2]int { return &w.pushThreat })
+	pair("minor.protector", [2]int{0, 0}, 0, 50, func(w *weights) *[2]int { return &w.protector })
+	pair("minor.behindpawn", [2]int{0, 0}, -50, 100, func(w *weights) *[2]int { return &w.behindPawn })
+	pair("passed.free", [2]int{0, 0}, 0, 100, func(w *weights) *[2]int { return &w.freePassed })
+	add("danger.flank", 0, 0, 40, func(w *weights) *int { return &w.flank })
+	add("danger.queen", 0, 0, 40, func(w *weights) *int { return &w.dangerQueen })
 	pair("bishop.pair", [2]int{30, 45}, 0, 200, func(w *weights) *[2]int { return &w.bishopPair })
 	passed := [2][8]int{{0, 5, 10, 15, 25, 40, 60, 0}, {0, 10, 20, 35, 60, 90, 130, 0}}
 	for r := 1; r <= 6; r++ {

@@ -68,6 +68,10 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 				eg -= w.blocked[1]
 			}
 			eg += w.kingPassed * (distance(theirKing, front) - distance(ownKing, front))
+			if passedMask[c][sq]&fileBB[sq&7]&p.occ() == 0 {
+				mg += r * w.freePassed[0]
+				eg += r * w.freePassed[1]
+			}
 		}
 	}
 	pawns := own | enemy
@@ -87,3 +91,22 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 
 // distance is the number of king steps between two squares.
 func distance(a, b int) int { return max(abs(a&7-b&7), abs(a>>3-b>>3)) }
+
+// pushThreats counts the enemy pieces (not pawns) that c's pawns could
+// attack by a push, single or double, to a square no enemy pawn attacks
+// and that c defends at least as well as no enemy piece does: the threat
+// the search would find a ply later.
+func (p *Position) pushThreats(c int, att [2]uint64) int {
+	them := c ^ 1
+	empty := ^p.occ()
+	one := pushUp(p.pieces(c, pawn), c) & empty
+	startRank := rank3BB
+	if c == black {
+		startRank = rank6BB
+	}
+	two := pushUp(one&startRank, c) & empty
+	own := att[c] | pawnSetAttacks(p.pieces(c, pawn), c)
+	safe := (one | two) &^ pawnSetAttacks(p.pieces(them, pawn), them) & (own | ^att[them])
+	targets := p.byColor[them] &^ p.byType[pawn] &^ p.byType[king]
+	return popcount(pawnSetAttacks(safe, c) & targets)
+}

@@ -35,3 +35,53 @@ func TestPawnStructure(t *testing.T) {
 		}
 	}
 }
+
+// TestPushThreats counts the enemy pieces a safe pawn push would attack.
+func TestPushThreats(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		want      int
+	}{
+		{"e4-e5 attacks the knight on d6", "4k3/8/3n4/8/4P3/8/8/4K3[] w - - 0 1", 1},
+		{"not when a pawn guards e5", "4k3/8/3n1p2/8/4P3/8/8/4K3[] w - - 0 1", 0},
+		{"d2-d4 attacks the rook on e5", "4k3/8/8/4r3/8/8/3P4/4K3[] w - - 0 1", 1},
+		{"not through a piece on d3", "4k3/8/8/4r3/8/3N4/3P4/4K3[] w - - 0 1", 0},
+		{"not onto a square a bishop takes, undefended", "4k3/8/8/4r3/8/8/3P4/b3K3[] w - - 0 1", 0},
+		{"a pawn is no target", "4k3/8/3p4/8/4P3/8/8/4K3[] w - - 0 1", 0},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		var att [2]uint64
+		occ := p.occ()
+		for col := white; col <= black; col++ {
+			for b := p.byColor[col] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
+				sq := lsb(b)
+				att[col] |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
+			}
+		}
+		if got := p.pushThreats(white, att); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestFreePassedPawn: a passed pawn with nothing on its way scores per
+// rank; a piece anywhere ahead of it on its file stops that.
+func TestFreePassedPawn(t *testing.T) {
+	var w weights
+	w.freePassed = [2]int{1, 10}
+	for _, c := range []struct {
+		fen    string
+		mg, eg int
+	}{
+		{"k7/8/8/4P3/8/8/8/4K3[] w - - 0 1", 4, 40},
+		{"k7/4n3/8/4P3/8/8/8/4K3[] w - - 0 1", 0, 0},
+		{"4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", 0, 0}, // the king on e8 is in its way too
+		{"4k3/8/8/8/8/3p4/8/K7[] b - - 0 1", 0, 0}, // White's view: Black's pawn is not White's
+	} {
+		mg, eg := mustFEN(t, c.fen).pawnStructure(white, &w)
+		if mg != c.mg || eg != c.eg {
+			t.Errorf("%s: %d/%d, want %d/%d", c.fen, mg, eg, c.mg, c.eg)
+		}
+	}
+}

@@ -62,3 +62,32 @@ func TestSameColour(t *testing.T) {
 		}
 	}
 }
+
+// TestMinorPlacement: a knight or bishop loses per step from its own
+// king (protector) and gains right behind a pawn, in both game phases.
+func TestMinorPlacement(t *testing.T) {
+	eval := func(fen string, term func(*weights) *[2]int, v int) int {
+		p := mustFEN(t, fen)
+		w := *defaultWeights
+		*term(&w) = [2]int{v, v}
+		p.w = &w
+		return p.Evaluate(white)
+	}
+	protector := func(w *weights) *[2]int { return &w.protector }
+	behind := func(w *weights) *[2]int { return &w.behindPawn }
+	for _, c := range []struct {
+		name, fen string
+		term      func(*weights) *[2]int
+		want      int
+	}{
+		{"a knight on a8, four files and seven ranks from its king", "N3k3/8/8/8/8/8/8/4K3[] w - - 0 1", protector, -70},
+		{"a bishop behind its pawn, a step from its king", "4k3/8/8/8/8/3P4/3B4/4K3[] w - - 0 1", behind, 10},
+		{"a knight behind a Black pawn", "4k3/8/8/8/8/3p4/3N4/4K3[] w - - 0 1", behind, 10},
+		{"a knight beside a pawn is not behind it", "4k3/8/8/8/8/8/3NP3/4K3[] w - - 0 1", behind, 0},
+	} {
+		d := eval(c.fen, c.term, 10) - eval(c.fen, c.term, 0)
+		if d < c.want-1 || d > c.want+1 {
+			t.Errorf("%s: the term adds %d, want %d", c.name, d, c.want)
+		}
+	}
+}

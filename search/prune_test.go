@@ -2,6 +2,8 @@ package search
 
 import (
 	"context"
+	"os"
+	"strings"
 	"testing"
 
 	"wyrm/game"
@@ -37,20 +39,38 @@ func TestPruningKeepsForcedWins(t *testing.T) {
 }
 
 // TestNullMoveIsTried: the null move prunes, so turning it off grows the
-// tree of a quiet middlegame position. (For a long time no node but the
-// root, where it is never tried, was allowed one, and turning it off
-// changed nothing.)
+// trees of Dragon Chess openings. (For a long time no node but the root,
+// where it is never tried, was allowed one, and turning it off changed
+// nothing.)
 func TestNullMoveIsTried(t *testing.T) {
-	p, err := dragon.Game.Parse("rnbqk2r/pp3ppp/2pbpn2/3p4/2PP4/P3PN2/1P2BPPP/RNBQK2R[DDdd] b KQkq - 2 6", nil)
+	with := openingTrees(t, 9, func(*features) {})
+	without := openingTrees(t, 9, func(f *features) { f.nullMove = false })
+	if with*20 > without*19 {
+		t.Errorf("depth 9: %d nodes with the null move, %d without: want at least a twentieth fewer", with, without)
+	}
+	t.Logf("depth 9: %d nodes with the null move, %d without", with, without)
+}
+
+// openingTrees is the number of nodes of the trees of the first twelve
+// positions of the Dragon Chess openings file searched to depth with
+// the features set changes. One position's tree is a poor measure: a
+// pruning rule changes the order the next iteration sees, and a single
+// tree can grow where most shrink.
+func openingTrees(t *testing.T, depth int, set func(*features)) uint64 {
+	t.Helper()
+	data, err := os.ReadFile("../match/testdata/dragon-chess-openings.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
-	with := treeNodes(p.(game.Searchable), 9, func(*features) {})
-	without := treeNodes(p.(game.Searchable), 9, func(f *features) { f.nullMove = false })
-	if with*10 > without*9 {
-		t.Errorf("depth 9: %d nodes with the null move, %d without: want at least a tenth fewer", with, without)
+	var sum uint64
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[:12] {
+		p, err := dragon.Game.Parse(line, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum += treeNodes(p.(game.Searchable), depth, set)
 	}
-	t.Logf("depth 9: %d nodes with the null move, %d without", with, without)
+	return sum
 }
 
 // TestQuiescenceUsesTheTable: in a selective game's search a quiescence
@@ -122,19 +142,15 @@ func TestQuiescenceFindsQuietChecks(t *testing.T) {
 }
 
 // TestSelectivePruningShrinksTheTree: late move pruning to depth 8 and the
-// pruning of quiet moves that lose material by the exchange each cut a
-// Dragon Chess middlegame tree.
+// pruning of quiet moves that lose material by the exchange each cut the
+// trees of Dragon Chess openings.
 func TestSelectivePruningShrinksTheTree(t *testing.T) {
-	p, err := dragon.Game.Parse("rnbqk2r/pp3ppp/2pbpn2/3p4/2PP4/P3PN2/1P2BPPP/RNBQK2R[DDdd] b KQkq - 2 6", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	with := treeNodes(p.(game.Searchable), 9, func(*features) {})
+	with := openingTrees(t, 9, func(*features) {})
 	for name, off := range map[string]func(*features){
 		"late move pruning to depth 8": func(f *features) { f.lmpDeep = false },
 		"quiet exchange pruning":       func(f *features) { f.quietSEE = false },
 	} {
-		without := treeNodes(p.(game.Searchable), 9, off)
+		without := openingTrees(t, 9, off)
 		if with*20 > without*19 {
 			t.Errorf("depth 9: %d nodes with %s, %d without: want at least a twentieth fewer", with, name, without)
 		}

@@ -140,28 +140,34 @@ func TestEveryParameterIsRead(t *testing.T) {
 			}
 		}
 		for i, q := range ps {
-			v := slices.Clone(values)
+			// A weight is read when moving it changes some evaluation: a
+			// step up or down, or else to a bound (a term past a cap, the
+			// king danger's, may change only far below it).
 			step := max(5, (q.Max-q.Min)/10)
-			if v[i]+step <= q.Max {
-				v[i] += step
-			} else {
-				v[i] -= step
-			}
-			w, err := tu.Weights(v)
-			if err != nil {
-				t.Fatal(err)
-			}
 			read := false
-			for j, p := range positions {
-				c := p.Clone()
-				c.(game.Tuner).SetWeights(w)
-				if c.Evaluate(0) != base[j] {
-					read = true
-					break
+			var tried []int
+			for _, to := range []int{values[i] + step, values[i] - step, q.Min, q.Max} {
+				if read || to > q.Max || to < q.Min || to == values[i] {
+					continue
+				}
+				v := slices.Clone(values)
+				v[i] = to
+				tried = append(tried, v[i])
+				w, err := tu.Weights(v)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for j, p := range positions {
+					c := p.Clone()
+					c.(game.Tuner).SetWeights(w)
+					if c.Evaluate(0) != base[j] {
+						read = true
+						break
+					}
 				}
 			}
 			if !read {
-				t.Errorf("%s: changing %s from %d to %d changes no evaluation of %d positions", name, q.Name, values[i], v[i], len(positions))
+				t.Errorf("%s: changing %s from %d to %v changes no evaluation of %d positions", name, q.Name, values[i], tried, len(positions))
 			}
 		}
 	}

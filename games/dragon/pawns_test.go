@@ -77,7 +77,7 @@ func TestFreePassedPawn(t *testing.T) {
 		{"k7/8/8/4P3/8/8/8/4K3[] w - - 0 1", 4, 40},
 		{"k7/4n3/8/4P3/8/8/8/4K3[] w - - 0 1", 0, 0},
 		{"4k3/8/8/4P3/8/8/8/4K3[] w - - 0 1", 0, 0}, // the king on e8 is in its way too
-		{"4k3/8/8/8/8/3p4/8/K7[] b - - 0 1", 0, 0}, // White's view: Black's pawn is not White's
+		{"4k3/8/8/8/8/3p4/8/K7[] b - - 0 1", 0, 0},  // White's view: Black's pawn is not White's
 	} {
 		mg, eg := mustFEN(t, c.fen).pawnStructure(white, &w)
 		if mg != c.mg || eg != c.eg {

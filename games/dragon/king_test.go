@@ -59,17 +59,8 @@ func TestKingDanger(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := mustFEN(t, c.fen)
-		var byType [8]uint64
-		var defence uint64
-		occ := p.occ()
-		for b := p.byColor[white] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
-			sq := lsb(b)
-			byType[typeOf(p.board[sq])] |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
-		}
-		for b := p.byColor[black] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
-			sq := lsb(b)
-			defence |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
-		}
+		byType, _ := pieceAttackMaps(p, white)
+		_, defence := pieceAttackMaps(p, black)
 		got := p.kingDanger(white, &w, defence, &byType)
 		if got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
@@ -77,19 +68,30 @@ func TestKingDanger(t *testing.T) {
 	}
 }
 
-// pieceAttacks is the attack map of a piece other than a pawn or king.
-func pieceAttacks(t, sq int, occ uint64) uint64 {
-	switch t {
-	case knight:
-		return knightAttacks[sq]
-	case bishop:
-		return bishopAttacks(sq, occ)
-	case rook:
-		return rookAttacks(sq, occ)
-	case queen:
-		return queenAttacks(sq, occ)
+// pieceAttackMaps returns the attack maps of c's pieces other than pawns
+// and kings, by type and all together, as Evaluate builds them.
+func pieceAttackMaps(p *Position, c int) (byType [8]uint64, all uint64) {
+	occ := p.occ()
+	for b := p.byColor[c] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
+		sq := lsb(b)
+		t := typeOf(p.board[sq])
+		var a uint64
+		switch t {
+		case knight:
+			a = knightAttacks[sq]
+		case bishop:
+			a = bishopAttacks(sq, occ)
+		case rook:
+			a = rookAttacks(sq, occ)
+		case queen:
+			a = queenAttacks(sq, occ)
+		default:
+			a = dragonAttacks(sq, occ)
+		}
+		byType[t] |= a
+		all |= a
 	}
-	return dragonAttacks(sq, occ)
+	return byType, all
 }
 
 // TestKingDangerFlank counts the squares of the king's flank in its camp
@@ -107,12 +109,7 @@ func TestKingDangerFlank(t *testing.T) {
 		{"6k1/8/8/8/8/8/8/Q4R1K[] b - - 0 1", 5 + 100},
 	} {
 		p := mustFEN(t, c.fen)
-		var byType [8]uint64
-		occ := p.occ()
-		for b := p.byColor[white] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
-			sq := lsb(b)
-			byType[typeOf(p.board[sq])] |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
-		}
+		byType, _ := pieceAttackMaps(p, white)
 		if got := p.kingDanger(white, &w, 0, &byType); got != c.want {
 			t.Errorf("%s: %d, want %d", c.fen, got, c.want)
 		}

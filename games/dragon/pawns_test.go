@@ -52,13 +52,8 @@ func TestPushThreats(t *testing.T) {
 	for _, c := range cases {
 		p := mustFEN(t, c.fen)
 		var att [2]uint64
-		occ := p.occ()
-		for col := white; col <= black; col++ {
-			for b := p.byColor[col] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
-				sq := lsb(b)
-				att[col] |= pieceAttacks(typeOf(p.board[sq]), sq, occ)
-			}
-		}
+		_, att[white] = pieceAttackMaps(p, white)
+		_, att[black] = pieceAttackMaps(p, black)
 		if got := p.pushThreats(white, att); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}

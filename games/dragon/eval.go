@@ -48,6 +48,10 @@ func (p *Position) Evaluate(pl game.Player) int {
 	for c := white; c <= black; c++ {
 		own := p.byColor[c]
 		area[c] = pawnSetAttacks(p.pieces(c^1, pawn), c^1)
+		// Outposts stand where an own pawn defends: most minor pieces
+		// are ruled out by this one map.
+		outposts := outpostRanks[c] & pawnSetAttacks(p.pieces(c, pawn), c)
+		ksq := p.kingSq(c)
 		for _, t := range [2]int{pawn, king} {
 			for b := p.pieces(c, t); b != 0; b &= b - 1 {
 				rs := relSq(c, lsb(b))
@@ -88,11 +92,11 @@ func (p *Position) Evaluate(pl game.Player) int {
 					rookAtt[c] |= a
 				}
 				if t == knight || t == bishop {
-					if p.outpost(c, sq) {
+					if outposts&sqBB(sq) != 0 && p.outpost(c, sq) {
 						mg[c] += w.outpost[0]
 						eg[c] += w.outpost[1]
 					}
-					d := distance(sq, p.kingSq(c))
+					d := distance(sq, ksq)
 					mg[c] -= d * w.protector[0]
 					eg[c] -= d * w.protector[1]
 					if pushUp(sqBB(sq), c)&p.byType[pawn] != 0 {

@@ -1,5 +1,7 @@
 package dragon
 
+import "math/bits"
+
 // King safety: the pawns in front of a king, the pawns on its files, and
 // what an attacker adds to its attacked squares around it (see Evaluate).
 
@@ -32,14 +34,23 @@ func (p *Position) kingFiles(c int, w *weights) int {
 // of the pawns b ahead of rank kr (from c's side): 0 to 2 for one to three
 // ranks ahead, 3 when none stands that near.
 func nearestAhead(b uint64, c, kr int) int {
-	best := 4
-	for ; b != 0; b &= b - 1 {
-		d := relSq(c, lsb(b))>>3 - kr
-		if d >= 1 && d < best {
-			best = d
+	// The ranks ahead of the king from c's side; the nearest pawn there
+	// is the lowest square for White, the highest for Black.
+	var d int
+	if c == white {
+		b &= ^uint64(0) << (8 * (kr + 1))
+		if b == 0 {
+			return 3
 		}
+		d = lsb(b)>>3 - kr
+	} else {
+		b &= ^uint64(0) >> (8 * (kr + 1))
+		if b == 0 {
+			return 3
+		}
+		d = 7 - (63-bits.LeadingZeros64(b))>>3 - kr
 	}
-	return best - 1
+	return min(d, 4) - 1
 }
 
 // kingDanger is what adds to c's attack on the enemy king beyond the

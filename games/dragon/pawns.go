@@ -90,7 +90,16 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 }
 
 // distance is the number of king steps between two squares.
-func distance(a, b int) int { return max(abs(a&7-b&7), abs(a>>3-b>>3)) }
+func distance(a, b int) int { return int(distances[a][b]) }
+
+var distances = func() (d [64][64]uint8) {
+	for a := range 64 {
+		for b := range 64 {
+			d[a][b] = uint8(max(abs(a&7-b&7), abs(a>>3-b>>3)))
+		}
+	}
+	return d
+}()
 
 // pushThreats counts the enemy pieces (not pawns) that c's pawns could
 // attack by a push, single or double, to a square no enemy pawn attacks

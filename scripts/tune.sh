@@ -3,7 +3,7 @@
 # self-play data sets, the fits from the hand-set weights, and the matches
 # of the fitted weights against the weights they were measured against.
 # Long: about an hour a game on a loaded two-core machine.
-# Usage: scripts/tune.sh [all|dragon|dragonchess|dungeon]
+# Usage: [FAIRY=fairy-stockfish] scripts/tune.sh [all|dragon|dragonchess|dungeon]
 # Files go to $OUT (default: a directory in /tmp); nothing in the source
 # tree changes. To keep a fit, copy its parameter file over
 # games/<game>/params.txt and run go generate ./cmd/wyrm-wasm.
@@ -44,6 +44,23 @@ if [[ $what == all || $what == dragon ]]; then
       match dragon "$OUT/dragon-$fit.txt" "$OUT/dragon-hand.txt" --openings "$starts" --games 240
     done
   done
+fi
+
+# Engine labels ("Tuning: labels from an engine" and "New evaluation terms"
+# in docs/strength.md): with FAIRY set to a Fairy-Stockfish command, part of
+# both data sets is labelled by it (about 25 minutes on two cores) and
+# fitted from fit 2.
+if [[ ($what == all || $what == dragon) && -n ${FAIRY:-} ]]; then
+  awk 'NR <= 2 || (NR - 2) % 3 == 0' "$OUT/dragon-b.txt" > "$OUT/dragon-b-third.txt"
+  awk 'NR <= 2 || (NR - 2) % 2 == 0' "$OUT/dragon-a.txt" > "$OUT/dragon-a-half.txt"
+  for part in b-third a-half; do
+    $W tune --game dragon --relabel "$FAIRY option.UCI_Variant=dragon" --label-depth 8 \
+      --data "$OUT/dragon-$part.txt" --out "$OUT/dragon-$part-fsf.txt" --concurrency 2
+  done
+  $W tune --game dragon --data "$OUT/dragon-b-third-fsf.txt,$OUT/dragon-a-half-fsf.txt" \
+    --start "$OUT/dragon-fit2.txt" --out "$OUT/dragon-fit-fsf.txt" --threads 2
+  echo "== dragon engine-labelled fit against fit2"
+  match dragon "$OUT/dragon-fit-fsf.txt" "$OUT/dragon-fit2.txt" --openings "$OPEN" --games 600
 fi
 
 if [[ $what == all || $what == dragonchess ]]; then

@@ -105,9 +105,11 @@ type Info struct {
 	// an early draw.
 	Contempt int
 	// Selective lets the search of a two-player position prune by the
-	// null move and use its table in quiescence. A game sets it where
-	// self-play showed them to gain (docs/strength.md); without them a
-	// game searches as it did when its figures were measured.
+	// null move and use its table in quiescence, and, where the position
+	// is an Exchanger and a CheckGiver, try quiet checks in quiescence and
+	// prune quiet moves harder. A game sets it where self-play showed
+	// them to gain (docs/strength.md); without them a game searches as it
+	// did when its figures were measured.
 	Selective bool
 }
 

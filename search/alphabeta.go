@@ -549,9 +549,9 @@ func (e *Engine) quiesce(ply, alpha, beta, qply int) int {
 		// moves) are not pruned by material: they may mate.
 		quietCheck := order > orderBad/2 && order < orderNoisy
 		if !inCheck && e.feat.deltaPrune && !quietCheck {
-			// Every move here is noisy, so its ordering score holds its
-			// gain (see scoreMoves): no second call to Gain, but for the
-			// hash move, whose score says only that it is the hash move.
+			// Every other move here is noisy, so its ordering score holds
+			// its gain (see scoreMoves): no second call to Gain, but for
+			// the hash move, whose score says only that it is the hash move.
 			g := 0
 			if order >= orderTT {
 				g = e.pos.Gain(m)

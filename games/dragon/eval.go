@@ -6,7 +6,8 @@ import "wyrm/game"
 // weights): material by game phase, piece-square bonuses built from simple
 // shapes (centralisation for the minor pieces and the Dragon, advancement
 // for pawns, the seventh rank for rooks, shelter then activity for the
-// king), mobility, king attack, pawn structure and threats.
+// king), mobility, king safety (king.go), the placement of minor pieces
+// and space (placement.go), pawn structure (pawns.go) and threats.
 
 // phaseWeight counts towards the game phase; maxPhase is a full board.
 var phaseWeight = [8]int{0, 0, 1, 1, 2, 4, 3, 0}

@@ -56,7 +56,8 @@ func nearestAhead(b uint64, c, kr int) int {
 // kingDanger is what adds to c's attack on the enemy king beyond the
 // attacked squares around it: the squares c's pieces can check from
 // without being taken (by piece type), the squares by the king that
-// only the king defends, and the king's files without a pawn of its own.
+// only the king defends, the king's files without a pawn of its own, the
+// squares of its flank in its camp that c attacks, and c's queen.
 // defence is the enemy pieces' attack map, byType c's by piece type.
 func (p *Position) kingDanger(c int, w *weights, defence uint64, byType *[8]uint64) int {
 	them := c ^ 1
@@ -67,11 +68,9 @@ func (p *Position) kingDanger(c int, w *weights, defence uint64, byType *[8]uint
 	diag, orth := bishopAttacks(ksq, occ), rookAttacks(ksq, occ)
 	from := [8]uint64{knight: knightAttacks[ksq], bishop: diag, rook: orth, queen: diag | orth, dragon: diag | knightAttacks[ksq]}
 	d := 0
-	for t := knight; t <= dragon; t++ {
-		d += w.safeCheck[t] * popcount(from[t]&byType[t]&safe)
-	}
 	var all uint64
 	for t := knight; t <= dragon; t++ {
+		d += w.safeCheck[t] * popcount(from[t]&byType[t]&safe)
 		all |= byType[t]
 	}
 	d += w.weakZone * popcount(kingAttacks[ksq]&all&^guarded)

@@ -71,19 +71,7 @@ func (p *Position) Evaluate(pl game.Player) int {
 				mg[c] += w.pst[0][t][rs]
 				eg[c] += w.pst[1][t][rs]
 				phase += phaseWeight[t]
-				var a uint64
-				switch t {
-				case knight:
-					a = knightAttacks[sq]
-				case bishop:
-					a = bishopAttacks(sq, occ)
-				case rook:
-					a = rookAttacks(sq, occ)
-				case queen:
-					a = queenAttacks(sq, occ)
-				default:
-					a = dragonAttacks(sq, occ)
-				}
+				a := pieceAttacks(t, sq, occ)
 				att[c] |= a
 				byType[c][t] |= a
 				switch t {

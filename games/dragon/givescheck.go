@@ -38,16 +38,8 @@ func (p *Position) GivesCheck(m game.Move) bool {
 	switch t {
 	case pawn:
 		att = pawnAttacks[us][to]
-	case knight:
-		att = knightAttacks[to]
-	case bishop:
-		att = bishopAttacks(to, occ)
-	case rook:
-		att = rookAttacks(to, occ)
-	case queen:
-		att = queenAttacks(to, occ)
-	case dragon:
-		att = dragonAttacks(to, occ)
+	case knight, bishop, rook, queen, dragon:
+		att = pieceAttacks(t, to, occ)
 	}
 	if att&k != 0 {
 		return true

@@ -75,19 +75,7 @@ func pieceAttackMaps(p *Position, c int) (byType [8]uint64, all uint64) {
 	for b := p.byColor[c] &^ p.byType[pawn] &^ p.byType[king]; b != 0; b &= b - 1 {
 		sq := lsb(b)
 		t := typeOf(p.board[sq])
-		var a uint64
-		switch t {
-		case knight:
-			a = knightAttacks[sq]
-		case bishop:
-			a = bishopAttacks(sq, occ)
-		case rook:
-			a = rookAttacks(sq, occ)
-		case queen:
-			a = queenAttacks(sq, occ)
-		default:
-			a = dragonAttacks(sq, occ)
-		}
+		a := pieceAttacks(t, sq, occ)
 		byType[t] |= a
 		all |= a
 	}

@@ -45,6 +45,22 @@ func dragonAttacks(sq int, occ uint64) uint64 {
 	return bishopAttacks(sq, occ) | knightAttacks[sq]
 }
 
+// pieceAttacks returns the attacks of a piece of type t, knight to
+// dragon, on sq given occ.
+func pieceAttacks(t, sq int, occ uint64) uint64 {
+	switch t {
+	case knight:
+		return knightAttacks[sq]
+	case bishop:
+		return bishopAttacks(sq, occ)
+	case rook:
+		return rookAttacks(sq, occ)
+	case queen:
+		return queenAttacks(sq, occ)
+	}
+	return dragonAttacks(sq, occ)
+}
+
 func initMagics() {
 	offset := fillMagics(&rookMagics, rookDirs, &rookMagicNumbers, 0)
 	fillMagics(&bishopMagics, bishopDirs, &bishopMagicNumbers, offset)

@@ -152,9 +152,9 @@ const (
 )
 
 // lateQuiets is how many quiet moves a node of depth keeps before late
-// move pruning skips the rest.
-func (e *Engine) lateQuiets(depth int, improving bool) int {
-	if e.selective && e.feat.lmpDeep {
+// move pruning skips the rest; deep is the selective games' formula.
+func lateQuiets(depth int, improving, deep bool) int {
+	if deep {
 		return (3 + depth*depth) / (2 - b2i(improving))
 	}
 	return lmpCount[depth]
@@ -362,11 +362,16 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	// Near the leaves of a node not on the principal variation, quiet moves
 	// late in the order, or that cannot lift a hopeless static evaluation
 	// to alpha, are skipped unless they give check.
+	deepLMP := e.selective && e.feat.lmpDeep
 	maxLMP := lmpDepth
-	if e.selective && e.feat.lmpDeep {
+	if deepLMP {
 		maxLMP = lmpDeepDepth
 	}
 	pruneQuiets := !root && !pvNode && !inCheck && depth <= maxLMP
+	keepQuiets := 0
+	if pruneQuiets {
+		keepQuiets = lateQuiets(depth, improving, deepLMP)
+	}
 	quietSEE := e.selective && e.feat.quietSEE && e.exch != nil && !root && !inCheck && depth <= quietSEEDepth
 	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && eval+futilityMargin*depth <= alpha
 	quiets := 0
@@ -384,7 +389,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 			continue
 		}
 		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
-			late := e.feat.lmp && quiets >= e.lateQuiets(depth, improving)
+			late := e.feat.lmp && quiets >= keepQuiets
 			quiets++
 			if (late || futile) && !e.givesCheck(m) {
 				continue

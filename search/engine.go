@@ -83,8 +83,9 @@ type Engine struct {
 	// contempt is this search's penalty for a draw to the root player.
 	contempt int
 	feat     features
-	// selective: null-move pruning and the table in quiescence, for
-	// two-player games that ask for them (game.Info.Selective).
+	// selective: null-move pruning, the table in quiescence, quiet
+	// checks and the harder pruning of quiet moves, for two-player games
+	// that ask for them (game.Info.Selective).
 	selective bool
 
 	// per search

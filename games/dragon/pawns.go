@@ -34,44 +34,40 @@ func init() {
 }
 
 // pawnStructure returns the middlegame and endgame pawn terms for c.
+// The counts come from whole-board shifts rather than a loop over files
+// and pawns: the evaluation runs at every leaf.
 func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 	own, enemy := p.pieces(c, pawn), p.pieces(c^1, pawn)
-	for f := 0; f < 8; f++ {
-		n := popcount(own & fileBB[f])
-		if n == 0 {
-			continue
-		}
-		if n > 1 {
-			mg -= (n - 1) * w.doubled[0]
-			eg -= (n - 1) * w.doubled[1]
-		}
-		if own&adjacentFiles[f] == 0 {
-			mg -= n * w.isolated[0]
-			eg -= n * w.isolated[1]
-		}
-	}
+	files := occupiedFiles(own)
+	// Every pawn beyond the first on its file is doubled.
+	n := popcount(own) - popcount(files)
+	mg -= n * w.doubled[0]
+	eg -= n * w.doubled[1]
+	isolated := files &^ (files<<1 | files>>1)
+	n = popcount(own & (isolated * fileABB))
+	mg -= n * w.isolated[0]
+	eg -= n * w.isolated[1]
 	support := pawnSetAttacks(own, c)
 	phalanx := (own&^fileABB)>>1 | (own&^fileBB[7])<<1
-	n := popcount(own & (support | phalanx))
+	n = popcount(own & (support | phalanx))
 	mg += n * w.connected[0]
 	eg += n * w.connected[1]
 	ownKing, theirKing := p.kingSq(c), p.kingSq(c^1)
-	for b := own; b != 0; b &= b - 1 {
+	occ := p.occ()
+	for b := own &^ stoppedBy(enemy, c); b != 0; b &= b - 1 {
 		sq := lsb(b)
-		if passedMask[c][sq]&enemy == 0 {
-			r := relSq(c, sq) >> 3
-			mg += w.passed[0][r]
-			eg += w.passed[1][r]
-			front := sq + 8 - 16*c
-			if p.board[front] != 0 {
-				mg -= w.blocked[0]
-				eg -= w.blocked[1]
-			}
-			eg += w.kingPassed * (distance(theirKing, front) - distance(ownKing, front))
-			if passedMask[c][sq]&fileBB[sq&7]&p.occ() == 0 {
-				mg += r * w.freePassed[0]
-				eg += r * w.freePassed[1]
-			}
+		r := relSq(c, sq) >> 3
+		mg += w.passed[0][r]
+		eg += w.passed[1][r]
+		front := sq + 8 - 16*c
+		if p.board[front] != 0 {
+			mg -= w.blocked[0]
+			eg -= w.blocked[1]
+		}
+		eg += w.kingPassed * (distance(theirKing, front) - distance(ownKing, front))
+		if passedMask[c][sq]&fileBB[sq&7]&occ == 0 {
+			mg += r * w.freePassed[0]
+			eg += r * w.freePassed[1]
 		}
 	}
 	pawns := own | enemy
@@ -87,6 +83,34 @@ func (p *Position) pawnStructure(c int, w *weights) (mg, eg int) {
 		}
 	}
 	return mg, eg
+}
+
+// occupiedFiles is the set of files (bit f for file f) holding a square
+// of b.
+func occupiedFiles(b uint64) uint64 {
+	b |= b >> 32
+	b |= b >> 16
+	b |= b >> 8
+	return b & rank1BB
+}
+
+// stoppedBy is the set of squares where a pawn of colour c is not passed
+// because of the enemy pawns e: those behind an enemy pawn (from c's
+// side) on its file or the files beside it, as passedMask has it.
+func stoppedBy(e uint64, c int) uint64 {
+	var s uint64
+	if c == white {
+		s = e >> 8
+		s |= s >> 8
+		s |= s >> 16
+		s |= s >> 32
+	} else {
+		s = e << 8
+		s |= s << 8
+		s |= s << 16
+		s |= s << 32
+	}
+	return s | (s&^fileABB)>>1 | (s&^fileHBB)<<1
 }
 
 // distance is the number of king steps between two squares.

@@ -1,6 +1,9 @@
 package dragon
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // TestPawnStructure checks the pawn terms one at a time: each case's
 // weights are zero but for the term it shows.
@@ -77,6 +80,30 @@ func TestFreePassedPawn(t *testing.T) {
 		mg, eg := mustFEN(t, c.fen).pawnStructure(white, &w)
 		if mg != c.mg || eg != c.eg {
 			t.Errorf("%s: %d/%d, want %d/%d", c.fen, mg, eg, c.mg, c.eg)
+		}
+	}
+}
+
+// TestStoppedByMatchesPassedMask checks the shift form of "not passed"
+// against the per-square masks, over random sets of enemy pawns.
+func TestStoppedByMatchesPassedMask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		e := rng.Uint64() & rng.Uint64() & rng.Uint64() &^ (rank1BB | rank8BB)
+		for c := white; c <= black; c++ {
+			stopped := stoppedBy(e, c)
+			for sq := 0; sq < 64; sq++ {
+				want := passedMask[c][sq]&e != 0
+				if got := stopped&sqBB(sq) != 0; got != want {
+					t.Fatalf("enemy pawns %#x, colour %d, square %d: stopped %v, want %v", e, c, sq, got, want)
+				}
+			}
+		}
+		files := occupiedFiles(e)
+		for f := 0; f < 8; f++ {
+			if got, want := files>>f&1 != 0, e&fileBB[f] != 0; got != want {
+				t.Fatalf("pawns %#x, file %d: occupied %v, want %v", e, f, got, want)
+			}
 		}
 	}
 }

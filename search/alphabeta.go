@@ -375,7 +375,9 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 	quietSEE := e.selective && e.feat.quietSEE && e.exch != nil && !root && !inCheck && depth <= quietSEEDepth
 	futile := pruneQuiets && e.feat.futility && depth <= futilityDepth && eval+futilityMargin*depth <= alpha
 	quiets := 0
-	for i := range sd.moves {
+	sd.dropped = sd.dropped[:0]
+	dropDone := false
+	for i := 0; i < len(sd.moves); i++ {
 		m, order := e.pick(ply, i)
 		if m == excluded {
 			continue
@@ -391,8 +393,17 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		if pruneQuiets && !noisy && order < orderKiller && best > -mateBound {
 			late := e.feat.lmp && quiets >= keepQuiets
 			quiets++
-			if (late || futile) && !e.givesCheck(m) {
-				continue
+			if late || futile {
+				// Every quiet move after this one is pruned too unless
+				// it gives check: in selective games, drop them now
+				// rather than pick them one by one.
+				if !dropDone && e.selective {
+					e.dropPrunedQuiets(ply, i+1)
+					dropDone = true
+				}
+				if !e.givesCheck(m) {
+					continue
+				}
 			}
 		}
 		if quietSEE && !noisy && m != ttMove && best > -mateBound &&
@@ -409,7 +420,7 @@ func (e *Engine) negamax(depth, ply, alpha, beta int, afterNoisy, nullOK bool) i
 		} else {
 			r := 0
 			if e.feat.lmr && depth >= 3 && !noisy && !inCheck && order < orderKiller {
-				r = int(e.lmrTab[b2i(e.players > 2)][min(depth, 63)][min(i, 63)])
+				r = int(e.lmrTab[b2i(e.players > 2)][min(depth, 63)][min(e.rankOf(ply, i, order), 63)])
 				if pvNode {
 					r--
 				}

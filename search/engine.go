@@ -136,8 +136,12 @@ type Engine struct {
 }
 
 type plyData struct {
-	moves   []game.Move
-	scores  []int32
+	moves  []game.Move
+	scores []int32
+	// unscored: some quiet moves still hold orderUnscored (see pick).
+	unscored bool
+	// dropped holds the scores of the moves dropPrunedQuiets took out.
+	dropped []int32
 	killers [2]game.Move
 	// excluded is the move a singular-extension search of this ply's
 	// node leaves out.
@@ -163,6 +167,7 @@ func New(seed uint64) *Engine {
 	for i := range e.stack {
 		e.stack[i].moves = make([]game.Move, 0, 256)
 		e.stack[i].scores = make([]int32, 0, 256)
+		e.stack[i].dropped = make([]int32, 0, maxDropped)
 	}
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {

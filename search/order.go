@@ -23,6 +23,12 @@ const (
 	orderNoisy  = 1 << 26
 	orderKiller = 1 << 25
 	orderBad    = -(1 << 26)
+	// orderUnscored stands for a quiet move's score, in selective games,
+	// until pick first reaches the quiet moves: most nodes are cut by the
+	// hash move, a capture or a killer before that, and need no history
+	// look-ups. (Other games score every move at once, which keeps the
+	// trees their strength was measured with.)
+	orderUnscored = orderKiller - 1
 )
 
 // noisyGain recovers a noisy move's Gain (clamped to ±2^20) from the
@@ -92,16 +98,14 @@ func (e *Engine) quietScore(hist *[histSize]int32, m game.Move, k1, k2 int) int3
 func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 	sd := &e.stack[ply]
 	sd.scores = sd.scores[:0]
-	seat := e.pos.ToMove()
-	if seat < 0 {
-		seat = 0
-	}
+	seat := max(e.pos.ToMove(), 0)
 	hist := &e.history[seat]
 	k1, k2 := e.prevKeys(ply)
 	counter := game.NoMove
 	if k1 != noKey {
 		counter = e.counters[k1]
 	}
+	sd.unscored = false
 	for _, m := range sd.moves {
 		var s int32
 		switch {
@@ -120,10 +124,30 @@ func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 			s = orderKiller + 1
 		case m == counter:
 			s = orderKiller
+		case e.selective:
+			s, sd.unscored = orderUnscored, true
 		default:
 			s = e.quietScore(hist, m, k1, k2)
 		}
 		sd.scores = append(sd.scores, s)
+	}
+}
+
+// scoreQuiets gives the quiet moves at and after i, which scoreMoves left
+// at orderUnscored, their history scores.
+func (e *Engine) scoreQuiets(ply, i int) {
+	sd := &e.stack[ply]
+	sd.unscored = false
+	seat := e.pos.ToMove()
+	if seat < 0 {
+		seat = 0
+	}
+	hist := &e.history[seat]
+	k1, k2 := e.prevKeys(ply)
+	for j := i; j < len(sd.moves); j++ {
+		if sd.scores[j] == orderUnscored {
+			sd.scores[j] = e.quietScore(hist, sd.moves[j], k1, k2)
+		}
 	}
 }
 
@@ -136,9 +160,51 @@ func (e *Engine) pick(ply, i int) (game.Move, int32) {
 			best = j
 		}
 	}
+	if sd.unscored && sd.scores[best] == orderUnscored {
+		e.scoreQuiets(ply, i)
+		return e.pick(ply, i)
+	}
 	sd.moves[i], sd.moves[best] = sd.moves[best], sd.moves[i]
 	sd.scores[i], sd.scores[best] = sd.scores[best], sd.scores[i]
 	return sd.moves[i], sd.scores[i]
+}
+
+// dropPrunedQuiets moves out of the ply's list, at and after from, the
+// quiet moves that give no check, keeping the others in their order.
+// Late move pruning and futility skip those moves anyway; picking them
+// one by one made move ordering a sixth of the search's time. Their
+// scores stay in sd.dropped, for rankOf.
+func (e *Engine) dropPrunedQuiets(ply, from int) {
+	sd := &e.stack[ply]
+	n := from
+	sd.dropped = sd.dropped[:0]
+	for j := from; j < len(sd.moves); j++ {
+		m, s := sd.moves[j], sd.scores[j]
+		if len(sd.dropped) < maxDropped && s < orderKiller && !e.pos.IsNoisy(m) && !e.givesCheck(m) {
+			sd.dropped = append(sd.dropped, s)
+			continue
+		}
+		sd.moves[n], sd.scores[n] = m, s
+		n++
+	}
+	sd.moves, sd.scores = sd.moves[:n], sd.scores[:n]
+}
+
+// maxDropped bounds the moves dropPrunedQuiets takes out; any beyond it
+// stay in the list and are pruned one by one.
+const maxDropped = 256
+
+// rankOf is the place in the ply's order of the move at i with score
+// order, counting the moves dropPrunedQuiets took out before it: late
+// move reductions follow it.
+func (e *Engine) rankOf(ply, i int, order int32) int {
+	sd := &e.stack[ply]
+	for _, s := range sd.dropped {
+		if s > order {
+			i++
+		}
+	}
+	return i
 }
 
 // goodQuiet rewards a quiet move that caused a cut-off and punishes the

@@ -98,8 +98,7 @@ func (e *Engine) quietScore(hist *[histSize]int32, m game.Move, k1, k2 int) int3
 func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 	sd := &e.stack[ply]
 	sd.scores = sd.scores[:0]
-	seat := max(e.pos.ToMove(), 0)
-	hist := &e.history[seat]
+	hist := &e.history[max(e.pos.ToMove(), 0)]
 	k1, k2 := e.prevKeys(ply)
 	counter := game.NoMove
 	if k1 != noKey {
@@ -138,11 +137,7 @@ func (e *Engine) scoreMoves(ply int, ttMove game.Move) {
 func (e *Engine) scoreQuiets(ply, i int) {
 	sd := &e.stack[ply]
 	sd.unscored = false
-	seat := e.pos.ToMove()
-	if seat < 0 {
-		seat = 0
-	}
-	hist := &e.history[seat]
+	hist := &e.history[max(e.pos.ToMove(), 0)]
 	k1, k2 := e.prevKeys(ply)
 	for j := i; j < len(sd.moves); j++ {
 		if sd.scores[j] == orderUnscored {

@@ -93,9 +93,9 @@ func (p *Position) Evaluate(pl game.Player) int {
 						eg[c] += w.behindPawn[1]
 					}
 				}
-				mob := popcount(a&^(own|area[c])) - mobBase[t]
-				mg[c] += w.mobility[0][t] * mob
-				eg[c] += w.mobility[1][t] * mob
+				mob := popcount(a &^ (own | area[c]))
+				mg[c] += w.mob[0][t][mob]
+				eg[c] += w.mob[1][t][mob]
 				if n := popcount(a & zone); n > 0 {
 					weight[c] += w.attack[t] * n
 					attackers[c]++

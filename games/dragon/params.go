@@ -2,6 +2,7 @@ package dragon
 
 import (
 	_ "embed"
+	"strconv"
 
 	"wyrm/game"
 	"wyrm/internal/tunable"
@@ -24,26 +25,32 @@ type weights struct {
 	kingRank    int       // per rank a king stands off its own, middlegame
 	kingCentre  int       // per step a king stands from the centre, endgame
 	mobility    [2][8]int // per reachable square beyond mobBase
-	attack      [8]int    // per attack on the squares around the enemy king
-	shelter     int       // per pawn in front of a king at home, up to three
-	safeCheck   [8]int    // king danger per safe checking square, by the checking piece's type
-	weakZone    int       // king danger per square by the king attacked and defended by nothing but it
-	openKing    int       // king danger per file of the king's three without a pawn of its own
-	dangerCap   int       // the most the squared king danger is worth, middlegame
-	fileShield  [4]int    // middlegame, per file of the king's three: its own pawn nearest ahead 1, 2, 3 ranks up, or none nearer
-	fileStorm   [4]int    // middlegame, per file of the king's three: an enemy pawn nearest ahead 1, 2, 3 ranks up, or none nearer
-	outpost     [2]int    // a knight or bishop on ranks 4-6 that a pawn defends and no enemy pawn can attack
-	connected   [2]int    // a pawn beside or defended by another of its side's pawns
-	blocked     [2]int    // a passed pawn with a piece on the square in front
-	kingPassed  int       // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
-	space       int       // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
-	bishopPawns [2]int    // per own pawn on the squares of a bishop's colour, per bishop
-	pushThreat  [2]int    // per enemy piece a pawn could attack by a safe push
-	protector   [2]int    // per step a knight or bishop stands from its own king
-	behindPawn  [2]int    // a knight or bishop right behind a pawn
-	freePassed  [2]int    // per rank of a passed pawn whose way to promotion is empty
-	flank       int       // king danger per square of the king's flank in its camp that the attacker attacks
-	dangerQueen int       // king danger while the attacker has a queen
+	// mobCurve bends the line of mobility: per piece type and count of
+	// reachable squares (from mobLow to mobCap; counts outside the range
+	// count as its nearer end), what a
+	// piece with that count gets beyond the line. Fixed at zero at
+	// mobBase and one above, where the line itself is fitted.
+	mobCurve    [2][8][mobCapMax + 1]int
+	attack      [8]int // per attack on the squares around the enemy king
+	shelter     int    // per pawn in front of a king at home, up to three
+	safeCheck   [8]int // king danger per safe checking square, by the checking piece's type
+	weakZone    int    // king danger per square by the king attacked and defended by nothing but it
+	openKing    int    // king danger per file of the king's three without a pawn of its own
+	dangerCap   int    // the most the squared king danger is worth, middlegame
+	fileShield  [4]int // middlegame, per file of the king's three: its own pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	fileStorm   [4]int // middlegame, per file of the king's three: an enemy pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	outpost     [2]int // a knight or bishop on ranks 4-6 that a pawn defends and no enemy pawn can attack
+	connected   [2]int // a pawn beside or defended by another of its side's pawns
+	blocked     [2]int // a passed pawn with a piece on the square in front
+	kingPassed  int    // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
+	space       int    // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
+	bishopPawns [2]int // per own pawn on the squares of a bishop's colour, per bishop
+	pushThreat  [2]int // per enemy piece a pawn could attack by a safe push
+	protector   [2]int // per step a knight or bishop stands from its own king
+	behindPawn  [2]int // a knight or bishop right behind a pawn
+	freePassed  [2]int // per rank of a passed pawn whose way to promotion is empty
+	flank       int    // king danger per square of the king's flank in its camp that the attacker attacks
+	dangerQueen int    // king danger while the attacker has a queen
 	bishopPair  [2]int
 	passed      [2][8]int // a passed pawn on each rank
 	doubled     [2]int
@@ -58,7 +65,25 @@ type weights struct {
 	// pst[ph][t][sq] is a piece's value plus its square's bonus, from
 	// White's side; Black mirrors the rank.
 	pst [2][8][64]int
+	// mob[ph][t][n] is a piece's mobility score with n reachable squares:
+	// the line and its bend.
+	mob [2][8][mobMax + 1]int
 }
+
+// mobMax is the most squares a piece can reach (a queen in the middle of
+// an empty board); mobCap caps the counts mobCurve tells apart, so that
+// every one of its weights is seen in ordinary positions.
+const (
+	mobMax    = 27
+	mobCapMax = 17
+)
+
+var mobCap = [8]int{0, 0, 8, 11, 12, mobCapMax, 15, 0}
+
+// mobLow is the least count mobCurve tells apart: fewer count as it. A
+// queen that reaches nothing stands almost only on its home square in
+// the opening, where the endgame weight plays no part.
+var mobLow = [8]int{0, 0, 0, 0, 0, 1, 0, 0}
 
 // The fixed parts of the piece-square shapes: a piece's bonus is
 // centreBase minus its centre weight times its distance from the middle
@@ -78,6 +103,11 @@ var mobBase = [8]int{0, 0, 4, 6, 7, 13, 10, 0}
 
 func deriveWeights(w *weights) {
 	for ph := 0; ph < 2; ph++ {
+		for t := knight; t <= dragon; t++ {
+			for n := 0; n <= mobMax; n++ {
+				w.mob[ph][t][n] = w.mobility[ph][t]*(n-mobBase[t]) + w.mobCurve[ph][t][min(max(n, mobLow[t]), mobCap[t])]
+			}
+		}
 		for sq := 0; sq < 64; sq++ {
 			f, r := sq&7, sq>>3
 			md := abs(2*f-7) + abs(2*r-7)
@@ -165,6 +195,17 @@ var params = func() *tunable.Set[weights] {
 		for ph := range 2 {
 			add("mobility."+pieceParamNames[t]+"."+phases[ph], mobility[t], 0, 30,
 				func(w *weights) *int { return &w.mobility[ph][t] })
+		}
+	}
+	for t := knight; t <= dragon; t++ {
+		for n := mobLow[t]; n <= mobCap[t]; n++ {
+			if n == mobBase[t] || n == mobBase[t]+1 {
+				continue
+			}
+			for ph := range 2 {
+				add("mobility."+pieceParamNames[t]+"."+strconv.Itoa(n)+"."+phases[ph], 0, -150, 150,
+					func(w *weights) *int { return &w.mobCurve[ph][t][n] })
+			}
 		}
 	}
 	for t := knight; t <= dragon; t++ {

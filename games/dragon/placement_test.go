@@ -91,3 +91,45 @@ func TestMinorPlacement(t *testing.T) {
 		}
 	}
 }
+
+// TestMobilityCurve: a piece's mobility score is the line through its
+// typical count plus the curve's weight at its count of reachable
+// squares, counts past the ends of the curve taking the nearer end's.
+func TestMobilityCurve(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		t, n      int // the piece whose curve the case sets, at count n
+	}{
+		{"a knight in the corner reaches 2 squares", "4k3/8/8/8/8/8/8/N3K3[] w - - 0 1", knight, 2},
+		{"a knight in the centre reaches 8", "4k3/8/8/8/4N3/8/8/4K3[] w - - 0 1", knight, 8},
+		{"squares a pawn attacks do not count", "4k3/8/5p2/8/4N3/8/8/4K3[] w - - 0 1", knight, 7},
+		{"a queen reaching 25 counts as the curve's last, 17", "6k1/8/8/8/3Q4/8/8/7K[] w - - 0 1", queen, mobCap[queen]},
+		{"a queen reaching nothing counts as the curve's first, 1", "4k3/8/8/8/8/8/PP6/QN2K3[] w - - 0 1", queen, mobLow[queen]},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		var flat, bent weights
+		flat.mobility[0][c.t], flat.mobility[1][c.t] = 3, 3
+		bent = flat
+		bent.mobCurve[0][c.t][c.n], bent.mobCurve[1][c.t][c.n] = 40, 40
+		deriveWeights(&flat)
+		deriveWeights(&bent)
+		p.w = &flat
+		before := p.Evaluate(0)
+		p.w = &bent
+		// The blend of the phases divides once, and may round by one.
+		if got := p.Evaluate(0) - before; got < 39 || got > 40 {
+			t.Errorf("%s: the curve's weight at %d changed the score by %d, want 40", c.name, c.n, got)
+		}
+	}
+	// The line: each square beyond the typical count adds the weight.
+	var w weights
+	w.mobility[0][rook], w.mobility[1][rook] = 5, 7
+	deriveWeights(&w)
+	if got := w.mob[0][rook][mobBase[rook]+2]; got != 10 {
+		t.Errorf("rook two squares above its typical count: %d, want 10", got)
+	}
+	if got := w.mob[1][rook][mobBase[rook]-1]; got != -7 {
+		t.Errorf("rook one square below its typical count, endgame: %d, want -7", got)
+	}
+}

@@ -25,32 +25,26 @@ type weights struct {
 	kingRank    int       // per rank a king stands off its own, middlegame
 	kingCentre  int       // per step a king stands from the centre, endgame
 	mobility    [2][8]int // per reachable square beyond mobBase
-	// mobCurve bends the line of mobility: per piece type and count of
-	// reachable squares (from mobLow to mobCap; counts outside the range
-	// count as its nearer end), what a
-	// piece with that count gets beyond the line. Fixed at zero at
-	// mobBase and one above, where the line itself is fitted.
-	mobCurve    [2][8][mobCapMax + 1]int
-	attack      [8]int // per attack on the squares around the enemy king
-	shelter     int    // per pawn in front of a king at home, up to three
-	safeCheck   [8]int // king danger per safe checking square, by the checking piece's type
-	weakZone    int    // king danger per square by the king attacked and defended by nothing but it
-	openKing    int    // king danger per file of the king's three without a pawn of its own
-	dangerCap   int    // the most the squared king danger is worth, middlegame
-	fileShield  [4]int // middlegame, per file of the king's three: its own pawn nearest ahead 1, 2, 3 ranks up, or none nearer
-	fileStorm   [4]int // middlegame, per file of the king's three: an enemy pawn nearest ahead 1, 2, 3 ranks up, or none nearer
-	outpost     [2]int // a knight or bishop on ranks 4-6 that a pawn defends and no enemy pawn can attack
-	connected   [2]int // a pawn beside or defended by another of its side's pawns
-	blocked     [2]int // a passed pawn with a piece on the square in front
-	kingPassed  int    // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
-	space       int    // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
-	bishopPawns [2]int // per own pawn on the squares of a bishop's colour, per bishop
-	pushThreat  [2]int // per enemy piece a pawn could attack by a safe push
-	protector   [2]int // per step a knight or bishop stands from its own king
-	behindPawn  [2]int // a knight or bishop right behind a pawn
-	freePassed  [2]int // per rank of a passed pawn whose way to promotion is empty
-	flank       int    // king danger per square of the king's flank in its camp that the attacker attacks
-	dangerQueen int    // king danger while the attacker has a queen
+	attack      [8]int    // per attack on the squares around the enemy king
+	shelter     int       // per pawn in front of a king at home, up to three
+	safeCheck   [8]int    // king danger per safe checking square, by the checking piece's type
+	weakZone    int       // king danger per square by the king attacked and defended by nothing but it
+	openKing    int       // king danger per file of the king's three without a pawn of its own
+	dangerCap   int       // the most the squared king danger is worth, middlegame
+	fileShield  [4]int    // middlegame, per file of the king's three: its own pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	fileStorm   [4]int    // middlegame, per file of the king's three: an enemy pawn nearest ahead 1, 2, 3 ranks up, or none nearer
+	outpost     [2]int    // a knight or bishop on ranks 4-6 that a pawn defends and no enemy pawn can attack
+	connected   [2]int    // a pawn beside or defended by another of its side's pawns
+	blocked     [2]int    // a passed pawn with a piece on the square in front
+	kingPassed  int       // endgame, per passed pawn: the enemy king's distance to its path minus the own king's
+	space       int       // middlegame, per safe square of the four central files behind the own pawns, ranks 2-4
+	bishopPawns [2]int    // per own pawn on the squares of a bishop's colour, per bishop
+	pushThreat  [2]int    // per enemy piece a pawn could attack by a safe push
+	protector   [2]int    // per step a knight or bishop stands from its own king
+	behindPawn  [2]int    // a knight or bishop right behind a pawn
+	freePassed  [2]int    // per rank of a passed pawn whose way to promotion is empty
+	flank       int       // king danger per square of the king's flank in its camp that the attacker attacks
+	dangerQueen int       // king danger while the attacker has a queen
 	bishopPair  [2]int
 	passed      [2][8]int // a passed pawn on each rank
 	doubled     [2]int
@@ -61,6 +55,12 @@ type weights struct {
 	threatLight [2]int // a heavy piece attacked by a lighter one
 	hanging     [2]int // a piece attacked and not defended
 	tempo       int
+	// mobCurve bends the line of mobility: per piece type and count of
+	// reachable squares (from mobLow to mobCap; counts outside the range
+	// count as its nearer end), what a piece with that count gets beyond
+	// the line. Fixed at zero at mobBase and one above, where the line
+	// itself is fitted.
+	mobCurve [2][8][mobCapMax + 1]int
 
 	// pst[ph][t][sq] is a piece's value plus its square's bonus, from
 	// White's side; Black mirrors the rank.

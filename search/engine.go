@@ -224,12 +224,10 @@ func (e *Engine) NewGame() {
 	e.counters = [game.MoveKeys]game.Move{}
 }
 
-// Search looks for the best move in pos within lim, reporting progress to
-// report (which may be nil) after each iteration. It returns when the limits
-// are reached or ctx is cancelled, always with a legal move if one exists.
-// pos itself is not changed.
-func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, report func(Info)) Result {
-	e.start = time.Now()
+// prepare readies the engine to search a copy of pos, which it returns:
+// the game's optional interfaces, the root player, the counters and the
+// per-ply state. The history of earlier positions is left empty.
+func (e *Engine) prepare(ctx context.Context, pos game.Searchable) game.Searchable {
 	e.fresh = false
 	if c, ok := pos.Clone().(game.Searchable); ok {
 		pos = c
@@ -256,7 +254,18 @@ func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, re
 		e.stack[i].key = noKey
 		e.stack[i].excluded = game.NoMove
 	}
-	e.keys = append(e.keys[:0], lim.History...)
+	e.keys = e.keys[:0]
+	return pos
+}
+
+// Search looks for the best move in pos within lim, reporting progress to
+// report (which may be nil) after each iteration. It returns when the limits
+// are reached or ctx is cancelled, always with a legal move if one exists.
+// pos itself is not changed.
+func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, report func(Info)) Result {
+	e.start = time.Now()
+	pos = e.prepare(ctx, pos)
+	e.keys = append(e.keys, lim.History...)
 
 	lv := levels[e.level-1]
 	maxDepth := MaxPly - 10

@@ -30,12 +30,20 @@ type Limits struct {
 	MultiPV int
 }
 
+// moveTimeMargin is what a search with a fixed time a move keeps back
+// for stopping (the clock is read every 2,048 nodes, about 2 ms) and
+// answering.
+const moveTimeMargin = 4 * time.Millisecond
+
 // timeBudget turns the clock into a soft limit (do not start another
 // iteration after it) and a hard limit (stop the search). Zero means none.
 func (l *Limits) timeBudget(seat game.Player) (soft, hard time.Duration) {
 	const overhead = 30 * time.Millisecond
 	if l.MoveTime > 0 {
-		t := max(l.MoveTime-overhead/3, l.MoveTime/2)
+		// A fixed time is the caller's own budget: only the few
+		// milliseconds between polls of the clock and the reply are
+		// kept back.
+		t := max(l.MoveTime-moveTimeMargin, l.MoveTime/2)
 		return t, t
 	}
 	if seat < 0 || l.Clock[seat] <= 0 {

@@ -61,6 +61,11 @@ type weights struct {
 	// the line. Fixed at zero at mobBase and one above, where the line
 	// itself is fitted.
 	mobCurve [2][8][mobCapMax + 1]int
+	// square is a correction per piece type and square to the shapes
+	// above (the centre distance, the pawn's rank, the king's file),
+	// left and right alike: square[ph][t][rank*4+file from the nearer
+	// edge]. It lets the fit place pieces where a shape cannot.
+	square [2][8][32]int
 
 	// pst[ph][t][sq] is a piece's value plus its square's bonus, from
 	// White's side; Black mirrors the rank.
@@ -135,7 +140,7 @@ func deriveWeights(w *weights) {
 						v += kingCentreBase - w.kingCentre*md
 					}
 				}
-				w.pst[ph][t][sq] = v
+				w.pst[ph][t][sq] = v + w.square[ph][t][r*4+min(f, 7-f)]
 			}
 		}
 	}
@@ -250,6 +255,19 @@ var params = func() *tunable.Set[weights] {
 	pair("threat.light", [2]int{50, 45}, 0, 300, func(w *weights) *[2]int { return &w.threatLight })
 	pair("threat.hanging", [2]int{45, 35}, 0, 300, func(w *weights) *[2]int { return &w.hanging })
 	add("tempo", 10, 0, 100, func(w *weights) *int { return &w.tempo })
+	for t := pawn; t <= king; t++ {
+		for r := range 8 {
+			if t == pawn && (r == 0 || r == 7) {
+				continue
+			}
+			for f := range 4 {
+				for ph := range 2 {
+					add("square."+pieceParamNames[t]+"."+string(rune('a'+f))+string(rune('1'+r))+"."+phases[ph], 0, -150, 150,
+						func(w *weights) *int { return &w.square[ph][t][r*4+f] })
+				}
+			}
+		}
+	}
 	return s
 }()
 

@@ -133,3 +133,42 @@ func TestMobilityCurve(t *testing.T) {
 		t.Errorf("rook one square below its typical count, endgame: %d, want -7", got)
 	}
 }
+
+func TestSquareCorrections(t *testing.T) {
+	cases := []struct {
+		name, fen string
+		t, sq     int // the piece whose correction the case sets, at the index rank*4+file from the nearer edge
+	}{
+		{"a white knight on b1", "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1", knight, 0*4 + 1},
+		{"a white knight on g1 shares b1's", "4k3/8/8/8/8/8/8/4K1N1[] w - - 0 1", knight, 0*4 + 1},
+		{"a black knight on b8 counts as b1, for Black", "1n2k3/8/8/8/8/8/8/4K3[] b - - 0 1", knight, 0*4 + 1},
+		{"a white pawn on e4 counts as d4", "4k3/8/8/8/4P3/8/8/4K3[] w - - 0 1", pawn, 3*4 + 3},
+		{"a black king on e8 counts as d1", "4k3/8/8/8/8/8/8/7K[] b - - 0 1", king, 0*4 + 3},
+		{"a white dragon on h4 counts as a4", "4k3/8/8/8/7D/8/8/4K3[] w - - 0 1", dragon, 3*4 + 0},
+	}
+	for _, c := range cases {
+		p := mustFEN(t, c.fen)
+		var plain, placed weights
+		placed.square[0][c.t][c.sq], placed.square[1][c.t][c.sq] = 30, 30
+		deriveWeights(&plain)
+		deriveWeights(&placed)
+		p.w = &plain
+		before := p.Evaluate(p.ToMove())
+		p.w = &placed
+		if got := p.Evaluate(p.ToMove()) - before; got < 29 || got > 30 {
+			t.Errorf("%s: the correction changed the side to move's score by %d, want 30", c.name, got)
+		}
+	}
+	// A correction elsewhere leaves the position's score alone.
+	p := mustFEN(t, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1")
+	var plain, other weights
+	other.square[0][knight][2*4+1] = 30
+	deriveWeights(&plain)
+	deriveWeights(&other)
+	p.w = &plain
+	before := p.Evaluate(0)
+	p.w = &other
+	if got := p.Evaluate(0); got != before {
+		t.Errorf("a correction on b3 changed a knight on b1's score: %d, want %d", got, before)
+	}
+}

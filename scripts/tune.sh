@@ -47,7 +47,8 @@ if [[ $what == all || $what == dragon ]]; then
 fi
 
 # Engine labels ("Tuning: labels from an engine", "New evaluation terms" and
-# "Mobility by count" in docs/strength.md): with FAIRY set to a
+# "Mobility by count" and "Corrections by square" in docs/strength.md,
+# whose weights this one fit covers at once): with FAIRY set to a
 # Fairy-Stockfish command, all of the first data set and two thirds of the
 # second are labelled by it (about 40 minutes on two cores) and fitted from
 # fit 2, with the light pull towards the start (--l2 1e-9) the kept fit had.

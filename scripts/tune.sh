@@ -46,7 +46,7 @@ if [[ $what == all || $what == dragon ]]; then
   done
 fi
 
-# Engine labels ("Tuning: labels from an engine", "New evaluation terms" and
+# Engine labels ("Tuning: labels from an engine", "New evaluation terms",
 # "Mobility by count" and "Corrections by square" in docs/strength.md,
 # whose weights this one fit covers at once): with FAIRY set to a
 # Fairy-Stockfish command, all of the first data set and two thirds of the

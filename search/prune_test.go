@@ -176,10 +176,9 @@ func TestLateMovePruningShrinksTheTree(t *testing.T) {
 // put a piece where it is lost by the exchange are skipped, and the score
 // stays: here the Queen's steps onto the sixth rank, which Black's pawns
 // guard (each costs only a few nodes to refute, so the saving is small
-// but certain). Whole
-// trees of openings are a poor measure: what the pruning saves there
-// swings with the evaluation, from a tenth fewer nodes to a tenth more
-// at depth 9.
+// but certain). Whole trees of openings are a poor measure: what the
+// pruning saves there swings with the evaluation, from a tenth fewer
+// nodes to a tenth more at depth 9.
 func TestQuietExchangePruning(t *testing.T) {
 	p, err := dragon.Game.Parse("4k3/pppppppp/8/8/3Q4/8/8/4K3[] w - - 0 1", nil)
 	if err != nil {

@@ -54,20 +54,28 @@ func TestNullMoveCutsFarAboveBeta(t *testing.T) {
 	const depth, beta = rfpDepth + 3, -300
 	var nodes [2]uint64
 	for i, null := range []bool{true, false} {
-		e := New(1)
-		e.feat.nullMove = null
-		e.prepare(context.Background(), p.(game.Searchable))
-		e.rootDepth = depth
-		s := e.negamax(depth, 1, beta-1, beta, false, true)
+		var s int
+		s, nodes[i] = searchNode(p.(game.Searchable), depth, beta-1, beta, func(f *features) { f.nullMove = null })
 		if s < beta {
 			t.Fatalf("null move %v: a queen up scored %d, below %d", null, s, beta)
 		}
-		nodes[i] = e.nodes
 	}
 	if nodes[0]*4 > nodes[1] {
 		t.Errorf("depth %d, beta %d: %d nodes with the null move, %d without: want at most a quarter", depth, beta, nodes[0], nodes[1])
 	}
 	t.Logf("depth %d: %d nodes with the null move, %d without", depth, nodes[0], nodes[1])
+}
+
+// searchNode searches p as a node one ply below the root, to depth with
+// the window (alpha, beta), with a fresh engine whose features set
+// changes, and returns the score and the nodes searched.
+func searchNode(p game.Searchable, depth, alpha, beta int, set func(*features)) (int, uint64) {
+	e := New(1)
+	set(&e.feat)
+	e.prepare(context.Background(), p)
+	e.rootDepth = depth
+	s := e.negamax(depth, 1, alpha, beta, false, true)
+	return s, e.nodes
 }
 
 // openingTrees is the number of nodes of the trees of the first twelve
@@ -188,12 +196,7 @@ func TestQuietExchangePruning(t *testing.T) {
 	var nodes [2]uint64
 	var scores [2]int
 	for i, on := range []bool{true, false} {
-		e := New(1)
-		e.feat.quietSEE = on
-		e.prepare(context.Background(), p.(game.Searchable))
-		e.rootDepth = depth
-		scores[i] = e.negamax(depth, 1, -Infinity, Infinity, false, true)
-		nodes[i] = e.nodes
+		scores[i], nodes[i] = searchNode(p.(game.Searchable), depth, -Infinity, Infinity, func(f *features) { f.quietSEE = on })
 	}
 	if nodes[0] >= nodes[1] {
 		t.Errorf("depth %d: %d nodes with quiet exchange pruning, %d without: want fewer", depth, nodes[0], nodes[1])

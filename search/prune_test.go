@@ -110,8 +110,7 @@ func TestQuiescenceUsesTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := New(1)
-	e.pos = p.(game.Searchable)
-	e.root, e.players, e.selective = e.pos.ToMove(), 2, true
+	e.prepare(context.Background(), p.(game.Searchable))
 	first := e.quiesce(0, 0, 1, 0)
 	ent, ok := e.tt.probe(e.pos.Hash())
 	if !ok || ent.depth != 0 || e.pos.MoveString(ent.move) != "d1d5" {
@@ -156,11 +155,7 @@ func TestQuiescenceFindsQuietChecks(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		e := New(1)
 		e.feat.qsChecks = on
-		e.pos = p.(game.Searchable)
-		e.checker, _ = e.pos.(game.CheckGiver)
-		e.exch, _ = e.pos.(game.Exchanger)
-		e.root, e.players, e.selective = e.pos.ToMove(), 2, true
-		e.keys = e.keys[:0]
+		e.prepare(context.Background(), p.(game.Searchable))
 		v := e.quiesce(0, -Infinity, Infinity, 0)
 		if IsMate(v) != on {
 			t.Errorf("quiet checks %v: quiescence scores %d (mate %v)", on, v, IsMate(v))

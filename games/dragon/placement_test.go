@@ -107,18 +107,13 @@ func TestMobilityCurve(t *testing.T) {
 		{"a queen reaching nothing counts as the curve's first, 1", "4k3/8/8/8/8/8/PP6/QN2K3[] w - - 0 1", queen, mobLow[queen]},
 	}
 	for _, c := range cases {
-		p := mustFEN(t, c.fen)
-		var flat, bent weights
+		var flat weights
 		flat.mobility[0][c.t], flat.mobility[1][c.t] = 3, 3
-		bent = flat
-		bent.mobCurve[0][c.t][c.n], bent.mobCurve[1][c.t][c.n] = 40, 40
-		deriveWeights(&flat)
-		deriveWeights(&bent)
-		p.w = &flat
-		before := p.Evaluate(0)
-		p.w = &bent
+		got := scoreChange(mustFEN(t, c.fen), flat, func(w *weights) {
+			w.mobCurve[0][c.t][c.n], w.mobCurve[1][c.t][c.n] = 40, 40
+		})
 		// The blend of the phases divides once, and may round by one.
-		if got := p.Evaluate(0) - before; got < 39 || got > 40 {
+		if got < 39 || got > 40 {
 			t.Errorf("%s: the curve's weight at %d changed the score by %d, want 40", c.name, c.n, got)
 		}
 	}
@@ -134,6 +129,22 @@ func TestMobilityCurve(t *testing.T) {
 	}
 }
 
+// scoreChange is how much change moves p's score for the side to move
+// from what the weights base give it, each with its tables derived.
+func scoreChange(p *Position, base weights, change func(*weights)) int {
+	changed := base
+	change(&changed)
+	deriveWeights(&base)
+	deriveWeights(&changed)
+	p.w = &base
+	before := p.Evaluate(p.ToMove())
+	p.w = &changed
+	return p.Evaluate(p.ToMove()) - before
+}
+
+// TestSquareCorrections: a piece's correction by square applies on its
+// square and on the mirror of it across the board's middle file, from the
+// owner's side, and nowhere else.
 func TestSquareCorrections(t *testing.T) {
 	cases := []struct {
 		name, fen string
@@ -147,28 +158,16 @@ func TestSquareCorrections(t *testing.T) {
 		{"a white dragon on h4 counts as a4", "4k3/8/8/8/7D/8/8/4K3[] w - - 0 1", dragon, 3*4 + 0},
 	}
 	for _, c := range cases {
-		p := mustFEN(t, c.fen)
-		var plain, placed weights
-		placed.square[0][c.t][c.sq], placed.square[1][c.t][c.sq] = 30, 30
-		deriveWeights(&plain)
-		deriveWeights(&placed)
-		p.w = &plain
-		before := p.Evaluate(p.ToMove())
-		p.w = &placed
-		if got := p.Evaluate(p.ToMove()) - before; got < 29 || got > 30 {
+		got := scoreChange(mustFEN(t, c.fen), weights{}, func(w *weights) {
+			w.square[0][c.t][c.sq], w.square[1][c.t][c.sq] = 30, 30
+		})
+		if got < 29 || got > 30 {
 			t.Errorf("%s: the correction changed the side to move's score by %d, want 30", c.name, got)
 		}
 	}
 	// A correction elsewhere leaves the position's score alone.
 	p := mustFEN(t, "4k3/8/8/8/8/8/8/1N2K3[] w - - 0 1")
-	var plain, other weights
-	other.square[0][knight][2*4+1] = 30
-	deriveWeights(&plain)
-	deriveWeights(&other)
-	p.w = &plain
-	before := p.Evaluate(0)
-	p.w = &other
-	if got := p.Evaluate(0); got != before {
-		t.Errorf("a correction on b3 changed a knight on b1's score: %d, want %d", got, before)
+	if got := scoreChange(p, weights{}, func(w *weights) { w.square[0][knight][2*4+1] = 30 }); got != 0 {
+		t.Errorf("a correction on b3 changed a knight on b1's score by %d, want 0", got)
 	}
 }

@@ -10,26 +10,9 @@ import (
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
-
-// userKey is the context key of the signed-in user of a request.
-type userKey struct{}
-
-// signedIn is the account of a request and its session token.
-type signedIn struct {
-	user  account.User
-	token string // the session's; "" with an API token
-	// bearer says the request came with an API token (apiauth.go), not a
-	// session cookie.
-	bearer bool
-}
-
-// userOf returns the request's signed-in user, if any.
-func userOf(r *http.Request) (signedIn, bool) {
-	u, ok := r.Context().Value(userKey{}).(signedIn)
-	return u, ok
-}
 
 // authenticate reads the session cookie: a valid session puts its user in
 // the request's context (renewing the cookie when the session slid), and
@@ -37,7 +20,7 @@ func userOf(r *http.Request) (signedIn, bool) {
 // token. Without accounts, or without a cookie, the request is a guest's.
 // A request with an API token is its account's, whatever cookie it has.
 func (srv *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.Request, error) {
-	if bearer, ok := bearerOf(r); ok {
+	if bearer, ok := httpkit.Bearer(r); ok {
 		return srv.authenticateBearer(r, bearer)
 	}
 	tok := account.TokenFrom(r)
@@ -50,7 +33,7 @@ func (srv *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.R
 		http.SetCookie(w, account.ClearCookie(r.TLS != nil))
 		return r, nil
 	}
-	if stateChanging(r) {
+	if httpkit.StateChanging(r) {
 		if err := account.CheckCSRF(r, tok); err != nil {
 			return r, err
 		}
@@ -58,7 +41,7 @@ func (srv *Server) authenticate(w http.ResponseWriter, r *http.Request) (*http.R
 	if sess.Renewed {
 		http.SetCookie(w, account.SessionCookie(sess, r.TLS != nil))
 	}
-	return r.WithContext(context.WithValue(r.Context(), userKey{}, signedIn{user: u, token: tok})), nil
+	return httpkit.WithUser(r, httpkit.User{ID: u.ID, Name: u.Name, Bot: u.Bot, Session: tok}), nil
 }
 
 // accountJSON is what the page learns of its own account.
@@ -85,24 +68,24 @@ func (srv *Server) signIn(w http.ResponseWriter, r *http.Request,
 		Name     string `json:"name"`
 		Password string `json:"password"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
-	u, sess, err := f(r.Context(), req.Name, req.Password, srv.clientKey(r))
+	u, sess, err := f(r.Context(), req.Name, req.Password, httpkit.ClientOf(r))
 	if err != nil {
 		writeAccountErr(w, err)
 		return
 	}
-	if old, ok := userOf(r); ok {
+	if old, ok := httpkit.UserOf(r); ok {
 		// The session this browser held before (its own, or one planted in
 		// it) ends: a sign-in always leaves one fresh session behind.
-		if err := srv.accounts.SignOut(r.Context(), old.token); err != nil {
+		if err := srv.accounts.SignOut(r.Context(), old.Session); err != nil {
 			srv.log.Warn("end the session replaced by a sign-in", "err", err)
 		}
 	}
 	http.SetCookie(w, account.SessionCookie(sess, r.TLS != nil))
-	writeJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: account.CSRFToken(sess.Token)})
+	httpkit.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: account.CSRFToken(sess.Token)})
 }
 
 // writeAccountErr answers an account error, with Retry-After for a
@@ -110,22 +93,22 @@ func (srv *Server) signIn(w http.ResponseWriter, r *http.Request,
 func writeAccountErr(w http.ResponseWriter, err error) {
 	var re *account.RetryError
 	if errors.As(err, &re) {
-		err = &retryError{err: err, retry: re.After}
+		err = httpkit.Retry(err, re.After)
 	}
-	writeErr(w, err)
+	httpkit.WriteError(w, err)
 }
 
 func (srv *Server) handleMe(w http.ResponseWriter, r *http.Request) {
-	u, ok := userOf(r)
+	u, ok := httpkit.UserOf(r)
 	if !ok {
-		writeJSON(w, http.StatusOK, accountJSON{})
+		httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
 		return
 	}
-	me := accountJSON{SignedIn: true, ID: u.user.ID, Name: u.user.Name, Bot: u.user.Bot}
-	if !u.bearer {
-		me.CSRF = account.CSRFToken(u.token)
+	me := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, Bot: u.Bot}
+	if !u.Bearer {
+		me.CSRF = account.CSRFToken(u.Session)
 	}
-	writeJSON(w, http.StatusOK, me)
+	httpkit.WriteJSON(w, http.StatusOK, me)
 }
 
 func (srv *Server) handleLogOut(w http.ResponseWriter, r *http.Request) {
@@ -137,38 +120,38 @@ func (srv *Server) handleLogOutEverywhere(w http.ResponseWriter, r *http.Request
 }
 
 func (srv *Server) signOut(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) {
-	u, err := withSession(r)
+	u, err := httpkit.SessionUser(r)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	if err := f(r.Context(), u.token); err != nil {
+	if err := f(r.Context(), u.Session); err != nil {
 		writeAccountErr(w, err)
 		return
 	}
 	http.SetCookie(w, account.ClearCookie(r.TLS != nil))
-	writeJSON(w, http.StatusOK, accountJSON{})
+	httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
 }
 
 func (srv *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
-	u, err := withSession(r)
+	u, err := httpkit.SessionUser(r)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	var req struct {
 		Old string `json:"old"`
 		New string `json:"new"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
-	if err := srv.accounts.ChangePassword(r.Context(), u.token, req.Old, req.New, srv.clientKey(r)); err != nil {
+	if err := srv.accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
 		writeAccountErr(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // ratingJSON is one rating pool of a profile.
@@ -189,12 +172,12 @@ func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 	}
 	u, err := srv.accounts.UserByName(r.Context(), r.PathValue("name"))
 	if err != nil {
-		writeErr(w, apierr.New(apierr.NotFound, "no such player"))
+		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such player"))
 		return
 	}
 	pools, err := srv.accounts.Ratings(r.Context(), u.ID)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out := map[string]any{"name": u.Name, "created": u.Created.UnixMilli(), "bot": u.Bot}
@@ -210,11 +193,11 @@ func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
 	out["ratings"], out["history"] = ratings, history
 	games, err := srv.accounts.Games(r.Context(), u.ID, time.Now(), pageMax)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out["games"] = games
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 }
 
 // bindSeats gives a connection the seats its account holds in the game.

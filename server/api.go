@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,56 +12,22 @@ import (
 	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
-
-const maxBody = 64 << 10
 
 // errNoGame answers a game id that names no game.
 var errNoGame = apierr.New(apierr.NotFound, "no such game")
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
-}
-
-// writeErr answers err with its code's status and a body that names the
-// code, so that clients can tell a refused move from a server fault.
-func writeErr(w http.ResponseWriter, err error) {
-	setRetryAfter(w, err)
-	code, msg := apierr.Of(err)
-	writeJSON(w, code.Status(), map[string]string{"error": msg, "code": string(code)})
-}
-
-// bodyTimeout bounds the reading of a request body, so that a client
-// trickling (or never sending) its body cannot hold a connection forever.
-const bodyTimeout = 10 * time.Second
-
-func readJSON(w http.ResponseWriter, r *http.Request, v any) error {
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyTimeout))
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		return apierr.New(apierr.BadRequest, "malformed request: %v", err)
-	}
-	// One JSON value per body: trailing data means a broken client.
-	if _, err := dec.Token(); err != io.EOF {
-		return apierr.New(apierr.BadRequest, "malformed request: data after the JSON object")
-	}
-	return nil
-}
-
 func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 	if srv.closing() {
-		writeErr(w, apierr.New(apierr.Unavailable, "shutting down"))
+		httpkit.WriteError(w, apierr.New(apierr.Unavailable, "shutting down"))
 		return
 	}
 	if srv.clusterHealth(w) {
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true})
 }
 
 type metaGame struct {
@@ -88,7 +53,7 @@ func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 		seats, _ := g.SeatNames(game.Options{})
 		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup, Editor: editor})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel, "speeds": rating.Speeds})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel, "speeds": rating.Speeds})
 }
 
 // handleSeats answers how many seats a game with the given options has and
@@ -96,52 +61,52 @@ func (srv *Server) handleMeta(w http.ResponseWriter, _ *http.Request) {
 func (srv *Server) handleSeats(w http.ResponseWriter, r *http.Request) {
 	opts := game.Options{}
 	if o := r.URL.Query().Get("options"); o != "" {
-		if len(o) > maxBody || json.Unmarshal([]byte(o), &opts) != nil {
-			writeErr(w, apierr.New(apierr.BadRequest, "malformed options"))
+		if len(o) > httpkit.MaxBody || json.Unmarshal([]byte(o), &opts) != nil {
+			httpkit.WriteError(w, apierr.New(apierr.BadRequest, "malformed options"))
 			return
 		}
 	}
 	g, opts, err := srv.normalize(r.URL.Query().Get("game"), opts)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	names, err := g.SeatNames(opts)
 	if err != nil {
-		writeErr(w, apierr.Wrap(apierr.Invalid, err))
+		httpkit.WriteError(w, apierr.Wrap(apierr.Invalid, err))
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
 }
 
 func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	var req CreateRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	var user int64
-	if u, ok := userOf(r); ok {
-		user = u.user.ID
+	if u, ok := httpkit.UserOf(r); ok {
+		user = u.ID
 	}
-	resp, err := srv.create(r.Context(), srv.clientKey(r), user, req)
+	resp, err := srv.create(r.Context(), httpkit.ClientOf(r), user, req)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, resp)
+	httpkit.WriteJSON(w, http.StatusCreated, resp)
 }
 
 func (srv *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeErr(w, errNoGame)
+		httpkit.WriteError(w, errNoGame)
 		return
 	}
 	s.mu.Lock()
 	st := s.state(nil)
 	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, st)
+	httpkit.WriteJSON(w, http.StatusOK, st)
 }
 
 func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
@@ -149,20 +114,20 @@ func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		Seat   int    `json:"seat"`
 		Invite string `json:"invite,omitempty"` // the secret of a private link
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	var user int64
-	if u, ok := userOf(r); ok {
-		user = u.user.ID
+	if u, ok := httpkit.UserOf(r); ok {
+		user = u.ID
 	}
 	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite, user)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"token": tok, "seat": req.Seat})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"token": tok, "seat": req.Seat})
 }
 
 // handlePly returns the board after the first n moves, for browsing the
@@ -170,24 +135,24 @@ func (srv *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handlePly(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeErr(w, errNoGame)
+		httpkit.WriteError(w, errNoGame)
 		return
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil {
-		writeErr(w, apierr.New(apierr.BadRequest, "bad move number"))
+		httpkit.WriteError(w, apierr.New(apierr.BadRequest, "bad move number"))
 		return
 	}
 	s.mu.Lock()
 	p, err := s.t.PositionAt(n)
 	s.mu.Unlock()
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	b := viewBoard(p, false)
 	b.Ply = n
-	writeJSON(w, http.StatusOK, b)
+	httpkit.WriteJSON(w, http.StatusOK, b)
 }
 
 // statusRecorder remembers the status code for the request log.
@@ -215,7 +180,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 					panic(v)
 				}
 				srv.log.Error("handler panic", "path", r.URL.Path, "value", fmt.Sprint(v))
-				writeErr(rec, apierr.New(apierr.Internal, "internal error"))
+				httpkit.WriteError(rec, apierr.New(apierr.Internal, "internal error"))
 			}
 			d := time.Since(start)
 			if !strings.HasPrefix(r.URL.Path, "/ws/") { // websockets live for minutes
@@ -225,15 +190,16 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		secureHeaders(w.Header())
+		r = httpkit.WithClient(r, srv.clientKey(r))
+		httpkit.SecureHeaders(w.Header())
 		srv.setWriteDeadline(w, r)
-		if err := checkSameOrigin(r); err != nil {
-			writeErr(rec, err)
+		if err := httpkit.CheckSameOrigin(r); err != nil {
+			httpkit.WriteError(rec, err)
 			return
 		}
 		r, err := srv.authenticate(rec, r)
 		if err != nil {
-			writeErr(rec, err)
+			httpkit.WriteError(rec, err)
 			return
 		}
 		h.ServeHTTP(rec, r)

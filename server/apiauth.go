@@ -4,34 +4,11 @@ import (
 	"context"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
-	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
-
-// A program acting for an account (a bot's bridge, a script) sends one of
-// the account's API tokens as "Authorization: Bearer <token>" instead of a
-// session cookie. Such a request needs no CSRF token and no JSON content
-// type: a browser attaches cookies to another site's requests by itself,
-// but never an Authorization header, which a page of another site could
-// only set through a CORS preflight this server never grants. So a
-// request that carries a good token was written by its holder.
-
-// bearerOf returns the token of an "Authorization: Bearer" header, and
-// whether the request has one. /metrics keeps its own bearer token
-// (metricsAllowed), which is no account's.
-func bearerOf(r *http.Request) (string, bool) {
-	if r.URL.Path == "/metrics" {
-		return "", false
-	}
-	h := r.Header.Get("Authorization")
-	if len(h) < 7 || !strings.EqualFold(h[:7], "bearer ") {
-		return "", false
-	}
-	return strings.TrimSpace(h[7:]), true
-}
 
 // authenticateBearer makes the request the token's account's. Bearer
 // requests are limited per client before the token is looked up (so a
@@ -42,8 +19,8 @@ func (srv *Server) authenticateBearer(r *http.Request, token string) (*http.Requ
 		return r, apierr.New(apierr.Unauthorized, "this server has no accounts, so no API tokens")
 	}
 	now := srv.now()
-	if ok, retry := srv.limits.api.Allow("bearer:"+srv.clientKey(r), now); !ok {
-		return r, srv.limits.tooMany(limAPI, retry, "too many API requests from your address; try again in %v", retry.Round(time.Second))
+	if ok, retry := srv.limits.API.Allow("bearer:"+httpkit.ClientOf(r), now); !ok {
+		return r, srv.limits.TooMany(httpkit.LimAPI, retry, "too many API requests from your address; try again in %v", retry.Round(time.Second))
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), 10*time.Second)
 	defer cancel()
@@ -51,22 +28,8 @@ func (srv *Server) authenticateBearer(r *http.Request, token string) (*http.Requ
 	if err != nil {
 		return r, err
 	}
-	if ok, retry := srv.limits.api.Allow("bearer-user:"+strconv.FormatInt(u.ID, 10), now); !ok {
-		return r, srv.limits.tooMany(limAPI, retry, "too many API requests from your account; try again in %v", retry.Round(time.Second))
+	if ok, retry := srv.limits.API.Allow("bearer-user:"+strconv.FormatInt(u.ID, 10), now); !ok {
+		return r, srv.limits.TooMany(httpkit.LimAPI, retry, "too many API requests from your account; try again in %v", retry.Round(time.Second))
 	}
-	return r.WithContext(context.WithValue(r.Context(), userKey{}, signedIn{user: u, bearer: true})), nil
-}
-
-// withSession refuses a request made with an API token: managing tokens and
-// becoming a bot need the account's password behind them (a session), so
-// that a leaked token cannot make more tokens or outlive its revocation.
-func withSession(r *http.Request) (signedIn, error) {
-	u, ok := userOf(r)
-	if !ok {
-		return u, account.ErrNotSignedIn
-	}
-	if u.bearer {
-		return u, apierr.New(apierr.Forbidden, "sign in with your password to manage API tokens; a token cannot")
-	}
-	return u, nil
+	return httpkit.WithUser(r, httpkit.User{ID: u.ID, Name: u.Name, Bot: u.Bot, Bearer: true}), nil
 }

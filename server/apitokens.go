@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"wyrm/server/account"
+	"wyrm/server/httpkit"
 )
 
 // accountBotRoutes serves becoming a bot and the account's API tokens.
-func (srv *Server) accountBotRoutes(mux routeMux) {
+func (srv *Server) accountBotRoutes(mux *httpkit.Mux) {
 	mux.HandleFunc("POST /api/account/bot", srv.handleBecomeBot)
 	mux.HandleFunc("GET /api/account/tokens", srv.handleTokens)
 	mux.HandleFunc("POST /api/account/tokens", srv.handleTokenCreate)
@@ -36,9 +37,9 @@ func viewAPIToken(t account.APIToken) apiTokenJSON {
 // account's rate.
 func (srv *Server) allowTokens(r *http.Request, user int64) error {
 	now := srv.now()
-	for _, key := range []string{srv.clientKey(r), "user:" + strconv.FormatInt(user, 10)} {
-		if ok, retry := srv.limits.tokens.Allow(key, now); !ok {
-			return srv.limits.tooMany(limTokens, retry, "too many changes to API tokens; try again in %v", retry.Round(time.Second))
+	for _, key := range []string{httpkit.ClientOf(r), "user:" + strconv.FormatInt(user, 10)} {
+		if ok, retry := srv.limits.Tokens.Allow(key, now); !ok {
+			return srv.limits.TooMany(httpkit.LimTokens, retry, "too many changes to API tokens; try again in %v", retry.Round(time.Second))
 		}
 	}
 	return nil
@@ -46,16 +47,16 @@ func (srv *Server) allowTokens(r *http.Request, user int64) error {
 
 // sessionAction is the start of every handler here: a session (not a
 // token), within the rate, and a JSON body read into v.
-func (srv *Server) sessionAction(w http.ResponseWriter, r *http.Request, v any) (signedIn, bool) {
-	u, err := withSession(r)
+func (srv *Server) sessionAction(w http.ResponseWriter, r *http.Request, v any) (httpkit.User, bool) {
+	u, err := httpkit.SessionUser(r)
 	if err == nil {
-		err = srv.allowTokens(r, u.user.ID)
+		err = srv.allowTokens(r, u.ID)
 	}
 	if err == nil {
-		err = readJSON(w, r, v)
+		err = httpkit.ReadJSON(w, r, v)
 	}
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return u, false
 	}
 	return u, true
@@ -69,35 +70,35 @@ func (srv *Server) handleBecomeBot(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	bot, err := srv.accounts.MakeBot(r.Context(), u.user.ID)
+	bot, err := srv.accounts.MakeBot(r.Context(), u.ID)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": bot.Name, "bot": bot.Bot})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"name": bot.Name, "bot": bot.Bot})
 }
 
 // handleTokens answers GET /api/account/tokens: the account's tokens,
 // without the tokens themselves.
 func (srv *Server) handleTokens(w http.ResponseWriter, r *http.Request) {
-	u, err := withSession(r)
+	u, err := httpkit.SessionUser(r)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	if !srv.allowRead(w, r) {
 		return
 	}
-	list, err := srv.accounts.APITokens(r.Context(), u.user.ID)
+	list, err := srv.accounts.APITokens(r.Context(), u.ID)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out := make([]apiTokenJSON, len(list))
 	for i, t := range list {
 		out[i] = viewAPIToken(t)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"tokens": out})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"tokens": out})
 }
 
 // handleTokenCreate answers POST /api/account/tokens ({"label"}) with the
@@ -110,12 +111,12 @@ func (srv *Server) handleTokenCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	tok, t, err := srv.accounts.CreateAPIToken(r.Context(), u.user.ID, req.Label)
+	tok, t, err := srv.accounts.CreateAPIToken(r.Context(), u.ID, req.Label)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": tok, "info": viewAPIToken(t)})
+	httpkit.WriteJSON(w, http.StatusCreated, map[string]any{"token": tok, "info": viewAPIToken(t)})
 }
 
 // handleTokenRevoke answers POST /api/account/tokens/{id}/revoke ({}).
@@ -125,9 +126,9 @@ func (srv *Server) handleTokenRevoke(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if err := srv.accounts.RevokeAPIToken(r.Context(), u.user.ID, r.PathValue("id")); err != nil {
-		writeErr(w, err)
+	if err := srv.accounts.RevokeAPIToken(r.Context(), u.ID, r.PathValue("id")); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }

@@ -9,6 +9,7 @@ import (
 	"wyrm/game"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
 
@@ -20,7 +21,7 @@ import (
 // usually sends an API token (apiauth.go). docs/bots.md describes it all.
 
 // botRoutes serves the bot API's game endpoints.
-func (srv *Server) botRoutes(mux routeMux) {
+func (srv *Server) botRoutes(mux *httpkit.Mux) {
 	mux.HandleFunc("GET /api/bot/game/{id}/stream", srv.handleBotGameStream)
 	mux.HandleFunc("POST /api/bot/game/{id}/move/{move...}", srv.handleBotMove)
 	mux.HandleFunc("POST /api/bot/game/{id}/resign", srv.handleBotResign)
@@ -34,15 +35,15 @@ const maxBotMove = 64
 var errNotBot = apierr.New(apierr.Forbidden, "only bot accounts may use the bot API; make this account a bot first (POST /api/account/bot)")
 
 // botOf is the bot account of a request, or why it has none.
-func botOf(r *http.Request) (account.User, error) {
-	u, ok := userOf(r)
+func botOf(r *http.Request) (httpkit.User, error) {
+	u, ok := httpkit.UserOf(r)
 	if !ok {
-		return account.User{}, account.ErrNotSignedIn
+		return httpkit.User{}, account.ErrNotSignedIn
 	}
-	if !u.user.Bot {
-		return account.User{}, errNotBot
+	if !u.Bot {
+		return httpkit.User{}, errNotBot
 	}
-	return u.user, nil
+	return u, nil
 }
 
 // seatsOf lists the seats user holds in t.
@@ -58,15 +59,15 @@ func seatsOf(t *table.Table, user int64) []int {
 
 // botSession is the game of a bot API request with the seats its bot
 // holds there; the answer is written when it fails.
-func (srv *Server) botSession(w http.ResponseWriter, r *http.Request) (*session, account.User, bool) {
+func (srv *Server) botSession(w http.ResponseWriter, r *http.Request) (*session, httpkit.User, bool) {
 	bot, err := botOf(r)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return nil, bot, false
 	}
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeErr(w, errNoGame)
+		httpkit.WriteError(w, errNoGame)
 		return nil, bot, false
 	}
 	return s, bot, true
@@ -92,7 +93,7 @@ func checkBotMove(mv string) error {
 func (srv *Server) handleBotMove(w http.ResponseWriter, r *http.Request) {
 	mv := r.PathValue("move")
 	if err := checkBotMove(mv); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	s, bot, ok := srv.botSession(w, r)
@@ -103,10 +104,10 @@ func (srv *Server) handleBotMove(w http.ResponseWriter, r *http.Request) {
 	err := s.botMove(bot.ID, mv)
 	s.mu.Unlock()
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // botMove commits user's move. Caller holds s.mu.
@@ -137,10 +138,10 @@ func (srv *Server) handleBotResign(w http.ResponseWriter, r *http.Request) {
 	err := s.botResign(bot.ID)
 	s.mu.Unlock()
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // botResign resigns user's seat still in the game. Caller holds s.mu.

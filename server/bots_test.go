@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"wyrm/server/account"
+	"wyrm/server/httpkit"
 )
 
 // An API token: made with a session and shown once, listed without itself,
@@ -114,7 +115,7 @@ func TestTokenChangesAreLimited(t *testing.T) {
 			break
 		}
 	}
-	if n != tokensBurst {
-		t.Fatalf("refused at token change %d, want %d", n, tokensBurst)
+	if n != httpkit.TokensBurst {
+		t.Fatalf("refused at token change %d, want %d", n, httpkit.TokensBurst)
 	}
 }

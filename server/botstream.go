@@ -9,6 +9,7 @@ import (
 	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // botWatcher is a bot's game stream open on a game: the session wakes it
@@ -118,23 +119,23 @@ func (srv *Server) handleBotGameStream(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	key := srv.clientKey(r)
-	if !srv.limits.conns.Acquire(key) {
-		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+	key := httpkit.ClientOf(r)
+	if !srv.limits.Conns.Acquire(key) {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
 		return
 	}
-	defer srv.limits.conns.Release(key)
+	defer srv.limits.Conns.Release(key)
 	bw := &botWatcher{wake: make(chan struct{}, 1)}
 	s.mu.Lock()
 	seats := seatsOf(s.t, bot.ID)
 	switch {
 	case len(seats) == 0:
 		s.mu.Unlock()
-		writeErr(w, apierr.New(apierr.Forbidden, "you do not play in this game"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "you do not play in this game"))
 		return
 	case s.moved:
 		s.mu.Unlock()
-		writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this game moved to another server; try again"), retry: time.Second})
+		httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "this game moved to another server; try again"), time.Second))
 		return
 	}
 	if s.bots == nil {
@@ -170,7 +171,7 @@ func (srv *Server) handleBotGameStream(w http.ResponseWriter, r *http.Request) {
 		}
 		full.Players = append(full.Players, p)
 	}
-	put := streamWriter(w, "application/x-ndjson")
+	put := httpkit.StreamWriter(w, "application/x-ndjson")
 	write := func(b []byte) bool { return put(string(b)) }
 	line := func(v any) []byte {
 		b, _ := json.Marshal(v)

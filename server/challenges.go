@@ -14,11 +14,12 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/challenge"
+	"wyrm/server/httpkit"
 )
 
 // challengeRoutes serves challenges, seeks, the event stream and who is
 // online; the server has them with accounts (see openChallenges).
-func (srv *Server) challengeRoutes(mux routeMux) {
+func (srv *Server) challengeRoutes(mux *httpkit.Mux) {
 	mux.HandleFunc("GET /api/stream/events", srv.handleStream)
 	mux.HandleFunc("GET /api/challenges", srv.handleChallenges)
 	mux.HandleFunc("POST /api/challenges", srv.handleChallengePost)
@@ -46,12 +47,12 @@ const maxSeeksListed = 100
 // account's rate.
 func (srv *Server) allowChallenge(r *http.Request) error {
 	now := srv.now()
-	if ok, retry := srv.limits.challenge.Allow(srv.clientKey(r), now); !ok {
-		return srv.limits.tooMany(limChallenge, retry, "too many challenges from your address; try again in %v", retry.Round(time.Second))
+	if ok, retry := srv.limits.Challenge.Allow(httpkit.ClientOf(r), now); !ok {
+		return srv.limits.TooMany(httpkit.LimChallenge, retry, "too many challenges from your address; try again in %v", retry.Round(time.Second))
 	}
-	if u, ok := userOf(r); ok {
-		if ok, retry := srv.limits.challenge.Allow("user:"+strconv.FormatInt(u.user.ID, 10), now); !ok {
-			return srv.limits.tooMany(limChallenge, retry, "too many challenges from your account; try again in %v", retry.Round(time.Second))
+	if u, ok := httpkit.UserOf(r); ok {
+		if ok, retry := srv.limits.Challenge.Allow("user:"+strconv.FormatInt(u.ID, 10), now); !ok {
+			return srv.limits.TooMany(httpkit.LimChallenge, retry, "too many challenges from your account; try again in %v", retry.Round(time.Second))
 		}
 	}
 	return nil
@@ -59,8 +60,8 @@ func (srv *Server) allowChallenge(r *http.Request) error {
 
 // allowGame takes one new game from the client's rate of new games.
 func (srv *Server) allowGame(r *http.Request) error {
-	if ok, retry := srv.limits.create.Allow(srv.clientKey(r), srv.now()); !ok {
-		return srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
+	if ok, retry := srv.limits.Create.Allow(httpkit.ClientOf(r), srv.now()); !ok {
+		return srv.limits.TooMany(httpkit.LimCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
 	}
 	return nil
 }
@@ -72,14 +73,14 @@ func (srv *Server) challengeErr(err error) error {
 	if !errors.As(err, &le) {
 		return err
 	}
-	name := map[string]string{"seeks": limSeeks, "challenges": limOpen, "incoming": limIncoming}[le.Limit]
-	return srv.limits.tooMany(name, 10*time.Second, "%s", le.Error())
+	name := map[string]string{"seeks": httpkit.LimSeeks, "challenges": httpkit.LimOpen, "incoming": httpkit.LimIncoming}[le.Limit]
+	return srv.limits.TooMany(name, 10*time.Second, "%s", le.Error())
 }
 
 // partyOf is the player a request comes from: its account, or a guest.
 func partyOf(r *http.Request) (challenge.Party, bool) {
-	if u, ok := userOf(r); ok {
-		return challenge.Party{ID: u.user.ID, Name: u.user.Name}, true
+	if u, ok := httpkit.UserOf(r); ok {
+		return challenge.Party{ID: u.ID, Name: u.Name}, true
 	}
 	return challenge.Party{}, false
 }
@@ -97,13 +98,13 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 	author, signedIn := partyOf(r)
 	g, terms, err := srv.checkChallenge(req, signedIn)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	name := g.Info().Name
 	if signedIn {
 		if terms.Rating, terms.Provisional, err = srv.poolRating(ctx, author.ID, name, terms.Speed); err != nil {
-			writeErr(w, err)
+			httpkit.WriteError(w, err)
 			return
 		}
 	}
@@ -112,41 +113,41 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 		ExpiresMs: srv.now().Add(seekLife).UnixMilli()}
 	if req.To != "" {
 		if !signedIn {
-			writeErr(w, apierr.New(apierr.Forbidden, "sign in to challenge a player"))
+			httpkit.WriteError(w, apierr.New(apierr.Forbidden, "sign in to challenge a player"))
 			return
 		}
 		target, err := srv.accounts.UserByName(ctx, req.To)
 		if errors.Is(err, account.ErrNoUser) {
-			writeErr(w, apierr.New(apierr.NotFound, "no such player"))
+			httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such player"))
 			return
 		}
 		if err != nil {
-			writeErr(w, err)
+			httpkit.WriteError(w, err)
 			return
 		}
 		if target.ID == author.ID {
-			writeErr(w, apierr.New(apierr.Invalid, "you cannot challenge yourself"))
+			httpkit.WriteError(w, apierr.New(apierr.Invalid, "you cannot challenge yourself"))
 			return
 		}
 		c.Target = challenge.Party{ID: target.ID, Name: target.Name}
 		c.ExpiresMs = srv.now().Add(challengeLife).UnixMilli()
 		if target.Bot && startsWithSetup(g, terms.Options) {
-			writeErr(w, errBotSetup(g.Info().Title))
+			httpkit.WriteError(w, errBotSetup(g.Info().Title))
 			return
 		}
 	}
-	if u, ok := userOf(r); ok && u.user.Bot && startsWithSetup(g, terms.Options) {
-		writeErr(w, errBotSetup(g.Info().Title))
+	if u, ok := httpkit.UserOf(r); ok && u.Bot && startsWithSetup(g, terms.Options) {
+		httpkit.WriteError(w, errBotSetup(g.Info().Title))
 		return
 	}
 	c.Terms, _ = json.Marshal(terms)
 	if req.Pair {
 		if err := srv.allowGame(r); err != nil {
-			writeErr(w, err)
+			httpkit.WriteError(w, err)
 			return
 		}
 		var seekTerms challengeTerms
-		taken, ok, err := srv.hub.st.Pair(ctx, c, srv.limits.open, func(x challenge.Challenge) bool {
+		taken, ok, err := srv.hub.st.Pair(ctx, c, challenge.Limits{Seeks: srv.limits.Seeks, Challenges: srv.limits.Challenges, Incoming: srv.limits.Incoming}, func(x challenge.Challenge) bool {
 			xt, err := termsOf(x)
 			if err != nil || !terms.fits(xt, terms.Rating) {
 				return false
@@ -155,24 +156,24 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 			return true
 		})
 		if err != nil {
-			writeErr(w, srv.challengeErr(err))
+			httpkit.WriteError(w, srv.challengeErr(err))
 			return
 		}
 		if ok {
 			srv.answerStarted(w, ctx, taken, seekTerms, author, c.Stream, tok, hash)
 			return
 		}
-	} else if err := srv.hub.st.Post(ctx, c, srv.limits.open); err != nil {
-		writeErr(w, srv.challengeErr(err))
+	} else if err := srv.hub.st.Post(ctx, c, challenge.Limits{Seeks: srv.limits.Seeks, Challenges: srv.limits.Challenges, Incoming: srv.limits.Incoming}); err != nil {
+		httpkit.WriteError(w, srv.challengeErr(err))
 		return
 	}
 	c.CreatedMs = srv.now().UnixMilli()
 	v, err := srv.challengeView(c)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"challenge": v, "token": tok})
+	httpkit.WriteJSON(w, http.StatusCreated, map[string]any{"challenge": v, "token": tok})
 }
 
 // handleChallengeAccept accepts a seek, or a challenge to the signed-in
@@ -193,12 +194,12 @@ func (srv *Server) handleChallengeAccept(w http.ResponseWriter, r *http.Request)
 	st := srv.hub.st
 	c, err := st.Get(ctx, r.PathValue("id"))
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	t, err := termsOf(c)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	acceptor, signedIn := partyOf(r)
@@ -208,39 +209,39 @@ func (srv *Server) handleChallengeAccept(w http.ResponseWriter, r *http.Request)
 	}
 	switch {
 	case (signedIn && c.Author.ID == acceptor.ID) || (c.Author.ID == 0 && stream == c.Stream):
-		writeErr(w, apierr.New(apierr.Invalid, "this is your own challenge; cancel it instead"))
+		httpkit.WriteError(w, apierr.New(apierr.Invalid, "this is your own challenge; cancel it instead"))
 		return
 	case !c.Seek() && acceptor.ID != c.Target.ID:
-		writeErr(w, apierr.New(apierr.Forbidden, "this challenge is for another player"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "this challenge is for another player"))
 		return
 	case t.Rated && !signedIn:
-		writeErr(w, apierr.New(apierr.Forbidden, "sign in to play a rated game"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "sign in to play a rated game"))
 		return
 	}
-	if u, ok := userOf(r); ok && u.user.Bot {
+	if u, ok := httpkit.UserOf(r); ok && u.Bot {
 		if g, known := srv.games[c.Game]; known && startsWithSetup(g, t.Options) {
-			writeErr(w, errBotSetup(g.Info().Title))
+			httpkit.WriteError(w, errBotSetup(g.Info().Title))
 			return
 		}
 	}
 	if t.RatingMin != 0 || t.RatingMax != 0 {
 		mine, _, err := srv.poolRating(ctx, acceptor.ID, c.Game, t.Speed)
 		if err != nil {
-			writeErr(w, err)
+			httpkit.WriteError(w, err)
 			return
 		}
 		if !t.inRange(mine) {
-			writeErr(w, apierr.New(apierr.Forbidden, "your %s rating, %d, is outside this seek's range (%s)", t.Speed, mine, rangeText(t)))
+			httpkit.WriteError(w, apierr.New(apierr.Forbidden, "your %s rating, %d, is outside this seek's range (%s)", t.Speed, mine, rangeText(t)))
 			return
 		}
 	}
 	if err := srv.allowGame(r); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	taken, err := st.Take(ctx, c.ID)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	tok, hash := newToken()
@@ -264,10 +265,10 @@ func (srv *Server) answerStarted(w http.ResponseWriter, ctx context.Context, c c
 	acceptor challenge.Party, acceptorStream, token, tokenHash string) {
 	id, seat, err := srv.startFromChallenge(ctx, c, t, acceptor, acceptorStream, tokenHash)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": id, "seat": seat, "token": token})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"game": id, "seat": seat, "token": token})
 }
 
 // startFromChallenge creates the game of an accepted challenge, each seat
@@ -337,28 +338,28 @@ func (srv *Server) handleChallengeDecline(w http.ResponseWriter, r *http.Request
 			names = append(names, k)
 		}
 		slices.Sort(names)
-		writeErr(w, apierr.New(apierr.Invalid, "reason must be one of %s", strings.Join(names, ", ")))
+		httpkit.WriteError(w, apierr.New(apierr.Invalid, "reason must be one of %s", strings.Join(names, ", ")))
 		return
 	}
 	me, signedIn := partyOf(r)
 	if !signedIn {
-		writeErr(w, account.ErrNotSignedIn)
+		httpkit.WriteError(w, account.ErrNotSignedIn)
 		return
 	}
 	c, err := srv.hub.st.Get(r.Context(), r.PathValue("id"))
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	if c.Seek() || c.Target.ID != me.ID {
-		writeErr(w, apierr.New(apierr.Forbidden, "only the player challenged may decline a challenge"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "only the player challenged may decline a challenge"))
 		return
 	}
 	if _, err := srv.hub.st.Remove(r.Context(), c.ID, challenge.Declined, req.Reason); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // handleChallengeCancel withdraws a challenge or seek: its author's, who
@@ -373,20 +374,20 @@ func (srv *Server) handleChallengeCancel(w http.ResponseWriter, r *http.Request)
 	}
 	c, err := srv.hub.st.Get(r.Context(), r.PathValue("id"))
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	me, signedIn := partyOf(r)
 	mine := (signedIn && c.Author.ID == me.ID) || (c.Author.ID == 0 && req.Stream != "" && hashToken(req.Stream) == c.Stream)
 	if !mine {
-		writeErr(w, apierr.New(apierr.Forbidden, "only its author may cancel a challenge"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "only its author may cancel a challenge"))
 		return
 	}
 	if _, err := srv.hub.st.Remove(r.Context(), c.ID, challenge.Canceled, ""); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }
 
 // handleChallenges answers GET /api/challenges: the open seeks of every
@@ -403,7 +404,7 @@ func (srv *Server) handleChallenges(w http.ResponseWriter, r *http.Request) {
 			"incoming": srv.hub.st.Incoming, "outgoing": srv.hub.st.Outgoing} {
 			cs, err := list(r.Context(), me.ID)
 			if err != nil {
-				writeErr(w, err)
+				httpkit.WriteError(w, err)
 				return
 			}
 			views := []challengeJSON{}
@@ -415,7 +416,7 @@ func (srv *Server) handleChallenges(w http.ResponseWriter, r *http.Request) {
 			out[key] = views
 		}
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 }
 
 // handleOnline answers GET /api/online: the signed-in players with the
@@ -426,7 +427,7 @@ func (srv *Server) handleOnline(w http.ResponseWriter, _ *http.Request) {
 	for i, n := range names {
 		players[i] = map[string]string{"name": n}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"players": players})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"players": players})
 }
 
 // readChallengeRequest charges the client's challenge allowance and reads
@@ -434,11 +435,11 @@ func (srv *Server) handleOnline(w http.ResponseWriter, _ *http.Request) {
 // reports false.
 func (srv *Server) readChallengeRequest(w http.ResponseWriter, r *http.Request, req any) bool {
 	if err := srv.allowChallenge(r); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return false
 	}
-	if err := readJSON(w, r, req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, req); err != nil {
+		httpkit.WriteError(w, err)
 		return false
 	}
 	return true

@@ -10,13 +10,14 @@ import (
 
 	"wyrm/game"
 	"wyrm/internal/toysetup"
+	"wyrm/server/httpkit"
 )
 
 // Every bad challenge is refused with a clear error and stores nothing.
 func TestChallengeValidation(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) {
 		c.MinClock = 15 * time.Second
-		c.Limits = Limits{ChallengesPerMinute: 600, ChallengesBurst: 600}
+		c.Limits = httpkit.Limits{ChallengesPerMinute: 600, ChallengesBurst: 600}
 	})
 	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	as, bs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL)
@@ -180,7 +181,7 @@ func TestSeekAcceptRace(t *testing.T) {
 // 429 that says when to try again.
 func TestChallengeLimits(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) {
-		c.Limits = Limits{ChallengesPerMinute: 6, ChallengesBurst: 6, Seeks: 2, Streams: 2}
+		c.Limits = httpkit.Limits{ChallengesPerMinute: 6, ChallengesBurst: 6, Seeks: 2, Streams: 2}
 	})
 	alice := signUp(t, h.http.URL, "alice")
 	as := openStream(t, alice, h.http.URL)
@@ -211,7 +212,7 @@ func TestChallengeLimits(t *testing.T) {
 	if resp.StatusCode != 429 {
 		t.Fatalf("a third stream of one account: %d", resp.StatusCode)
 	}
-	if got := h.srv.limits.refused[limSeeks].Load(); got != 1 {
+	if got := h.srv.limits.Refused(httpkit.LimSeeks); got != 1 {
 		t.Fatalf("seek refusals counted: %d", got)
 	}
 }
@@ -451,7 +452,7 @@ func TestGuestSeek(t *testing.T) {
 // Opening event streams is limited per address, and another site's page
 // cannot open one.
 func TestStreamOpenLimits(t *testing.T) {
-	h := newChallengeHarness(t, func(c *Config) { c.Limits = Limits{StreamsPerMinute: 2, StreamsBurst: 2} })
+	h := newChallengeHarness(t, func(c *Config) { c.Limits = httpkit.Limits{StreamsPerMinute: 2, StreamsBurst: 2} })
 	openStream(t, nil, h.http.URL).close()
 	openStream(t, nil, h.http.URL).close()
 	get := func(hdr string) int {
@@ -477,7 +478,7 @@ func TestStreamOpenLimits(t *testing.T) {
 // A player may have so many challenges waiting for an answer, and be sent
 // so many; past either, a 429 and nothing stored.
 func TestChallengesSentAndWaitingLimits(t *testing.T) {
-	h := newChallengeHarness(t, func(c *Config) { c.Limits = Limits{Challenges: 1, Incoming: 1} })
+	h := newChallengeHarness(t, func(c *Config) { c.Limits = httpkit.Limits{Challenges: 1, Incoming: 1} })
 	alice, bob, carol, dave := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol"), signUp(t, h.http.URL, "dave")
 	as, ds := openStream(t, alice, h.http.URL), openStream(t, dave, h.http.URL)
 	to := func(name string) func(*ChallengeRequest) { return func(r *ChallengeRequest) { r.To = name } }
@@ -499,7 +500,7 @@ func TestChallengesSentAndWaitingLimits(t *testing.T) {
 	if len(bobs["incoming"].([]any)) != 1 || len(carols["incoming"].([]any)) != 0 {
 		t.Fatalf("waiting: bob %v, carol %v", bobs["incoming"], carols["incoming"])
 	}
-	if h.srv.limits.refused[limOpen].Load() != 1 || h.srv.limits.refused[limIncoming].Load() != 1 {
+	if h.srv.limits.Refused(httpkit.LimOpen) != 1 || h.srv.limits.Refused(httpkit.LimIncoming) != 1 {
 		t.Fatal("the refusals are not counted")
 	}
 }

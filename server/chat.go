@@ -14,6 +14,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/chat"
+	"wyrm/server/httpkit"
 	"wyrm/server/limit"
 )
 
@@ -229,8 +230,8 @@ func (c *client) chatHistory(id int) (map[string]any, error) {
 		return out, nil
 	}
 	// A history is a view's worth of work, limited as seat proofs are.
-	if ok, retry := srv.limits.hellos.Allow(c.key, time.Now()); !ok {
-		return nil, srv.limits.tooMany(limHellos, retry, "too many requests from your address; slow down")
+	if ok, retry := srv.limits.Hellos.Allow(c.key, time.Now()); !ok {
+		return nil, srv.limits.TooMany(httpkit.LimHellos, retry, "too many requests from your address; slow down")
 	}
 	s.mu.Lock()
 	rooms := c.chatRooms()
@@ -342,7 +343,7 @@ func (c *client) allowChat(seat int) error {
 	}
 	for _, k := range checks {
 		if ok, retry := k.r.Allow(k.key, now); !ok {
-			return c.s.srv.limits.tooMany(limChat, retry, "too many chat messages from %s; wait %v", k.of, retry.Round(time.Second))
+			return c.s.srv.limits.TooMany(httpkit.LimChat, retry, "too many chat messages from %s; wait %v", k.of, retry.Round(time.Second))
 		}
 	}
 	return nil
@@ -350,15 +351,15 @@ func (c *client) allowChat(seat int) error {
 
 // allowReport takes one of the reports and blocks an account (0: none) and
 // an address may make.
-func (ch *chatService) allowReport(ls *limiters, user int64, address string) error {
+func (ch *chatService) allowReport(ls *httpkit.Limiters, user int64, address string) error {
 	now := time.Now()
 	if user != 0 {
 		if ok, retry := ch.reports.Allow("user:"+strconv.FormatInt(user, 10), now); !ok {
-			return ls.tooMany(limChatReports, retry, "too many reports and blocks from your account; try again in %v", retry.Round(time.Second))
+			return ls.TooMany(httpkit.LimChatReports, retry, "too many reports and blocks from your account; try again in %v", retry.Round(time.Second))
 		}
 	}
 	if ok, retry := ch.reportsAddress.Allow(address, now); !ok {
-		return ls.tooMany(limChatReports, retry, "too many reports and blocks from your address; try again in %v", retry.Round(time.Second))
+		return ls.TooMany(httpkit.LimChatReports, retry, "too many reports and blocks from your address; try again in %v", retry.Round(time.Second))
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/httpkit"
 )
 
 // newChatHarness is a server with accounts and chat on the database at
@@ -492,7 +493,7 @@ func TestChatHistoryIsLimited(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.Chat = ChatConfig{Store: ch}
-		c.Limits = Limits{HellosPerMinute: 3, HellosBurst: 3}
+		c.Limits = httpkit.Limits{HellosPerMinute: 3, HellosBurst: 3}
 	}, toysetup.Game{})
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
 	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])} // one proof

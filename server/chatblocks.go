@@ -6,11 +6,12 @@ import (
 
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // chatRoutes adds the chat's HTTP endpoints: a signed-in player's blocks.
 // Everything else of the chat goes over the game's websocket.
-func (srv *Server) chatRoutes(mux routeMux) {
+func (srv *Server) chatRoutes(mux *httpkit.Mux) {
 	if srv.chat == nil || srv.accounts == nil {
 		return
 	}
@@ -24,65 +25,65 @@ type blocksJSON struct {
 }
 
 func (srv *Server) handleBlocks(w http.ResponseWriter, r *http.Request) {
-	u, ok := userOf(r)
+	u, ok := httpkit.UserOf(r)
 	if !ok {
-		writeErr(w, account.ErrNotSignedIn)
+		httpkit.WriteError(w, account.ErrNotSignedIn)
 		return
 	}
-	names, err := srv.chat.store.Blocked(r.Context(), u.user.ID)
+	names, err := srv.chat.store.Blocked(r.Context(), u.ID)
 	if err != nil {
 		srv.log.Error("read blocks", "err", err)
-		writeErr(w, apierr.New(apierr.Internal, "the blocks could not be read; try again"))
+		httpkit.WriteError(w, apierr.New(apierr.Internal, "the blocks could not be read; try again"))
 		return
 	}
-	writeJSON(w, http.StatusOK, blocksJSON{Names: names})
+	httpkit.WriteJSON(w, http.StatusOK, blocksJSON{Names: names})
 }
 
 // handleBlock blocks ("block": true) or unblocks an account by name, and
 // answers the blocks as they are now.
 func (srv *Server) handleBlock(w http.ResponseWriter, r *http.Request) {
-	u, ok := userOf(r)
+	u, ok := httpkit.UserOf(r)
 	if !ok {
-		writeErr(w, account.ErrNotSignedIn)
+		httpkit.WriteError(w, account.ErrNotSignedIn)
 		return
 	}
 	var req struct {
 		Name  string `json:"name"`
 		Block bool   `json:"block"`
 	}
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	if len(req.Name) > account.MaxNameLen {
-		writeErr(w, apierr.New(apierr.Invalid, "a user name has at most %d characters", account.MaxNameLen))
+		httpkit.WriteError(w, apierr.New(apierr.Invalid, "a user name has at most %d characters", account.MaxNameLen))
 		return
 	}
-	if err := srv.chat.allowReport(srv.limits, u.user.ID, srv.clientKey(r)); err != nil {
-		writeErr(w, err)
+	if err := srv.chat.allowReport(srv.limits, u.ID, httpkit.ClientOf(r)); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	other, err := srv.accounts.UserByName(r.Context(), req.Name)
 	if errors.Is(err, account.ErrNoUser) {
-		writeErr(w, apierr.New(apierr.NotFound, "no such player"))
+		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such player"))
 		return
 	}
 	if err != nil {
 		srv.log.Error("block: find the player", "err", err)
-		writeErr(w, apierr.New(apierr.Internal, "the player could not be looked up; nothing changed"))
+		httpkit.WriteError(w, apierr.New(apierr.Internal, "the player could not be looked up; nothing changed"))
 		return
 	}
 	if req.Block {
-		err = srv.chat.store.Block(r.Context(), u.user.ID, other.ID, other.Name)
+		err = srv.chat.store.Block(r.Context(), u.ID, other.ID, other.Name)
 	} else {
-		err = srv.chat.store.Unblock(r.Context(), u.user.ID, other.ID)
+		err = srv.chat.store.Unblock(r.Context(), u.ID, other.ID)
 	}
 	if code, _ := apierr.Of(err); err != nil && code == apierr.Internal {
 		srv.log.Error("block", "err", err)
 		err = apierr.New(apierr.Internal, "the block could not be stored; nothing changed")
 	}
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	srv.handleBlocks(w, r)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // clusterMetrics are a node's own counts, in /metrics beside the server's.
@@ -56,9 +57,9 @@ func (srv *Server) clusterHealth(w http.ResponseWriter) bool {
 	owned, since := len(n.held), time.Since(n.renewed)
 	n.mu.Unlock()
 	if since > n.ttl {
-		writeErr(w, apierr.New(apierr.Unavailable, "node %s has not renewed its leases for %v", n.name, since.Round(time.Millisecond)))
+		httpkit.WriteError(w, apierr.New(apierr.Unavailable, "node %s has not renewed its leases for %v", n.name, since.Round(time.Millisecond)))
 		return true
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned})
 	return true
 }

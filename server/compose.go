@@ -7,6 +7,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // The board editor's endpoints are stateless: each answer comes from the
@@ -106,8 +107,8 @@ func (b composedBoard) Pieces(dst []game.PieceView) []game.PieceView { return ap
 
 // allowEdit takes one of the client's editor requests.
 func (srv *Server) allowEdit(r *http.Request) error {
-	if ok, retry := srv.limits.edits.Allow(srv.clientKey(r), srv.now()); !ok {
-		return srv.limits.tooMany(limEdits, retry, "too many board edits from your address; try again in %v", retry.Round(time.Second))
+	if ok, retry := srv.limits.Edits.Allow(httpkit.ClientOf(r), srv.now()); !ok {
+		return srv.limits.TooMany(httpkit.LimEdits, retry, "too many board edits from your address; try again in %v", retry.Round(time.Second))
 	}
 	return nil
 }
@@ -158,50 +159,50 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 // handleCompose writes a composition as the game's position string.
 func (srv *Server) handleCompose(w http.ResponseWriter, r *http.Request) {
 	if err := srv.allowEdit(r); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	var req composeRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	g, cp, opts, err := srv.composer(req.Game, req.Options)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	pal, err := cp.Palette(opts)
 	if err != nil {
-		writeErr(w, apierr.Wrap(apierr.Invalid, err))
+		httpkit.WriteError(w, apierr.Wrap(apierr.Invalid, err))
 		return
 	}
 	out, err := compose(g, cp, opts, pal, req.Composition)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 }
 
 // handleDecompose reads a position string, a record's last position or
 // the start position into the editor.
 func (srv *Server) handleDecompose(w http.ResponseWriter, r *http.Request) {
 	if err := srv.allowEdit(r); err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	var req decomposeRequest
-	if err := readJSON(w, r, &req); err != nil {
-		writeErr(w, err)
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		httpkit.WriteError(w, err)
 		return
 	}
 	out, err := srv.decompose(req)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 }
 
 func (srv *Server) decompose(req decomposeRequest) (decomposedJSON, error) {

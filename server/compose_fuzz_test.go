@@ -13,6 +13,7 @@ import (
 	"wyrm/games/dragonchess"
 	"wyrm/games/dungeon"
 	toy "wyrm/internal/toysetup"
+	"wyrm/server/httpkit"
 	"wyrm/server/store"
 )
 
@@ -38,7 +39,7 @@ func FuzzEditorBody(f *testing.F) {
 		f.Fatal(err)
 	}
 	srv, err := New(Config{Store: st, Games: []game.Game{toy.Game{}, dragon.Game, dragonchess.Game, dungeon.Game{}}, Engine: idleEngine{},
-		ThinkTime: func(int) time.Duration { return time.Millisecond }, Limits: Limits{EditsPerMinute: 1 << 30, EditsBurst: 1 << 30}})
+		ThinkTime: func(int) time.Duration { return time.Millisecond }, Limits: httpkit.Limits{EditsPerMinute: 1 << 30, EditsBurst: 1 << 30}})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"wyrm/games/dungeon"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
+	"wyrm/server/httpkit"
 )
 
 // plainToy is a game without a board editor.
@@ -140,7 +141,7 @@ func TestEditorLimits(t *testing.T) {
 		{"a string the game cannot read", "/api/decompose", map[string]any{"game": "toy", "position": "r.k.r 0"}, 400, "want 5 ranks"},
 		{"a position string too long", "/api/decompose", map[string]any{"game": "toy", "position": strings.Repeat("r", maxEditPosition+1)}, 400, "at most 4096 bytes"},
 		{"an unknown field", "/api/decompose", map[string]any{"game": "toy", "fen": "x"}, 400, "unknown field"},
-		{"a body too large", "/api/compose", map[string]any{"game": "toy", "options": map[string]string{"setup": strings.Repeat("x", maxBody)}}, 400, "too large"},
+		{"a body too large", "/api/compose", map[string]any{"game": "toy", "options": map[string]string{"setup": strings.Repeat("x", httpkit.MaxBody)}}, 400, "too large"},
 	} {
 		code, out := h.post(c.path, c.body)
 		if msg, _ := out["error"].(string); code != c.code || !strings.Contains(msg, c.want) {
@@ -161,7 +162,7 @@ func TestEditorLimits(t *testing.T) {
 // The editor's requests are rate-limited per client, each refusal a 429
 // with Retry-After, counted in /metrics.
 func TestEditorRateLimit(t *testing.T) {
-	h := newHarnessWith(t, "", func(c *Config) { c.Limits = Limits{EditsPerMinute: 3} }, toysetup.Game{})
+	h := newHarnessWith(t, "", func(c *Config) { c.Limits = httpkit.Limits{EditsPerMinute: 3} }, toysetup.Game{})
 	for i := 0; i < 3; i++ {
 		if code, out := h.post("/api/decompose", map[string]any{"game": "toy"}); code != 200 {
 			t.Fatalf("edit %d: %d %v", i+1, code, out)

@@ -12,6 +12,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/challenge"
+	"wyrm/server/httpkit"
 )
 
 // streamQueue is how many messages a stream may fall behind before it is
@@ -65,28 +66,28 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	h := srv.hub
 	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 		// Another site cannot read it, but could keep a player online.
-		writeErr(w, apierr.New(apierr.Forbidden, "requests from other sites are refused"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "requests from other sites are refused"))
 		return
 	}
-	key := srv.clientKey(r)
-	if ok, retry := srv.limits.streamOpens.Allow(key, srv.now()); !ok {
-		writeErr(w, srv.limits.tooMany(limStreams, retry, "too many event streams opened from your address; try again in %v", retry.Round(time.Second)))
+	key := httpkit.ClientOf(r)
+	if ok, retry := srv.limits.StreamOpens.Allow(key, srv.now()); !ok {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimStreams, retry, "too many event streams opened from your address; try again in %v", retry.Round(time.Second)))
 		return
 	}
-	if !srv.limits.conns.Acquire(key) {
-		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+	if !srv.limits.Conns.Acquire(key) {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
 		return
 	}
-	defer srv.limits.conns.Release(key)
+	defer srv.limits.Conns.Release(key)
 	var party challenge.Party
-	if u, ok := userOf(r); ok {
-		party = challenge.Party{ID: u.user.ID, Name: u.user.Name}
-		userKey := "user:" + strconv.FormatInt(u.user.ID, 10)
-		if !srv.limits.streams.Acquire(userKey) {
-			writeErr(w, srv.limits.tooMany(limStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", srv.limits.streams.Max))
+	if u, ok := httpkit.UserOf(r); ok {
+		party = challenge.Party{ID: u.ID, Name: u.Name}
+		userKey := "user:" + strconv.FormatInt(u.ID, 10)
+		if !srv.limits.Streams.Acquire(userKey) {
+			httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", srv.limits.Streams.Max))
 			return
 		}
-		defer srv.limits.streams.Release(userKey)
+		defer srv.limits.Streams.Release(userKey)
 	}
 	secret, id := newToken()
 	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
@@ -103,7 +104,7 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	}()
 	if err := h.st.OpenStream(r.Context(), challenge.Stream{ID: id, Node: srv.node, User: party}); err != nil {
 		srv.log.Error("opening an event stream", "err", err)
-		writeErr(w, apierr.New(apierr.Internal, "the server could not open your event stream"))
+		httpkit.WriteError(w, apierr.New(apierr.Internal, "the server could not open your event stream"))
 		return
 	}
 	ndjson := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
@@ -111,7 +112,7 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	if ndjson {
 		contentType = "application/x-ndjson"
 	}
-	write := streamWriter(w, contentType)
+	write := httpkit.StreamWriter(w, contentType)
 	send := func(msg map[string]any) bool {
 		b, err := json.Marshal(msg)
 		if err != nil {

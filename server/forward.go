@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/store"
 )
 
@@ -84,9 +85,9 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		// Kept, so that a request whose owner could not be reached can be
 		// sent again, to the same node or another.
 		var err error
-		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+		body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, httpkit.MaxBody))
 		if err != nil {
-			writeErr(w, apierr.New(apierr.BadRequest, "malformed request: %v", err))
+			httpkit.WriteError(w, apierr.New(apierr.BadRequest, "malformed request: %v", err))
 			return
 		}
 	}
@@ -97,7 +98,7 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		l, err := n.st.LeaseOf(ctx, id)
 		switch {
 		case errors.Is(err, store.ErrNotFound):
-			writeErr(w, errNoGame)
+			httpkit.WriteError(w, errNoGame)
 			return
 		case err != nil:
 			if ctx.Err() != nil {
@@ -114,7 +115,7 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		case peer:
 			// Sent here by a node that saw this one as the owner, which it no
 			// longer is: the client tries again and is routed afresh.
-			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this game is moving between servers; try again"), retry: time.Second})
+			httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "this game is moving between servers; try again"), time.Second))
 			return
 		default:
 			if n.forward(w, r, l) {
@@ -122,7 +123,7 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 			}
 		}
 		if time.Now().After(deadline) {
-			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "the server of this game does not answer; try again"), retry: time.Second})
+			httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "the server of this game does not answer; try again"), time.Second))
 			return
 		}
 		select {
@@ -130,7 +131,7 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		case <-ctx.Done():
 			return
 		case <-n.srv.ctx.Done():
-			writeErr(w, &retryError{err: apierr.New(apierr.Unavailable, "this server is shutting down; try again"), retry: time.Second})
+			httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "this server is shutting down; try again"), time.Second))
 			return
 		}
 	}
@@ -180,7 +181,7 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 				return
 			}
 			n.srv.log.Warn("forwarding", "node", l.Owner, "err", err)
-			writeErr(w, apierr.New(apierr.Unavailable, "the server of this game failed while answering; try again"))
+			httpkit.WriteError(w, apierr.New(apierr.Unavailable, "the server of this game failed while answering; try again"))
 		},
 	}
 	p.ServeHTTP(w, r)

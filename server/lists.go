@@ -11,6 +11,7 @@ import (
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // The bounds of the players' lists.
@@ -28,8 +29,8 @@ const (
 // allowRead takes one of the client's database reads (profiles, lists,
 // leaderboards), answering 429 when they are spent.
 func (srv *Server) allowRead(w http.ResponseWriter, r *http.Request) bool {
-	if ok, retry := srv.limits.reads.Allow(srv.clientKey(r), srv.now()); !ok {
-		writeErr(w, srv.limits.tooMany(limReads, retry, "too many profile and list requests from your address; try again in %v", retry.Round(time.Second)))
+	if ok, retry := srv.limits.Reads.Allow(httpkit.ClientOf(r), srv.now()); !ok {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimReads, retry, "too many profile and list requests from your address; try again in %v", retry.Round(time.Second)))
 		return false
 	}
 	return true
@@ -142,25 +143,25 @@ func (srv *Server) handlePlayerGames(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := parseGamesRequest(r.URL.Query(), srv.games)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	u, err := srv.accounts.UserByName(r.Context(), r.PathValue("name"))
 	if err != nil {
-		writeErr(w, apierr.New(apierr.NotFound, "no such player"))
+		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such player"))
 		return
 	}
 	if req.opponent != "" {
 		o, err := srv.accounts.UserByName(r.Context(), req.opponent)
 		if err != nil {
-			writeErr(w, apierr.New(apierr.NotFound, "no player is named %q", req.opponent))
+			httpkit.WriteError(w, apierr.New(apierr.NotFound, "no player is named %q", req.opponent))
 			return
 		}
 		req.filter.Opponent = o.ID
 	}
 	page, next, err := srv.accounts.PlayerGames(r.Context(), u.ID, req.filter, req.cursor, req.limit)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out := []playedJSON{}
@@ -176,7 +177,7 @@ func (srv *Server) handlePlayerGames(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, pj)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"name": u.Name, "games": out, "next": gameCursorText(next)})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"name": u.Name, "games": out, "next": gameCursorText(next)})
 }
 
 // recordJSON is a head-to-head record in one game, or over all.
@@ -199,14 +200,14 @@ func (srv *Server) handleHeadToHead(w http.ResponseWriter, r *http.Request) {
 	for i, key := range []string{"name", "other"} {
 		u, err := srv.accounts.UserByName(r.Context(), r.PathValue(key))
 		if err != nil {
-			writeErr(w, apierr.New(apierr.NotFound, "no player is named %q", r.PathValue(key)))
+			httpkit.WriteError(w, apierr.New(apierr.NotFound, "no player is named %q", r.PathValue(key)))
 			return
 		}
 		users[i] = u
 	}
 	recs, err := srv.accounts.HeadToHead(r.Context(), users[0].ID, users[1].ID)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out := []recordJSON{}
@@ -216,7 +217,7 @@ func (srv *Server) handleHeadToHead(w http.ResponseWriter, r *http.Request) {
 		total.Won, total.Lost, total.Drawn = total.Won+rec.Won, total.Lost+rec.Lost, total.Drawn+rec.Drawn
 		total.Rated, total.Games = total.Rated+rec.RatedGames, total.Games+rec.Games
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"player": users[0].Name, "opponent": users[1].Name, "games": out, "total": total})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"player": users[0].Name, "opponent": users[1].Name, "games": out, "total": total})
 }
 
 // leaderboardRequest is a request for a page of a pool's leaderboard.
@@ -287,18 +288,18 @@ func (srv *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	req, err := parseLeaderboardRequest(r.URL.Query(), srv.games)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	page, more, err := srv.accounts.Leaderboard(r.Context(), req.game, req.speed, req.offset, req.take)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
 	out := []leaderJSON{}
 	for _, l := range page {
 		out = append(out, leaderJSON{Rank: l.Rank, Name: l.Name, Rating: l.Rating.R, RD: l.Rating.RD, Games: l.Games, Last: l.Last.UnixMilli()})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": req.game, "speed": req.speed, "page": req.page, "limit": req.limit,
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"game": req.game, "speed": req.speed, "page": req.page, "limit": req.limit,
 		"players": out, "more": more && req.offset+req.take < leaderboardDepth, "speeds": rating.Speeds, "depth": leaderboardDepth})
 }

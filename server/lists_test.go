@@ -16,6 +16,7 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/rating"
 	"wyrm/server/account"
+	"wyrm/server/httpkit"
 )
 
 // newListsHarness is a server with accounts whose Config set may change
@@ -303,7 +304,7 @@ func TestListReadsAreLimited(t *testing.T) {
 			if resp.StatusCode != 429 || resp.Header.Get("Retry-After") == "" || e.Code != "too_many" || !strings.Contains(e.Error, "try again") {
 				t.Fatalf("past the limit: %d %q %+v", resp.StatusCode, resp.Header.Get("Retry-After"), e)
 			}
-			if n := h.srv.limits.refused[limReads].Load(); n != 1 {
+			if n := h.srv.limits.Refused(httpkit.LimReads); n != 1 {
 				t.Fatalf("%d refusals counted", n)
 			}
 			// Another address reads on: the limit is per client.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // The lobby's lists.
@@ -199,7 +200,7 @@ func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
 	if v := q.Get("limit"); v != "" {
 		var err error
 		if n, err = strconv.Atoi(v); err != nil || n < 1 || n > pageMax {
-			writeErr(w, apierr.New(apierr.BadRequest, "limit must be 1 to %d", pageMax))
+			httpkit.WriteError(w, apierr.New(apierr.BadRequest, "limit must be 1 to %d", pageMax))
 			return
 		}
 	}
@@ -212,19 +213,19 @@ func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
 			out[l], next[l] = page, c
 		}
 		out["next"] = next
-		writeJSON(w, http.StatusOK, out)
+		httpkit.WriteJSON(w, http.StatusOK, out)
 		return
 	}
 	if list != listOpen && list != listPlaying && list != listFinished {
-		writeErr(w, apierr.New(apierr.BadRequest, "list must be open, playing or finished"))
+		httpkit.WriteError(w, apierr.New(apierr.BadRequest, "list must be open, playing or finished"))
 		return
 	}
 	page, next, err := srv.lobby.page(list, q.Get("cursor"), n)
 	if err != nil {
-		writeErr(w, err)
+		httpkit.WriteError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"games": page, "next": next})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"games": page, "next": next})
 }
 
 // handleLobbyEvents streams the lobby's changes (GET /api/lobby/events):
@@ -233,12 +234,12 @@ func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
 // seeklobby.go says. A client's streams count against its connection limit
 // like its websockets.
 func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
-	key := srv.clientKey(r)
-	if !srv.limits.conns.Acquire(key) {
-		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+	key := httpkit.ClientOf(r)
+	if !srv.limits.Conns.Acquire(key) {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
 		return
 	}
-	defer srv.limits.conns.Release(key)
+	defer srv.limits.Conns.Release(key)
 	wt := &lobbyWatcher{changed: map[string]bool{}, wake: make(chan struct{}, 1)}
 	l := srv.lobby
 	l.mu.Lock()
@@ -249,7 +250,7 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		delete(l.watchers, wt)
 		l.mu.Unlock()
 	}()
-	send := streamWriter(w, "text/event-stream")
+	send := httpkit.StreamWriter(w, "text/event-stream")
 	if !send("retry: 3000\n\n") {
 		return
 	}

@@ -7,7 +7,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // metrics are counted by hand and written in the Prometheus text format.
@@ -64,7 +66,7 @@ func (h *histogram) write(b *strings.Builder, name, help string) {
 // or the operator's token only (MetricsHandler serves them elsewhere).
 func (srv *Server) handleMetrics(w http.ResponseWriter, r *http.Request) {
 	if !srv.metricsAllowed(r) {
-		writeErr(w, apierr.New(apierr.Forbidden, "metrics are for the operator"))
+		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "metrics are for the operator"))
 		return
 	}
 	srv.writeMetrics(w)
@@ -93,8 +95,8 @@ func (srv *Server) writeMetrics(w http.ResponseWriter) {
 	gauge("wyrm_engine_thinking", "gauge", "Computer players thinking or waiting for a searcher now.", m.thinking.Load())
 	gauge("wyrm_engine_busy_total", "counter", "Computer turns that found every searcher busy until their time ran out.", m.searchBusy.Load())
 	b.WriteString("# HELP wyrm_limited_total Requests refused by a per-client or per-node limit.\n# TYPE wyrm_limited_total counter\n")
-	for _, name := range limitNames {
-		fmt.Fprintf(&b, "wyrm_limited_total{limit=%q} %d\n", name, srv.limits.refused[name].Load())
+	for _, name := range httpkit.LimitNames {
+		fmt.Fprintf(&b, "wyrm_limited_total{limit=%q} %d\n", name, srv.limits.Refused(name))
 	}
 	m.action.write(&b, "wyrm_ws_action_seconds", "Time to handle one websocket message, saving included.")
 	m.save.write(&b, "wyrm_store_append_seconds", "Time to store one action durably.")

@@ -6,6 +6,7 @@ import (
 	"regexp"
 
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 )
 
 // pictureName is the only shape of name a picture request may have: the
@@ -17,12 +18,12 @@ func (srv *Server) handlePicture(w http.ResponseWriter, r *http.Request) {
 	g, ok := srv.games[r.PathValue("game")]
 	name := r.PathValue("name")
 	if !ok || g.Pictures() == nil || !pictureName.MatchString(name) {
-		writeErr(w, apierr.New(apierr.NotFound, "no such picture"))
+		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such picture"))
 		return
 	}
 	b, err := fs.ReadFile(g.Pictures(), name)
 	if err != nil {
-		writeErr(w, apierr.New(apierr.NotFound, "no such picture"))
+		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such picture"))
 		return
 	}
 	w.Header().Set("Content-Type", "image/svg+xml")

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"wyrm/game"
+	"wyrm/server/httpkit"
 )
 
 // puzzleJSON is one puzzle and the game it is of.
@@ -22,5 +23,5 @@ func (srv *Server) handlePuzzles(w http.ResponseWriter, _ *http.Request) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"puzzles": out})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"puzzles": out})
 }

@@ -7,13 +7,14 @@ import (
 
 	"wyrm/game"
 	"wyrm/record"
+	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
 
 func (srv *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeErr(w, errNoGame)
+		httpkit.WriteError(w, errNoGame)
 		return
 	}
 	s.mu.Lock()

@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -48,7 +49,7 @@ type Config struct {
 	MetricsToken string
 	// Limits bound what one client may do; zero fields take
 	// DefaultLimits.
-	Limits Limits
+	Limits httpkit.Limits
 	// WriteTimeout bounds the writing of one ordinary answer, so that a
 	// client that does not read is dropped; 0 means DefaultWriteTimeout.
 	WriteTimeout time.Duration
@@ -91,7 +92,7 @@ type Server struct {
 
 	proxyHeader, metricsToken string
 	minClock                  time.Duration
-	limits                    *limiters
+	limits                    *httpkit.Limiters
 	accounts                  *account.Accounts
 	chat                      *chatService // nil: chat is off
 	node                      string
@@ -128,7 +129,7 @@ func New(cfg Config) (*Server, error) {
 	if srv.minClock <= 0 {
 		srv.minClock = DefaultMinClock
 	}
-	srv.limits = newLimiters(cfg.Limits)
+	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.accounts = cfg.Accounts
 	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
@@ -416,14 +417,14 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 // server itself), within the client's limits.
 func (srv *Server) create(ctx context.Context, client string, user int64, req CreateRequest) (CreateResponse, error) {
 	if client != "" {
-		if ok, retry := srv.limits.create.Allow(client, srv.now()); !ok {
-			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
+		if ok, retry := srv.limits.Create.Allow(client, srv.now()); !ok {
+			return CreateResponse{}, srv.limits.TooMany(httpkit.LimCreate, retry, "too many new games from your address; try again in %v", retry.Round(time.Second))
 		}
 	}
 	if user != 0 {
 		// An account is limited too, wherever it connects from.
-		if ok, retry := srv.limits.create.Allow("user:"+strconv.FormatInt(user, 10), srv.now()); !ok {
-			return CreateResponse{}, srv.limits.tooMany(limCreate, retry, "too many new games from your account; try again in %v", retry.Round(time.Second))
+		if ok, retry := srv.limits.Create.Allow("user:"+strconv.FormatInt(user, 10), srv.now()); !ok {
+			return CreateResponse{}, srv.limits.TooMany(httpkit.LimCreate, retry, "too many new games from your account; try again in %v", retry.Round(time.Second))
 		}
 	}
 	var moves []string
@@ -571,25 +572,25 @@ func (srv *Server) holdComputer(client string, def Def) (func(), error) {
 		return func() {}, nil
 	}
 	ls := srv.limits
-	if client != "" && !ls.computer.Acquire(client) {
-		return nil, ls.tooMany(limComputer, time.Minute, "you have %d unfinished games against the computer; finish or resign one first", ls.computer.Max)
+	if client != "" && !ls.Computer.Acquire(client) {
+		return nil, ls.TooMany(httpkit.LimComputer, time.Minute, "you have %d unfinished games against the computer; finish or resign one first", ls.Computer.Max)
 	}
 	only := computers == len(def.Seats)
-	if only && ls.computerOnly.Add(1) > ls.maxComputerOnly {
-		ls.computerOnly.Add(-1)
+	if only && ls.ComputerOnly.Add(1) > ls.MaxComputerOnly {
+		ls.ComputerOnly.Add(-1)
 		if client != "" {
-			ls.computer.Release(client)
+			ls.Computer.Release(client)
 		}
-		return nil, ls.tooMany(limComputerOnly, time.Minute, "this server is running as many computer-only games as it can (%d); try later", ls.maxComputerOnly)
+		return nil, ls.TooMany(httpkit.LimComputerOnly, time.Minute, "this server is running as many computer-only games as it can (%d); try later", ls.MaxComputerOnly)
 	}
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			if client != "" {
-				ls.computer.Release(client)
+				ls.Computer.Release(client)
 			}
 			if only {
-				ls.computerOnly.Add(-1)
+				ls.ComputerOnly.Add(-1)
 			}
 		})
 	}, nil
@@ -681,7 +682,8 @@ func (srv *Server) rematch(s *session, seat int) error {
 
 // Handler returns the HTTP handler of the whole app.
 func (srv *Server) Handler() http.Handler {
-	mux := srv.newRouteMux()
+	mux := httpkit.NewMux()
+	defer func() { srv.routes = mux.Patterns() }()
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
 	mux.HandleFunc("GET /metrics", srv.handleMetrics)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)

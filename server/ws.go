@@ -16,6 +16,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
 
@@ -114,15 +115,15 @@ func (s *session) broadcast() {
 func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
-		writeErr(w, errNoGame)
+		httpkit.WriteError(w, errNoGame)
 		return
 	}
-	key := srv.clientKey(r)
-	if !srv.limits.conns.Acquire(key) {
-		writeErr(w, srv.limits.tooMany(limConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.conns.Max))
+	key := httpkit.ClientOf(r)
+	if !srv.limits.Conns.Acquire(key) {
+		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
 		return
 	}
-	defer srv.limits.conns.Release(key)
+	defer srv.limits.Conns.Release(key)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
@@ -143,9 +144,9 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.subs[c] = struct{}{}
-	if u, ok := userOf(r); ok {
-		c.user, c.userName = u.user.ID, u.user.Name
-		c.bindSeats(u.user.ID) // a signed-in player's seats follow them to any browser
+	if u, ok := httpkit.UserOf(r); ok {
+		c.user, c.userName = u.ID, u.Name
+		c.bindSeats(u.ID) // a signed-in player's seats follow them to any browser
 	}
 	if len(c.seats) > 0 {
 		s.broadcast()
@@ -239,7 +240,7 @@ func (c *client) readLoop(ctx context.Context) {
 		if !connOK || !c.clientAllowed() {
 			c.s.srv.metrics.limited.Add(1)
 			if connOK {
-				c.s.srv.limits.refused[limMessages].Add(1)
+				c.s.srv.limits.Refuse(httpkit.LimMessages)
 			}
 			rejected++
 			if rejected > maxRejected {
@@ -276,7 +277,7 @@ func (c *client) allow() bool {
 
 // clientAllowed takes a token of the client's bucket for messages.
 func (c *client) clientAllowed() bool {
-	ok, _ := c.s.srv.limits.messages.Allow(c.key, time.Now())
+	ok, _ := c.s.srv.limits.Messages.Allow(c.key, time.Now())
 	return ok
 }
 
@@ -329,8 +330,8 @@ func (c *client) respond(m clientMsg) map[string]any {
 	case "ping":
 		return map[string]any{"type": "pong", "id": m.ID}
 	case "hello":
-		if ok, retry := s.srv.limits.hellos.Allow(c.key, time.Now()); !ok {
-			err = s.srv.limits.tooMany(limHellos, retry, "too many seat proofs from your address; slow down")
+		if ok, retry := s.srv.limits.Hellos.Allow(c.key, time.Now()); !ok {
+			err = s.srv.limits.TooMany(httpkit.LimHellos, retry, "too many seat proofs from your address; slow down")
 			break
 		}
 		before := len(c.seats)

@@ -23,6 +23,7 @@ import (
 	"wyrm/server"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -37,7 +38,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	proxyHeader := fs.String("proxy-header", "", "header in which a trusted reverse proxy gives the client's address (e.g. X-Forwarded-For); only set it behind such a proxy")
 	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on this address too (HOST:PORT); on the main address only this machine or -metrics-token may read them")
 	metricsToken := fs.String("metrics-token", "", "a bearer token that may read /metrics on the main address from anywhere")
-	lim := server.DefaultLimits
+	lim := httpkit.DefaultLimits
 	fs.IntVar(&lim.CreatePerMinute, "limit-create", lim.CreatePerMinute, "new games a client address may create a minute")
 	fs.IntVar(&lim.ComputerGames, "limit-computer-games", lim.ComputerGames, "unfinished games with a computer seat a client address may hold")
 	fs.IntVar(&lim.ComputerOnlyGames, "limit-computer-only", lim.ComputerOnlyGames, "unfinished computer-against-computer games on this server")
@@ -143,7 +144,7 @@ type serveConfig struct {
 	proxyHeader          string
 	metricsAddr          string
 	metricsToken         string
-	limits               server.Limits
+	limits               httpkit.Limits
 	minClock             time.Duration
 	idle, writeTimeout   time.Duration
 	// node, advertise and leaseTTL place a server among several on one

@@ -1,4 +1,4 @@
-package server
+package httpkit
 
 import (
 	"io"
@@ -10,11 +10,11 @@ import (
 // the client to read.
 const streamWriteWait = 10 * time.Second
 
-// streamWriter sets the headers of a long-lived response of contentType
+// StreamWriter sets the headers of a long-lived response of contentType
 // and returns its writer. Each write is flushed at once, and a client that
 // does not read within streamWriteWait is dropped (the write reports
 // false) rather than waited for.
-func streamWriter(w http.ResponseWriter, contentType string) func(text string) bool {
+func StreamWriter(w http.ResponseWriter, contentType string) func(text string) bool {
 	w.Header().Set("Content-Type", contentType)
 	w.Header().Set("Cache-Control", "no-store")
 	rc := http.NewResponseController(w)

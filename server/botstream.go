@@ -9,6 +9,7 @@ import (
 	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/apierr"
+	"wyrm/server/table"
 )
 
 // botWatcher is a bot's game stream open on a game: the session wakes it
@@ -37,16 +38,16 @@ type botPlayerJSON struct {
 // botGameJSON is the first message of a bot's game stream: the game as it
 // is and what does not change.
 type botGameJSON struct {
-	Type    string          `json:"type"` // "gameFull"
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Options game.Options    `json:"options"`
-	Rated   bool            `json:"rated"`
-	Speed   rating.Speed    `json:"speed"`
-	Clock   Clock           `json:"clock"`
-	Seat    int             `json:"seat"` // the bot's
-	Seats   []string        `json:"seats"`
-	Players []botPlayerJSON `json:"players"`
+	Type    string            `json:"type"` // "gameFull"
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Options game.Options      `json:"options"`
+	Rated   bool              `json:"rated"`
+	Speed   rating.Speed      `json:"speed"`
+	Clock   table.TimeControl `json:"clock"`
+	Seat    int               `json:"seat"` // the bot's
+	Seats   []string          `json:"seats"`
+	Players []botPlayerJSON   `json:"players"`
 	// Start is the position play began from, in the game's position
 	// notation; StartPos says it is the game's own start for Options, so
 	// that "position startpos" names it to an engine.

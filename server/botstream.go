@@ -92,7 +92,7 @@ func (s *session) botState() botStateJSON {
 	o := t.Outcome()
 	switch {
 	case o.Over:
-		st.Status, st.Reason, st.Running = "over", o.Reason, false
+		st.Status, st.Reason, st.Running = "over", string(o.Reason), false
 		for i := range t.Seats() {
 			st.Results = append(st.Results, o.Results[i].String())
 		}

@@ -431,7 +431,7 @@ func (t *Table) resign(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, "resignation", a.AtMs)
+	t.leave(a.Seat, game.EndResignation, a.AtMs)
 	return nil
 }
 
@@ -442,7 +442,7 @@ func (t *Table) timeout(a Action) error {
 	if int(t.ToMove()) != a.Seat || !t.Clock.Flagged(a.Seat, a.AtMs) {
 		return errorf(Conflict, "this seat's time is not up")
 	}
-	t.leave(a.Seat, "time", a.AtMs)
+	t.leave(a.Seat, game.EndTimeUp, a.AtMs)
 	t.Clock.Remaining[a.Seat] = 0
 	return nil
 }
@@ -466,7 +466,7 @@ func (t *Table) offerDraw(a Action) error {
 			return nil
 		}
 	}
-	o := game.Drawn(t.Seats(), "agreement")
+	o := game.Drawn(t.Seats(), game.EndAgreement)
 	for i := range t.Seats() {
 		if !t.In(i) {
 			o.Results[i] = game.Eliminated
@@ -503,9 +503,9 @@ func (t *Table) abort(a Action) error {
 	if !t.Abortable() {
 		return errorf(Conflict, "the game can only be aborted before every player has moved")
 	}
-	o := game.Outcome{Over: true, Reason: "aborted"}
+	o := game.Outcome{Over: true, Reason: game.EndAborted}
 	if a.Data == "timeout" {
-		o.Reason = "aborted: a player did not make a first move"
+		o.Reason = game.EndAbortedNoFirstMove
 	}
 	t.Clock.Stop(-1, a.AtMs)
 	t.Over = &o
@@ -582,7 +582,7 @@ func (t *Table) claim(a Action) error {
 	}
 	switch a.Data {
 	case "win":
-		o := game.Outcome{Over: true, Reason: "opponents left the game"}
+		o := game.Outcome{Over: true, Reason: game.EndOpponentsLeft}
 		for i := range t.Seats() {
 			o.Results[i] = game.Loss
 			if !t.In(i) {
@@ -593,7 +593,7 @@ func (t *Table) claim(a Action) error {
 		t.Clock.Stop(int(t.ToMove()), a.AtMs)
 		t.Over = &o
 	case "draw":
-		o := game.Drawn(t.Seats(), "opponents left the game")
+		o := game.Drawn(t.Seats(), game.EndOpponentsLeft)
 		for i := range t.Seats() {
 			if !t.In(i) {
 				o.Results[i] = game.Eliminated
@@ -613,7 +613,7 @@ func (t *Table) abandon(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, "abandoned", a.AtMs)
+	t.leave(a.Seat, game.EndAbandoned, a.AtMs)
 	return nil
 }
 
@@ -635,7 +635,7 @@ func (t *Table) resume(a Action) error {
 // leave takes seat out of the game (resignation or time). With two seats,
 // or a game that cannot play on without a player, the game ends; games
 // with an Eliminator play on among the others.
-func (t *Table) leave(seat int, reason string, at int64) {
+func (t *Table) leave(seat int, reason game.EndReason, at int64) {
 	n := t.Seats()
 	t.Out[seat] = true
 	t.depart([]int{seat})

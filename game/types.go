@@ -55,7 +55,7 @@ type Outcome struct {
 	Results [MaxPlayers]Result
 	// Reason names what ended the game or eliminated a player, in words
 	// ("checkmate", "stalemate", "threefold repetition", "king captured").
-	Reason string
+	Reason EndReason
 }
 
 // Winner returns the single winning seat, or NoPlayer when there is none.
@@ -69,7 +69,7 @@ func (o Outcome) Winner() Player {
 }
 
 // Decided returns an Outcome in which winner wins and the other of n seats lose.
-func Decided(n int, winner Player, reason string) Outcome {
+func Decided(n int, winner Player, reason EndReason) Outcome {
 	o := Outcome{Over: true, Reason: reason}
 	for i := 0; i < n; i++ {
 		o.Results[i] = Loss
@@ -79,7 +79,7 @@ func Decided(n int, winner Player, reason string) Outcome {
 }
 
 // Drawn returns an Outcome in which all n seats draw.
-func Drawn(n int, reason string) Outcome {
+func Drawn(n int, reason EndReason) Outcome {
 	o := Outcome{Over: true, Reason: reason}
 	for i := 0; i < n; i++ {
 		o.Results[i] = Draw

@@ -322,11 +322,11 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		seat := pos.ToMove()
 		if seat == game.NoPlayer || len(pos.LegalMoves(nil)) == 0 {
 			o := pos.Outcome()
-			rec.Results, rec.Reason, rec.Termination = o.Results, o.Reason, record.Normal
+			rec.Results, rec.Reason, rec.Termination = o.Results, string(o.Reason), record.Normal
 			if !o.Over {
 				// The rules gave no end, yet nobody can move: the match
 				// rules it a draw.
-				rec.Reason, rec.Termination = "no legal move", record.Adjudication
+				rec.Reason, rec.Termination = string(game.EndNoLegalMove), record.Adjudication
 				for i := 0; i < n; i++ {
 					rec.Results[i] = game.Draw
 				}
@@ -335,7 +335,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		}
 		if len(rec.Moves) >= cfg.MaxPlies {
 			rec.Results = [game.MaxPlayers]game.Result{}
-			rec.Reason, rec.Termination = "move limit", record.Unterminated
+			rec.Reason, rec.Termination = string(game.EndMoveLimit), record.Unterminated
 			break
 		}
 		pl := b

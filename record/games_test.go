@@ -91,7 +91,7 @@ func TestEveryGamesRecordsReadBack(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s game %d: %v", name, i+1, err)
 			}
-			if o := pos.Outcome(); played.Termination == record.Normal && (!o.Over || o.Reason != played.Reason) {
+			if o := pos.Outcome(); played.Termination == record.Normal && (!o.Over || string(o.Reason) != played.Reason) {
 				t.Errorf("%s game %d: replay ends %+v, the game %q", name, i+1, o, played.Reason)
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/table"
 )
 
 // botWatcher is a bot's game stream open on a game: the session wakes it
@@ -38,16 +39,16 @@ type botPlayerJSON struct {
 // botGameJSON is the first message of a bot's game stream: the game as it
 // is and what does not change.
 type botGameJSON struct {
-	Type    string          `json:"type"` // "gameFull"
-	ID      string          `json:"id"`
-	Game    string          `json:"game"`
-	Options game.Options    `json:"options"`
-	Rated   bool            `json:"rated"`
-	Speed   rating.Speed    `json:"speed"`
-	Clock   Clock           `json:"clock"`
-	Seat    int             `json:"seat"` // the bot's
-	Seats   []string        `json:"seats"`
-	Players []botPlayerJSON `json:"players"`
+	Type    string            `json:"type"` // "gameFull"
+	ID      string            `json:"id"`
+	Game    string            `json:"game"`
+	Options game.Options      `json:"options"`
+	Rated   bool              `json:"rated"`
+	Speed   rating.Speed      `json:"speed"`
+	Clock   table.TimeControl `json:"clock"`
+	Seat    int               `json:"seat"` // the bot's
+	Seats   []string          `json:"seats"`
+	Players []botPlayerJSON   `json:"players"`
 	// Start is the position play began from, in the game's position
 	// notation; StartPos says it is the game's own start for Options, so
 	// that "position startpos" names it to an engine.
@@ -92,7 +93,7 @@ func (s *session) botState() botStateJSON {
 	o := t.Outcome()
 	switch {
 	case o.Over:
-		st.Status, st.Reason, st.Running = "over", o.Reason, false
+		st.Status, st.Reason, st.Running = "over", string(o.Reason), false
 		for i := range t.Seats() {
 			st.Results = append(st.Results, o.Results[i].String())
 		}

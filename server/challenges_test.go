@@ -11,6 +11,7 @@ import (
 	"wyrm/game"
 	"wyrm/internal/toysetup"
 	"wyrm/server/httpkit"
+	"wyrm/server/table"
 )
 
 // Every bad challenge is refused with a clear error and stores nothing.
@@ -37,10 +38,10 @@ func TestChallengeValidation(t *testing.T) {
 		{"an unknown game", alice, seekBody(as, func(r *ChallengeRequest) { r.Game = "nosuch" }), 400},
 		{"an unknown option", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"colour": "red"} }), 400},
 		{"a bad option value", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"setup": "maybe"} }), 400},
-		{"a bad clock", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = Clock{InitialMs: -1} }), 400},
-		{"increment without time", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = Clock{IncrementMs: 1000} }), 400},
-		{"too many days", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = Clock{Days: 30} }), 400},
-		{"a clock below the shortest", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = Clock{InitialMs: 5000} }), 400},
+		{"a bad clock", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{InitialMs: -1} }), 400},
+		{"increment without time", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{IncrementMs: 1000} }), 400},
+		{"too many days", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Days: 30} }), 400},
+		{"a clock below the shortest", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{InitialMs: 5000} }), 400},
 		{"rated as a guest", guest, seekBody(gs, func(r *ChallengeRequest) { r.Rated = true }), 403},
 		{"a range on a casual seek", alice, seekBody(as, func(r *ChallengeRequest) { r.RatingMin = 1200 }), 400},
 		{"a range upside down", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.RatingMax = true, 1600, 1400 }), 400},

@@ -11,16 +11,17 @@ import (
 	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/challenge"
+	"wyrm/server/table"
 )
 
 // ChallengeRequest is the body of POST /api/challenges: a seek (no To), a
 // challenge to the player To, or with Pair a quick pairing (accept a
 // compatible seek if there is one, else post this one and wait).
 type ChallengeRequest struct {
-	Game    string       `json:"game"`
-	Options game.Options `json:"options"`
-	Clock   Clock        `json:"clock"`
-	Rated   bool         `json:"rated,omitempty"`
+	Game    string            `json:"game"`
+	Options game.Options      `json:"options"`
+	Clock   table.TimeControl `json:"clock"`
+	Rated   bool              `json:"rated,omitempty"`
 	// Seat is the author's seat, nil for either (drawn when accepted).
 	Seat *int `json:"seat,omitempty"`
 	// RatingMin and RatingMax bound the rating, in the seek's pool, of a
@@ -49,14 +50,14 @@ const (
 // challengeTerms are what a challenge offers, stored with it as JSON that
 // only the server reads.
 type challengeTerms struct {
-	Options   game.Options `json:"options"`
-	Clock     Clock        `json:"clock"`
-	Speed     rating.Speed `json:"speed"`
-	Rated     bool         `json:"rated,omitempty"`
-	Seat      int          `json:"seat"` // the author's, -1 for either
-	SeatNames []string     `json:"seatNames"`
-	RatingMin int          `json:"ratingMin,omitempty"`
-	RatingMax int          `json:"ratingMax,omitempty"`
+	Options   game.Options      `json:"options"`
+	Clock     table.TimeControl `json:"clock"`
+	Speed     rating.Speed      `json:"speed"`
+	Rated     bool              `json:"rated,omitempty"`
+	Seat      int               `json:"seat"` // the author's, -1 for either
+	SeatNames []string          `json:"seatNames"`
+	RatingMin int               `json:"ratingMin,omitempty"`
+	RatingMax int               `json:"ratingMax,omitempty"`
 	// Rating is the author's rating in the pool when posted (0 for a
 	// guest), shown beside the challenge.
 	Rating      int  `json:"rating,omitempty"`
@@ -171,15 +172,15 @@ type challengeJSON struct {
 	Game  string `json:"game"`
 	Title string `json:"title"`
 	// Options are those a player chose, without the game's internal ones.
-	Options   game.Options `json:"options"`
-	Clock     Clock        `json:"clock"`
-	Speed     rating.Speed `json:"speed"`
-	Rated     bool         `json:"rated"`
-	Seat      int          `json:"seat"`
-	SeatNames []string     `json:"seatNames"`
-	RatingMin int          `json:"ratingMin,omitempty"`
-	RatingMax int          `json:"ratingMax,omitempty"`
-	Author    playerJSON   `json:"author"`
+	Options   game.Options      `json:"options"`
+	Clock     table.TimeControl `json:"clock"`
+	Speed     rating.Speed      `json:"speed"`
+	Rated     bool              `json:"rated"`
+	Seat      int               `json:"seat"`
+	SeatNames []string          `json:"seatNames"`
+	RatingMin int               `json:"ratingMin,omitempty"`
+	RatingMax int               `json:"ratingMax,omitempty"`
+	Author    playerJSON        `json:"author"`
 	// Target is the player challenged; absent for a seek.
 	Target  *playerJSON `json:"target,omitempty"`
 	Created int64       `json:"created"`

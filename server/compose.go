@@ -145,7 +145,7 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		if pos, err = g.Parse(text, opts); err == nil {
 			out.Board = viewBoard(pos, false)
 			if o := pos.Outcome(); o.Over {
-				out.Over = o.Reason
+				out.Over = string(o.Reason)
 			}
 			return out, nil
 		}

@@ -61,7 +61,7 @@ func TestGameWithoutAFirstMoveIsAborted(t *testing.T) {
 	h := newHarnessWith(t, "", func(c *Config) { c.FirstMoveTimeout = 150 * time.Millisecond }, toysetup.Game{})
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
 	waitFor(t, "the abort", func() bool { return outcome(h, cr.ID).Over })
-	if o := outcome(h, cr.ID); !strings.HasPrefix(o.Reason, "aborted") || o.Winner() != -1 {
+	if o := outcome(h, cr.ID); !strings.HasPrefix(string(o.Reason), "aborted") || o.Winner() != -1 {
 		t.Fatalf("outcome %+v", o)
 	}
 }

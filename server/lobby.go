@@ -93,7 +93,7 @@ func (s *session) entry() listEntry {
 	o := t.Outcome()
 	switch {
 	case o.Over:
-		e.List, e.Result, e.Winner = listFinished, o.Reason, int(o.Winner())
+		e.List, e.Result, e.Winner = listFinished, string(o.Reason), int(o.Winner())
 	case len(e.Open) > 0:
 		e.List = listOpen
 	default:

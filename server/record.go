@@ -60,8 +60,8 @@ func (s *session) gameRecord() *record.Record {
 	}
 	r.Termination = record.Unterminated
 	if o.Over {
-		r.Termination, r.Reason = record.Normal, o.Reason
-		if t.Over != nil && o.Reason == "time" {
+		r.Termination, r.Reason = record.Normal, string(o.Reason)
+		if t.Over != nil && o.Reason == game.EndTimeUp {
 			r.Termination = record.TimeForfeit
 		}
 	}

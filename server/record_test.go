@@ -77,7 +77,7 @@ func TestServerRecordsReadBack(t *testing.T) {
 	}{
 		{"toy, resigned", Def{Game: "toy", Seats: seats(2)}, 6, nil, "resign", record.Normal, "resignation"},
 		{"dragon in play", Def{Game: "dragon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
-		{"dragon on time", Def{Game: "dragon", Seats: seats(2), Clock: Clock{InitialMs: 60_000, IncrementMs: 1000}}, 21, nil, "timeout", record.TimeForfeit, "time"},
+		{"dragon on time", Def{Game: "dragon", Seats: seats(2), Clock: table.TimeControl{InitialMs: 60_000, IncrementMs: 1000}}, 21, nil, "timeout", record.TimeForfeit, "time"},
 		{"dragon agreed drawn", Def{Game: "dragon", Seats: seats(2)}, 10, nil, "draw", record.Normal, "agreement"},
 		{"dragonchess", Def{Game: "dragonchess", Seats: seats(2)}, 30, nil, "resign", record.Normal, "resignation"},
 		{"dungeon, two seats", Def{Game: "dungeon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},

@@ -364,10 +364,10 @@ func (srv *Server) session(id string) *session {
 
 // CreateRequest is the body of POST /api/games.
 type CreateRequest struct {
-	Game    string       `json:"game"`
-	Options game.Options `json:"options"`
-	Seats   []Seat       `json:"seats"`
-	Clock   Clock        `json:"clock"`
+	Game    string            `json:"game"`
+	Options game.Options      `json:"options"`
+	Seats   []Seat            `json:"seats"`
+	Clock   table.TimeControl `json:"clock"`
 	// Position, when set, is a position string in the game's notation to
 	// play from (an edited board, a pasted FEN).
 	Position string `json:"position,omitempty"`

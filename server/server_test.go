@@ -19,6 +19,7 @@ import (
 	"wyrm/game"
 	toygame "wyrm/internal/toysetup"
 	"wyrm/server/store"
+	"wyrm/server/table"
 )
 
 // harness is a server on a temporary database.
@@ -350,7 +351,7 @@ func TestSetupResignDrawClock(t *testing.T) {
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { return now }
 	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
-		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: Clock{InitialMs: 60000, IncrementMs: 2000}})
+		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{InitialMs: 60000, IncrementMs: 2000}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "setup", "seat": 0, "choice": "c3"})
 	if m := c.expect("error"); !strings.Contains(m["message"].(string), "rank 1") {
@@ -459,7 +460,7 @@ func TestClockRunsOut(t *testing.T) {
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: Clock{InitialMs: 300, IncrementMs: 0}})
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{InitialMs: 300, IncrementMs: 0}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "move", "move": "c1c2"})
 	c.expect("ack")
@@ -503,7 +504,7 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	}
 	srv, st := open()
 	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
-		Clock: Clock{InitialMs: 60_000}})
+		Clock: table.TimeControl{InitialMs: 60_000}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -560,7 +561,7 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 	}
 	defer srv.Close()
 	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}},
-		Clock: Clock{InitialMs: 400}})
+		Clock: table.TimeControl{InitialMs: 400}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,8 +12,6 @@ import (
 type (
 	// Seat is one seat of a game definition.
 	Seat = table.Seat
-	// Clock is a time control; zero InitialMs means no clocks.
-	Clock = table.TimeControl
 	// Def is what is stored when a game is created.
 	Def = table.Def
 )

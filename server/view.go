@@ -294,7 +294,7 @@ func (s *session) state(you []int) stateJSON {
 		st.Clock = cj
 	}
 	o := t.Outcome()
-	st.Outcome = outcomeJSON{Over: o.Over, Reason: o.Reason, Winner: int(o.Winner())}
+	st.Outcome = outcomeJSON{Over: o.Over, Reason: string(o.Reason), Winner: int(o.Winner())}
 	for i := 0; i < n; i++ {
 		st.Outcome.Results = append(st.Outcome.Results, o.Results[i].String())
 	}

@@ -117,7 +117,7 @@ func board(reqJSON []byte) (boardMsg, error) {
 	}
 	if finished(pos) {
 		o := pos.Outcome()
-		out.ToMove, out.Over, out.Reason = int(game.NoPlayer), true, o.Reason
+		out.ToMove, out.Over, out.Reason = int(game.NoPlayer), true, string(o.Reason)
 		for seat := range pos.Players() {
 			out.Results = append(out.Results, o.Results[seat].String())
 		}

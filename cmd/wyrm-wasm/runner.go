@@ -141,7 +141,7 @@ func (r *runner) analyse(reqJSON []byte, emit func([]byte)) error {
 		case ctx.Err() != nil:
 			done.Stopped = true
 		case finished(p.pos):
-			done.Over, done.Reason = true, p.pos.Outcome().Reason
+			done.Over, done.Reason = true, string(p.pos.Outcome().Reason)
 		default:
 			r.use(s.game, s.mode, req.NewGame)
 			seat := int(p.pos.ToMove())
@@ -196,7 +196,7 @@ func (r *runner) evaluate(reqJSON []byte, emit func([]byte)) error {
 			ev := evaluationMsg{Type: "evaluation", Index: i, Position: p.pos.String(), ToMove: int(p.pos.ToMove()), Lines: []lineMsg{}}
 			if finished(p.pos) {
 				o := p.pos.Outcome()
-				ev.ToMove, ev.Over, ev.Reason = int(game.NoPlayer), true, o.Reason
+				ev.ToMove, ev.Over, ev.Reason = int(game.NoPlayer), true, string(o.Reason)
 				for seat := range p.pos.Players() {
 					ev.Results = append(ev.Results, o.Results[seat].String())
 				}

@@ -117,5 +117,5 @@ func describeOutcome(p game.Position, o game.Outcome) string {
 	for i := 0; i < p.Players(); i++ {
 		parts = append(parts, fmt.Sprintf("%s %s", seatLabel(p, game.Player(i)), o.Results[i]))
 	}
-	return o.Reason + " (" + strings.Join(parts, ", ") + ")"
+	return string(o.Reason) + " (" + strings.Join(parts, ", ") + ")"
 }

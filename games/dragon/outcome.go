@@ -6,9 +6,9 @@ import "wyrm/game"
 func (p *Position) Outcome() game.Outcome {
 	if !p.hasLegalMove() {
 		if p.inCheck() {
-			return game.Decided(2, game.Player(p.side^1), "checkmate")
+			return game.Decided(2, game.Player(p.side^1), game.EndCheckmate)
 		}
-		return game.Drawn(2, "stalemate")
+		return game.Drawn(2, game.EndStalemate)
 	}
 	if r := p.drawnByRule(); r != "" {
 		return game.Drawn(2, r)
@@ -25,14 +25,14 @@ func (p *Position) drawn() bool {
 // drawnByRule names the draw by rule that ends the game here, or "".
 // Mate on the move that reaches the fiftieth move still counts as mate,
 // which Outcome checks first.
-func (p *Position) drawnByRule() string {
+func (p *Position) drawnByRule() game.EndReason {
 	switch {
 	case p.halfmove >= 100:
-		return "fifty-move rule"
+		return game.EndFiftyMoveRule
 	case p.repetitions() >= 3:
-		return "threefold repetition"
+		return game.EndThreefold
 	case p.insufficientMaterial():
-		return "insufficient material"
+		return game.EndInsufficientMaterial
 	}
 	return ""
 }

@@ -141,7 +141,7 @@ func TestOutcomes(t *testing.T) {
 		moves     []string
 		over      bool
 		winner    game.Player
-		reason    string
+		reason    game.EndReason
 	}{
 		{"drop gives mate", "6R1/8/2K5/8/4B3/R7/7k/8[D] w - - 0 1", []string{"D@f1"}, true, 0, "checkmate"},
 		{"drop gives check only", "6R1/8/2K5/8/8/R7/7k/8[D] w - - 0 1", []string{"D@f1"}, false, game.NoPlayer, ""},

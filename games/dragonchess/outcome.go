@@ -4,12 +4,12 @@ import "wyrm/game"
 
 // drawnByRule names the draw rule that ends the game here ("" when none):
 // the 100-move rule or threefold repetition.
-func (p *Position) drawnByRule() string {
+func (p *Position) drawnByRule() game.EndReason {
 	if p.half >= 100 {
-		return "100-move rule"
+		return game.EndHundredMoveRule
 	}
 	if p.half >= 8 && p.repetitions() >= 2 {
-		return "threefold repetition"
+		return game.EndThreefold
 	}
 	return ""
 }
@@ -44,9 +44,9 @@ func (p *Position) scratch(d int) []game.Move {
 func (p *Position) Outcome() game.Outcome {
 	if !p.anyLegal() {
 		if p.InCheck() {
-			return game.Decided(2, game.Player(p.side^1), "checkmate")
+			return game.Decided(2, game.Player(p.side^1), game.EndCheckmate)
 		}
-		return game.Drawn(2, "stalemate")
+		return game.Drawn(2, game.EndStalemate)
 	}
 	if why := p.drawnByRule(); why != "" {
 		return game.Drawn(2, why)

@@ -13,9 +13,9 @@ func (p *Position) Outcome() game.Outcome {
 	switch {
 	case p.toMove < 0:
 		o.Over = true
-		o.Reason = "king captured"
+		o.Reason = game.EndKingCaptured
 		if p.resigned != 0 {
-			o.Reason = "resignation"
+			o.Reason = game.EndResignation
 		}
 		var lastOut uint8 // seats that went out in the final action
 		if len(p.undo) > 0 {
@@ -32,13 +32,13 @@ func (p *Position) Outcome() game.Outcome {
 			}
 		}
 		if p.live == 0 {
-			o.Reason = "all remaining kings removed together"
+			o.Reason = game.EndKingsRemovedTogether
 		}
 	case p.quiet >= p.quietLimit() || p.repeated():
 		o.Over = true
-		o.Reason = "threefold repetition"
+		o.Reason = game.EndThreefold
 		if p.quiet >= p.quietLimit() {
-			o.Reason = "50 rounds without a capture"
+			o.Reason = game.EndQuietRounds
 		}
 		for s := 0; s < p.n; s++ {
 			if p.isLive(s) {

@@ -2,13 +2,16 @@
 // whose fault it is and what a client may do about it, and a message for
 // the person. Client mistakes carry the game's own words; server faults say
 // only that nothing changed. HTTP handlers and websocket replies map the
-// same codes, so a client sees the same answer on either path.
+// same codes, so a client sees the same answer on either path. The game
+// table's refusals, plain errors of their own kinds, get their codes here.
 package apierr
 
 import (
 	"errors"
 	"fmt"
 	"net/http"
+
+	"wyrm/server/table"
 )
 
 // Code classifies an error for clients.
@@ -83,8 +86,7 @@ func Wrap(code Code, err error) error {
 	if err == nil {
 		return nil
 	}
-	var e *Error
-	if errors.As(err, &e) {
+	if _, ok := coded(err); ok {
 		return err
 	}
 	return &Error{Code: code, Message: err.Error()}
@@ -93,9 +95,37 @@ func Wrap(code Code, err error) error {
 // Of returns err's code and the message a client may see: Internal errors
 // without a code keep their details to the server's log.
 func Of(err error) (Code, string) {
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := coded(err); ok {
 		return e.Code, e.Message
 	}
 	return Internal, "the server failed; nothing changed"
+}
+
+// tableCodes is the code of each kind of refusal of the game table, which
+// knows nothing of HTTP.
+var tableCodes = map[table.ErrorKind]Code{
+	table.Malformed:   BadRequest,
+	table.Invalid:     Invalid,
+	table.NotYourTurn: NotYourTurn,
+	table.Conflict:    Conflict,
+	table.NotFound:    NotFound,
+	table.Broken:      Internal,
+}
+
+// coded finds the coded error in err's chain: an Error, or a refusal of
+// the table given its code here, the one place that maps them.
+func coded(err error) (*Error, bool) {
+	var e *Error
+	if errors.As(err, &e) {
+		return e, true
+	}
+	var te *table.Error
+	if errors.As(err, &te) {
+		code, ok := tableCodes[te.Kind]
+		if !ok {
+			code = Internal
+		}
+		return &Error{Code: code, Message: te.Msg}, true
+	}
+	return nil, false
 }

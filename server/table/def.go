@@ -2,7 +2,6 @@ package table
 
 import (
 	"wyrm/game"
-	"wyrm/server/apierr"
 )
 
 // Seat kinds.
@@ -70,26 +69,26 @@ type Def struct {
 // Check reports whether d fits a game of players seats.
 func (d *Def) Check(players int) error {
 	if len(d.Seats) != players {
-		return apierr.New(apierr.Invalid, "this game has %d seats, got %d", players, len(d.Seats))
+		return errorf(Invalid, "this game has %d seats, got %d", players, len(d.Seats))
 	}
 	for i, s := range d.Seats {
 		switch s.Kind {
 		case SeatLocal, SeatInvite, SeatOpen:
 		case SeatComputer:
 			if s.Level < 1 || s.Level > MaxLevel {
-				return apierr.New(apierr.Invalid, "seat %d: computer level must be 1 to %d", i+1, MaxLevel)
+				return errorf(Invalid, "seat %d: computer level must be 1 to %d", i+1, MaxLevel)
 			}
 		default:
-			return apierr.New(apierr.Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
+			return errorf(Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
 		}
 	}
 	c := d.Clock
 	if c.InitialMs < 0 || c.IncrementMs < 0 || c.InitialMs > 24*3600*1000 || c.IncrementMs > 3600*1000 ||
 		(c.InitialMs == 0 && c.IncrementMs != 0) {
-		return apierr.New(apierr.Invalid, "bad time control")
+		return errorf(Invalid, "bad time control")
 	}
 	if c.Days < 0 || c.Days > MaxDays || (c.Days > 0 && (c.InitialMs != 0 || c.IncrementMs != 0)) {
-		return apierr.New(apierr.Invalid, "a correspondence game has 1 to %d days a move and no other clock", MaxDays)
+		return errorf(Invalid, "a correspondence game has 1 to %d days a move and no other clock", MaxDays)
 	}
 	return nil
 }

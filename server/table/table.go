@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"wyrm/game"
-	"wyrm/server/apierr"
 )
 
 // Action kinds of the log.
@@ -89,7 +88,7 @@ type Table struct {
 func New(g game.Game, def Def) (*Table, error) {
 	names, err := g.SeatNames(def.Options)
 	if err != nil {
-		return nil, apierr.Wrap(apierr.Invalid, err)
+		return nil, refuse(Invalid, err)
 	}
 	if err := def.Check(len(names)); err != nil {
 		return nil, err
@@ -156,7 +155,7 @@ func (t *Table) reset() error {
 	if sg, ok := t.G.(game.SetupGame); ok {
 		st, err := sg.NewSetup(t.Def.Options)
 		if err != nil {
-			return apierr.Wrap(apierr.Invalid, err)
+			return refuse(Invalid, err)
 		}
 		if st.Stage() != "" {
 			t.Setup = st
@@ -169,7 +168,7 @@ func (t *Table) reset() error {
 
 func (t *Table) beginPlay(p game.Position, err error) error {
 	if err != nil {
-		return apierr.Wrap(apierr.Invalid, err)
+		return refuse(Invalid, err)
 	}
 	t.Setup, t.Pos, t.Start = nil, p, p.String()
 	return nil
@@ -252,7 +251,7 @@ func (t *Table) Canonical(a Action) Action {
 // to the log. On error nothing has changed.
 func (t *Table) Apply(a Action) error {
 	if a.Seat < 0 || a.Seat >= t.Seats() {
-		return apierr.New(apierr.Invalid, "there is no seat %d", a.Seat+1)
+		return errorf(Invalid, "there is no seat %d", a.Seat+1)
 	}
 	var err error
 	switch a.Kind {
@@ -287,7 +286,7 @@ func (t *Table) Apply(a Action) error {
 	case ActBind:
 		err = t.bind(a)
 	default:
-		err = apierr.New(apierr.BadRequest, "unknown action %q", a.Kind)
+		err = errorf(Malformed, "unknown action %q", a.Kind)
 	}
 	if err != nil {
 		return err
@@ -299,10 +298,10 @@ func (t *Table) Apply(a Action) error {
 // playing refuses actions of a game that is over or a seat that is out.
 func (t *Table) playing(seat int) error {
 	if t.Outcome().Over {
-		return apierr.New(apierr.Conflict, "the game is over")
+		return errorf(Conflict, "the game is over")
 	}
 	if !t.In(seat) {
-		return apierr.New(apierr.Conflict, "this seat is out of the game")
+		return errorf(Conflict, "this seat is out of the game")
 	}
 	return nil
 }
@@ -324,20 +323,20 @@ func (t *Table) In(seat int) bool {
 // plays itself.
 func (t *Table) bind(a Action) error {
 	if t.Outcome().Over {
-		return apierr.New(apierr.Conflict, "the game is over")
+		return errorf(Conflict, "the game is over")
 	}
 	id, err := strconv.ParseInt(a.Data, 10, 64)
 	if err != nil || id <= 0 {
-		return apierr.New(apierr.BadRequest, "bind: bad account %q", a.Data)
+		return errorf(Malformed, "bind: bad account %q", a.Data)
 	}
 	if t.Tokens[a.Seat] == "" {
-		return apierr.New(apierr.Conflict, "seat %d is no person's", a.Seat+1)
+		return errorf(Conflict, "seat %d is no person's", a.Seat+1)
 	}
 	if t.Users[a.Seat] != 0 {
-		return apierr.New(apierr.Conflict, "seat %d already belongs to an account", a.Seat+1)
+		return errorf(Conflict, "seat %d already belongs to an account", a.Seat+1)
 	}
 	if slices.Contains(t.Users, id) {
-		return apierr.New(apierr.Conflict, "this account already plays a seat of this game")
+		return errorf(Conflict, "this account already plays a seat of this game")
 	}
 	t.Users[a.Seat] = id
 	return nil
@@ -345,17 +344,17 @@ func (t *Table) bind(a Action) error {
 
 func (t *Table) join(a Action) error {
 	if t.Outcome().Over {
-		return apierr.New(apierr.Conflict, "the game is over: its seats can no longer be taken")
+		return errorf(Conflict, "the game is over: its seats can no longer be taken")
 	}
 	if !t.Def.Seats[a.Seat].Joinable() || t.Tokens[a.Seat] != "" {
-		return apierr.New(apierr.Conflict, "this seat is already taken")
+		return errorf(Conflict, "this seat is already taken")
 	}
 	hash, user, _ := strings.Cut(a.Data, " ")
 	t.Tokens[a.Seat] = hash
 	if user != "" {
 		id, err := strconv.ParseInt(user, 10, 64)
 		if err != nil {
-			return apierr.New(apierr.BadRequest, "join: bad account %q", user)
+			return errorf(Malformed, "join: bad account %q", user)
 		}
 		t.Users[a.Seat] = id
 	}
@@ -364,10 +363,10 @@ func (t *Table) join(a Action) error {
 
 func (t *Table) rematch(a Action) error {
 	if !t.Outcome().Over {
-		return apierr.New(apierr.Conflict, "the game is not over yet")
+		return errorf(Conflict, "the game is not over yet")
 	}
 	if t.Rematch != "" {
-		return apierr.New(apierr.Conflict, "a rematch already exists")
+		return errorf(Conflict, "a rematch already exists")
 	}
 	t.Rematch = a.Data
 	return nil
@@ -378,18 +377,18 @@ func (t *Table) setup(a Action) error {
 		return err
 	}
 	if t.Setup == nil {
-		return apierr.New(apierr.Conflict, "the game is past its setup")
+		return errorf(Conflict, "the game is past its setup")
 	}
 	if !slices.Contains(t.Setup.Waiting(), game.Player(a.Seat)) {
-		return apierr.New(apierr.NotYourTurn, "this seat has nothing to submit now")
+		return errorf(NotYourTurn, "this seat has nothing to submit now")
 	}
 	if err := t.Setup.Submit(game.Player(a.Seat), a.Data); err != nil {
-		return apierr.Wrap(apierr.Invalid, err)
+		return refuse(Invalid, err)
 	}
 	if t.Setup.Stage() == "" {
 		p, err := t.Setup.Position()
 		if err != nil {
-			return apierr.New(apierr.Internal, "setup finished but gave no position: %v", err)
+			return errorf(Broken, "setup finished but gave no position: %v", err)
 		}
 		t.Pos, t.Start, t.Setup = p, p.String(), nil
 		t.Clock.LastAt = a.AtMs
@@ -402,17 +401,17 @@ func (t *Table) move(a Action) error {
 		return err
 	}
 	if t.Pos == nil {
-		return apierr.New(apierr.Conflict, "the game has not started: setup comes first")
+		return errorf(Conflict, "the game has not started: setup comes first")
 	}
 	if int(t.Pos.ToMove()) != a.Seat {
-		return apierr.New(apierr.NotYourTurn, "it is not your turn")
+		return errorf(NotYourTurn, "it is not your turn")
 	}
 	if t.Clock.Flagged(a.Seat, a.AtMs) {
-		return apierr.New(apierr.Conflict, "time is up")
+		return errorf(Conflict, "time is up")
 	}
 	m, err := t.Pos.ParseMove(a.Data)
 	if err != nil {
-		return apierr.Wrap(apierr.Invalid, err)
+		return refuse(Invalid, err)
 	}
 	p := Ply{Seat: a.Seat, Text: t.Pos.MoveString(m), View: t.Pos.DescribeMove(m), AtMs: a.AtMs}
 	if sn, ok := t.Pos.(game.SANer); ok {
@@ -432,7 +431,7 @@ func (t *Table) resign(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, "resignation", a.AtMs)
+	t.leave(a.Seat, game.EndResignation, a.AtMs)
 	return nil
 }
 
@@ -441,9 +440,9 @@ func (t *Table) timeout(a Action) error {
 		return err
 	}
 	if int(t.ToMove()) != a.Seat || !t.Clock.Flagged(a.Seat, a.AtMs) {
-		return apierr.New(apierr.Conflict, "this seat's time is not up")
+		return errorf(Conflict, "this seat's time is not up")
 	}
-	t.leave(a.Seat, "time", a.AtMs)
+	t.leave(a.Seat, game.EndTimeUp, a.AtMs)
 	t.Clock.Remaining[a.Seat] = 0
 	return nil
 }
@@ -453,11 +452,11 @@ func (t *Table) offerDraw(a Action) error {
 		return err
 	}
 	if t.Pos == nil {
-		return apierr.New(apierr.Conflict, "draws can be offered once play begins")
+		return errorf(Conflict, "draws can be offered once play begins")
 	}
 	accepting := slices.Contains(t.Offers, true) && !t.Offers[a.Seat]
 	if !accepting && t.OfferedAt[a.Seat] == len(t.Plies) {
-		return apierr.New(apierr.Conflict, "you have offered a draw in this position already; offer again after a move")
+		return errorf(Conflict, "you have offered a draw in this position already; offer again after a move")
 	}
 	t.Offers[a.Seat] = true
 	t.OfferedAt[a.Seat] = len(t.Plies)
@@ -467,7 +466,7 @@ func (t *Table) offerDraw(a Action) error {
 			return nil
 		}
 	}
-	o := game.Drawn(t.Seats(), "agreement")
+	o := game.Drawn(t.Seats(), game.EndAgreement)
 	for i := range t.Seats() {
 		if !t.In(i) {
 			o.Results[i] = game.Eliminated
@@ -483,7 +482,7 @@ func (t *Table) declineDraw(a Action) error {
 		return err
 	}
 	if !slices.Contains(t.Offers, true) {
-		return apierr.New(apierr.Conflict, "there is no draw offer to decline")
+		return errorf(Conflict, "there is no draw offer to decline")
 	}
 	clear(t.Offers)
 	return nil
@@ -502,11 +501,11 @@ func (t *Table) abort(a Action) error {
 		return err
 	}
 	if !t.Abortable() {
-		return apierr.New(apierr.Conflict, "the game can only be aborted before every player has moved")
+		return errorf(Conflict, "the game can only be aborted before every player has moved")
 	}
-	o := game.Outcome{Over: true, Reason: "aborted"}
+	o := game.Outcome{Over: true, Reason: game.EndAborted}
 	if a.Data == "timeout" {
-		o.Reason = "aborted: a player did not make a first move"
+		o.Reason = game.EndAbortedNoFirstMove
 	}
 	t.Clock.Stop(-1, a.AtMs)
 	t.Over = &o
@@ -532,7 +531,7 @@ func (t *Table) takeback(a Action) error {
 	}
 	if t.Takeback < 0 {
 		if t.TakebackPlies(a.Seat) == 0 {
-			return apierr.New(apierr.Conflict, "you have no move to take back")
+			return errorf(Conflict, "you have no move to take back")
 		}
 		t.Takeback = a.Seat
 	}
@@ -560,7 +559,7 @@ func (t *Table) refuseTakeback(a Action) error {
 		return err
 	}
 	if t.Takeback < 0 {
-		return apierr.New(apierr.Conflict, "no takeback has been asked for")
+		return errorf(Conflict, "no takeback has been asked for")
 	}
 	t.clearTakeback()
 	return nil
@@ -579,11 +578,11 @@ func (t *Table) claim(a Action) error {
 		return err
 	}
 	if t.Pos == nil {
-		return apierr.New(apierr.Conflict, "there is nothing to claim before play begins")
+		return errorf(Conflict, "there is nothing to claim before play begins")
 	}
 	switch a.Data {
 	case "win":
-		o := game.Outcome{Over: true, Reason: "opponents left the game"}
+		o := game.Outcome{Over: true, Reason: game.EndOpponentsLeft}
 		for i := range t.Seats() {
 			o.Results[i] = game.Loss
 			if !t.In(i) {
@@ -594,7 +593,7 @@ func (t *Table) claim(a Action) error {
 		t.Clock.Stop(int(t.ToMove()), a.AtMs)
 		t.Over = &o
 	case "draw":
-		o := game.Drawn(t.Seats(), "opponents left the game")
+		o := game.Drawn(t.Seats(), game.EndOpponentsLeft)
 		for i := range t.Seats() {
 			if !t.In(i) {
 				o.Results[i] = game.Eliminated
@@ -603,7 +602,7 @@ func (t *Table) claim(a Action) error {
 		t.Clock.Stop(int(t.ToMove()), a.AtMs)
 		t.Over = &o
 	default:
-		return apierr.New(apierr.BadRequest, "claim a win or a draw")
+		return errorf(Malformed, "claim a win or a draw")
 	}
 	return nil
 }
@@ -614,7 +613,7 @@ func (t *Table) abandon(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, "abandoned", a.AtMs)
+	t.leave(a.Seat, game.EndAbandoned, a.AtMs)
 	return nil
 }
 
@@ -623,11 +622,11 @@ func (t *Table) abandon(a Action) error {
 // stood still.
 func (t *Table) resume(a Action) error {
 	if t.Outcome().Over || !t.Clock.Running || int(t.ToMove()) != a.Seat {
-		return apierr.New(apierr.Conflict, "no clock is running for this seat")
+		return errorf(Conflict, "no clock is running for this seat")
 	}
 	down, err := strconv.ParseInt(a.Data, 10, 64)
 	if err != nil {
-		return apierr.New(apierr.BadRequest, "resume: bad time %q", a.Data)
+		return errorf(Malformed, "resume: bad time %q", a.Data)
 	}
 	t.Clock.Pause(max(down, t.Clock.LastAt), a.AtMs)
 	return nil
@@ -636,7 +635,7 @@ func (t *Table) resume(a Action) error {
 // leave takes seat out of the game (resignation or time). With two seats,
 // or a game that cannot play on without a player, the game ends; games
 // with an Eliminator play on among the others.
-func (t *Table) leave(seat int, reason string, at int64) {
+func (t *Table) leave(seat int, reason game.EndReason, at int64) {
 	n := t.Seats()
 	t.Out[seat] = true
 	t.depart([]int{seat})
@@ -671,10 +670,10 @@ func (t *Table) leave(seat int, reason string, at int64) {
 // and returns the position then.
 func (t *Table) PositionAt(n int) (game.Position, error) {
 	if n < 0 || n > len(t.Plies) {
-		return nil, apierr.New(apierr.NotFound, "no move %d", n)
+		return nil, errorf(NotFound, "no move %d", n)
 	}
 	if t.Pos == nil {
-		return nil, apierr.New(apierr.Conflict, "play has not begun")
+		return nil, errorf(Conflict, "play has not begun")
 	}
 	r, err := New(t.G, t.Def)
 	if err != nil {

@@ -8,7 +8,6 @@ import (
 	"wyrm/game"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
-	"wyrm/server/apierr"
 )
 
 // run applies actions in turn, at one second apart, and returns the table
@@ -30,12 +29,17 @@ func run(t *testing.T, g game.Game, def Def, acts ...Action) (*Table, []error) {
 	return tb, errs
 }
 
-func codeOf(err error) apierr.Code {
+// codeOf is err's kind, "" for none; an error that is no refusal of the
+// table is "uncoded", so that it never passes for an accepted action.
+func codeOf(err error) ErrorKind {
 	if err == nil {
 		return ""
 	}
-	c, _ := apierr.Of(err)
-	return c
+	var e *Error
+	if !errors.As(err, &e) {
+		return "uncoded"
+	}
+	return e.Kind
 }
 
 func twoLocal() Def {
@@ -46,25 +50,25 @@ func TestActionsAreCheckedWithTheirCodes(t *testing.T) {
 	cases := []struct {
 		name string
 		acts []Action
-		want []apierr.Code // per action, "" for accepted
+		want []ErrorKind // per action, "" for accepted
 	}{
-		{"a move in turn", []Action{{Seat: 0, Kind: ActMove, Data: "c1c2"}}, []apierr.Code{""}},
-		{"out of turn", []Action{{Seat: 1, Kind: ActMove, Data: "c5c4"}}, []apierr.Code{apierr.NotYourTurn}},
-		{"illegal", []Action{{Seat: 0, Kind: ActMove, Data: "c1c4"}}, []apierr.Code{apierr.Invalid}},
-		{"no such seat", []Action{{Seat: 2, Kind: ActResign}}, []apierr.Code{apierr.Invalid}},
-		{"unknown action", []Action{{Seat: 0, Kind: "teleport"}}, []apierr.Code{apierr.BadRequest}},
-		{"join once", []Action{{Seat: 1, Kind: ActJoin, Data: "h"}, {Seat: 1, Kind: ActJoin, Data: "h2"}}, []apierr.Code{"", apierr.Conflict}},
-		{"join a local seat", []Action{{Seat: 0, Kind: ActJoin, Data: "h"}}, []apierr.Code{apierr.Conflict}},
-		{"no setup to submit", []Action{{Seat: 0, Kind: ActSetup, Data: "a1"}}, []apierr.Code{apierr.Conflict}},
-		{"decline without offer", []Action{{Seat: 0, Kind: ActDrawDecline}}, []apierr.Code{apierr.Conflict}},
-		{"rematch before the end", []Action{{Seat: 0, Kind: ActRematch, Data: "x"}}, []apierr.Code{apierr.Conflict}},
+		{"a move in turn", []Action{{Seat: 0, Kind: ActMove, Data: "c1c2"}}, []ErrorKind{""}},
+		{"out of turn", []Action{{Seat: 1, Kind: ActMove, Data: "c5c4"}}, []ErrorKind{NotYourTurn}},
+		{"illegal", []Action{{Seat: 0, Kind: ActMove, Data: "c1c4"}}, []ErrorKind{Invalid}},
+		{"no such seat", []Action{{Seat: 2, Kind: ActResign}}, []ErrorKind{Invalid}},
+		{"unknown action", []Action{{Seat: 0, Kind: "teleport"}}, []ErrorKind{Malformed}},
+		{"join once", []Action{{Seat: 1, Kind: ActJoin, Data: "h"}, {Seat: 1, Kind: ActJoin, Data: "h2"}}, []ErrorKind{"", Conflict}},
+		{"join a local seat", []Action{{Seat: 0, Kind: ActJoin, Data: "h"}}, []ErrorKind{Conflict}},
+		{"no setup to submit", []Action{{Seat: 0, Kind: ActSetup, Data: "a1"}}, []ErrorKind{Conflict}},
+		{"decline without offer", []Action{{Seat: 0, Kind: ActDrawDecline}}, []ErrorKind{Conflict}},
+		{"rematch before the end", []Action{{Seat: 0, Kind: ActRematch, Data: "x"}}, []ErrorKind{Conflict}},
 		{"nothing after resignation", []Action{{Seat: 0, Kind: ActResign}, {Seat: 1, Kind: ActMove, Data: "c5c4"}, {Seat: 0, Kind: ActRematch, Data: "x"}, {Seat: 1, Kind: ActRematch, Data: "y"}},
-			[]apierr.Code{"", apierr.Conflict, "", apierr.Conflict}},
-		{"timeout that is not", []Action{{Seat: 0, Kind: ActTimeout}}, []apierr.Code{apierr.Conflict}},
+			[]ErrorKind{"", Conflict, "", Conflict}},
+		{"timeout that is not", []Action{{Seat: 0, Kind: ActTimeout}}, []ErrorKind{Conflict}},
 	}
 	for _, c := range cases {
 		tb, errs := run(t, toysetup.Game{}, twoLocal(), c.acts...)
-		var got []apierr.Code
+		var got []ErrorKind
 		for _, e := range errs {
 			got = append(got, codeOf(e))
 		}
@@ -89,7 +93,7 @@ func TestDrawNeedsEverySeatStillIn(t *testing.T) {
 		Action{Seat: 0, Kind: ActDrawOffer}, // declined in this position: not again before a move
 		Action{Seat: 0, Kind: ActMove, Data: "c1c2"}, Action{Seat: 1, Kind: ActMove, Data: "c5c4"},
 		Action{Seat: 0, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer})
-	want := []apierr.Code{"", apierr.Conflict, "", apierr.Conflict, "", "", "", ""}
+	want := []ErrorKind{"", Conflict, "", Conflict, "", "", "", ""}
 	for i, e := range errs {
 		if codeOf(e) != want[i] {
 			t.Errorf("action %d: %v, want code %q", i, e, want[i])
@@ -110,7 +114,7 @@ func TestSetupThenPlay(t *testing.T) {
 		Action{Seat: 0, Kind: ActSetup, Data: "a1"},
 		Action{Seat: 1, Kind: ActSetup, Data: "d5"},
 		Action{Seat: 0, Kind: ActMove, Data: "b1b2"})
-	want := []apierr.Code{apierr.Conflict, apierr.Invalid, "", apierr.NotYourTurn, "", ""}
+	want := []ErrorKind{Conflict, Invalid, "", NotYourTurn, "", ""}
 	for i, e := range errs {
 		if codeOf(e) != want[i] {
 			t.Errorf("action %d: %v, want code %q", i, e, want[i])
@@ -136,7 +140,7 @@ func TestClockChargesTheMoverAndFlags(t *testing.T) {
 	if tb.Clock.Remaining[0] != 9000 || tb.Clock.Remaining[1] != 0 {
 		t.Fatalf("clocks %v, want 9000 and 0", tb.Clock.Remaining)
 	}
-	if errs[3] != nil || codeOf(errs[4]) != apierr.Conflict {
+	if errs[3] != nil || codeOf(errs[4]) != Conflict {
 		t.Fatalf("flag: %v, move after it: %v", errs[3], errs[4])
 	}
 	if o := tb.Outcome(); !o.Over || o.Reason != "time" || o.Winner() != 0 {
@@ -147,7 +151,7 @@ func TestClockChargesTheMoverAndFlags(t *testing.T) {
 func TestLeavingAGameOfThreePlaysOn(t *testing.T) {
 	def := Def{Game: "toy", Options: game.Options{"players": "3"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}}
 	tb, errs := run(t, toygame.Game{}, def, Action{Seat: 0, Kind: ActResign}, Action{Seat: 0, Kind: ActDrawOffer})
-	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+	if errs[0] != nil || codeOf(errs[1]) != Conflict {
 		t.Fatal(errs)
 	}
 	if tb.Outcome().Over || tb.ToMove() != 1 || !tb.Out[0] {
@@ -173,7 +177,7 @@ func TestEliminatedSeatHasNoSayInDraws(t *testing.T) {
 		Action{Seat: 0, Kind: ActMove, Data: "b1b8"}, Action{Seat: 1, Kind: ActMove, Data: "f1f2"},
 		Action{Seat: 2, Kind: ActMove, Data: "c8c7"}, Action{Seat: 0, Kind: ActMove, Data: "b8a8"}, // takes seat 3's King
 		Action{Seat: 2, Kind: ActDrawOffer}, Action{Seat: 1, Kind: ActDrawOffer}, Action{Seat: 0, Kind: ActDrawOffer})
-	want := []apierr.Code{"", "", "", "", apierr.Conflict, "", ""}
+	want := []ErrorKind{"", "", "", "", Conflict, "", ""}
 	for i, e := range errs {
 		if codeOf(e) != want[i] {
 			t.Fatalf("action %d: %v, want code %q", i, e, want[i])
@@ -187,7 +191,7 @@ func TestEliminatedSeatHasNoSayInDraws(t *testing.T) {
 
 func TestFinishedGameSeatsCannotBeJoined(t *testing.T) {
 	_, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActResign}, Action{Seat: 1, Kind: ActJoin, Data: "h"})
-	if errs[0] != nil || codeOf(errs[1]) != apierr.Conflict {
+	if errs[0] != nil || codeOf(errs[1]) != Conflict {
 		t.Fatal(errs)
 	}
 }
@@ -203,7 +207,7 @@ func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 	if err != nil || p.String() != "r.k.r/...../...../..K../R...R 1" {
 		t.Fatalf("position after move 1: %v %v", p, err)
 	}
-	if _, err := tb.PositionAt(3); codeOf(err) != apierr.NotFound {
+	if _, err := tb.PositionAt(3); codeOf(err) != NotFound {
 		t.Fatalf("position after move 3: %v", err)
 	}
 	bad := append(slices.Clone(acts), Action{Seq: 2, AtMs: 3, Seat: 1, Kind: ActMove, Data: "c4c3"})
@@ -212,7 +216,7 @@ func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 	if !errors.As(err, &re) || re.Seq != 2 || len(tb.Log) != 2 {
 		t.Fatalf("replay of a bad log: %v, %d actions kept", err, len(tb.Log))
 	}
-	if _, err := New(toysetup.Game{}, Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}}}); codeOf(err) != apierr.Invalid {
+	if _, err := New(toysetup.Game{}, Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}}}); codeOf(err) != Invalid {
 		t.Fatalf("a definition with too few seats: %v", err)
 	}
 }
@@ -228,7 +232,7 @@ func TestResumeGivesBackTheDowntime(t *testing.T) {
 		// seat 1 thinks; the server was last up at 10 s and back at 72 s:
 		Action{Seat: 0, Kind: ActResume, Data: "10000", AtMs: 72_000},
 		Action{Seat: 1, Kind: ActResume, Data: "10000", AtMs: 72_000}) // not its clock
-	if errs[0] != nil || errs[1] != nil || errs[2] != nil || codeOf(errs[3]) != apierr.Conflict {
+	if errs[0] != nil || errs[1] != nil || errs[2] != nil || codeOf(errs[3]) != Conflict {
 		t.Fatal(errs)
 	}
 	// 7 s before the fall, 62 s down (not charged), 1 s after it.
@@ -250,7 +254,7 @@ func TestAbortOnlyBeforeEverySeatHasMoved(t *testing.T) {
 	}
 	_, errs = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActMove, Data: "c1c2"},
 		Action{Seat: 1, Kind: ActMove, Data: "c5c4"}, Action{Seat: 0, Kind: ActAbort})
-	if codeOf(errs[2]) != apierr.Conflict {
+	if codeOf(errs[2]) != Conflict {
 		t.Fatalf("abort after both moved: %v", errs[2])
 	}
 }
@@ -263,7 +267,7 @@ func TestTakebackNeedsTheOthersAndUndoesTheMoves(t *testing.T) {
 		Action{Seat: 1, Kind: ActTakebackNo}, // refuses
 		Action{Seat: 0, Kind: ActTakeback},
 		Action{Seat: 1, Kind: ActTakeback}) // agrees: c1c2 is undone
-	want := []apierr.Code{apierr.Conflict, "", "", "", "", ""}
+	want := []ErrorKind{Conflict, "", "", "", "", ""}
 	for i, e := range errs {
 		if codeOf(e) != want[i] {
 			t.Fatalf("action %d: %v, want %q", i, e, want[i])
@@ -299,7 +303,7 @@ func TestClaimEndsTheGame(t *testing.T) {
 		t.Fatalf("claimed draw: %+v", o)
 	}
 	_, errs = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 1, Kind: ActClaim, Data: "everything"})
-	if codeOf(errs[0]) != apierr.BadRequest {
+	if codeOf(errs[0]) != Malformed {
 		t.Fatal(errs)
 	}
 }
@@ -344,7 +348,7 @@ func TestCorrespondenceDaysPerMove(t *testing.T) {
 	}
 	bad := twoLocal()
 	bad.Clock = TimeControl{Days: 2, InitialMs: 1000}
-	if _, err := New(toysetup.Game{}, bad); codeOf(err) != apierr.Invalid {
+	if _, err := New(toysetup.Game{}, bad); codeOf(err) != Invalid {
 		t.Fatalf("days and a clock: %v", err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"wyrm/game"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
+	"wyrm/server/computer"
 )
 
 // waitFor polls cond until it holds or fails the test after five seconds.
@@ -93,7 +94,7 @@ func TestAbsentPlayerIsResignedInAGameOfThree(t *testing.T) {
 
 // scoreEngine plays at random and judges every position at a fixed score.
 type scoreEngine struct {
-	RandomEngine
+	computer.RandomEngine
 	score int
 }
 

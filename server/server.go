@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/computer"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -28,8 +29,8 @@ import (
 type Config struct {
 	Store store.Store
 	Games []game.Game
-	// Engine plays computer seats; nil means RandomEngine.
-	Engine Engine
+	// Engine plays computer seats; nil means computer.RandomEngine.
+	Engine computer.Engine
 	// Assets is the web app (index.html at its root).
 	Assets fs.FS
 	// Rules holds "<game>.md" rules documents; may be nil.
@@ -82,7 +83,7 @@ type Server struct {
 	store   store.Store
 	games   map[string]game.Game
 	order   []game.Game
-	engine  Engine
+	engine  computer.Engine
 	assets  fs.FS
 	rules   fs.FS
 	log     *slog.Logger
@@ -154,7 +155,7 @@ func New(cfg Config) (*Server, error) {
 		srv.games[g.Info().Name] = g
 	}
 	if srv.engine == nil {
-		srv.engine = RandomEngine{}
+		srv.engine = computer.RandomEngine{}
 	}
 	if srv.log == nil {
 		srv.log = slog.New(slog.DiscardHandler)

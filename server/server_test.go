@@ -18,6 +18,7 @@ import (
 
 	"wyrm/game"
 	toygame "wyrm/internal/toysetup"
+	"wyrm/server/computer"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -540,10 +541,10 @@ type busyEngine struct{ calls atomic.Int64 }
 
 func (b *busyEngine) BestMove(ctx context.Context, pos game.Position, level int, think time.Duration) (game.Move, error) {
 	if b.calls.Add(1) == 1 {
-		return RandomEngine{}.BestMove(ctx, pos, level, think)
+		return computer.RandomEngine{}.BestMove(ctx, pos, level, think)
 	}
 	<-ctx.Done()
-	return game.NoMove, ErrBusy
+	return game.NoMove, computer.ErrBusy
 }
 
 // A computer whose engine is busy waits within its clock and loses on time

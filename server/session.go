@@ -10,6 +10,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/server/apierr"
+	"wyrm/server/computer"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -217,7 +218,7 @@ const drawWeighTime = 300 * time.Millisecond
 // and declines it otherwise.
 func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
 	accept := false
-	if sc, ok := s.srv.engine.(Scorer); ok {
+	if sc, ok := s.srv.engine.(computer.Scorer); ok {
 		ctx, cancel := context.WithTimeout(s.srv.ctx, 5*time.Second)
 		score, err := sc.Score(ctx, pos, game.Player(seat), level, drawWeighTime)
 		cancel()
@@ -256,7 +257,7 @@ func (s *session) think(seat, seq int, pos game.Position, level int, budget, wai
 	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)
 	s.srv.metrics.observeSearch(time.Since(start))
 	if err != nil {
-		if errors.Is(err, ErrBusy) {
+		if errors.Is(err, computer.ErrBusy) {
 			s.srv.metrics.searchBusy.Add(1)
 		}
 		if !errors.Is(err, context.Canceled) && s.srv.ctx.Err() == nil {
@@ -266,7 +267,7 @@ func (s *session) think(seat, seq int, pos game.Position, level int, budget, wai
 		s.thinking = false
 		// Untimed, the computer waits in line again; under a clock its
 		// time is up by now and the flag timer ends the game.
-		if errors.Is(err, ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.off() {
+		if errors.Is(err, computer.ErrBusy) && len(s.t.Log) == seq && !s.t.Clock.Running && !s.off() {
 			s.schedule()
 		}
 		s.mu.Unlock()

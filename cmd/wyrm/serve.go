@@ -23,6 +23,7 @@ import (
 	"wyrm/server"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/computer"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/web"
@@ -249,4 +250,4 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 }
 
 // newEngine returns the engine for computer seats in the web app.
-func newEngine() server.Engine { return server.DefaultEngine() }
+func newEngine() computer.Engine { return computer.DefaultEngine() }

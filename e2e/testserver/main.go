@@ -20,6 +20,7 @@ import (
 	"wyrm/server"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/computer"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -65,7 +66,7 @@ func main() {
 		cluster = &server.ClusterConfig{Advertise: "http://" + ln.Addr().String()}
 	}
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
-		Engine: server.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		Engine: computer.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster,
 		Chat: server.ChatConfig{Store: talk, Filter: banned}})
 	if err != nil {

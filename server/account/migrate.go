@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"path"
 	"wyrm/internal/sqlmigrate"
@@ -19,10 +18,6 @@ import (
 //
 //go:embed migrations
 var migrationFiles embed.FS
-
-// ErrSchemaTooNew is returned by Open for a database whose account tables
-// were migrated by a newer wyrm than this one.
-var ErrSchemaTooNew = errors.New("account: database schema is newer than this wyrm")
 
 // migrationLock is the PostgreSQL advisory lock key under which nodes
 // opening one database at once migrate it one after the other ("wyac").
@@ -39,7 +34,9 @@ func migrations(d dialect) ([]migration, error) {
 	return all, nil
 }
 
-// migrate brings db's account tables up to date in one transaction.
+// migrate brings db's account tables up to date in one transaction; a
+// database whose account tables a newer wyrm migrated gives
+// sqlmigrate.ErrSchemaTooNew.
 func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 	all, err := migrations(d)
 	if err != nil {
@@ -49,11 +46,7 @@ func migrate(ctx context.Context, db *sql.DB, d dialect) error {
 	if d.dollar {
 		lock = migrationLock
 	}
-	err = sqlmigrate.Apply(ctx, db, all, "account_schema_version", lock)
-	if errors.Is(err, sqlmigrate.ErrTooNew) {
-		return fmt.Errorf("%w: %v", ErrSchemaTooNew, err)
-	}
-	if err != nil {
+	if err := sqlmigrate.Apply(ctx, db, all, "account_schema_version", lock); err != nil {
 		return fmt.Errorf("account: %w", err)
 	}
 	return nil

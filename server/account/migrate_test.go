@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"wyrm/internal/sqlmigrate"
 )
 
 func TestPlaceholders(t *testing.T) {
@@ -53,7 +55,7 @@ func TestReopenAndSchemaTooNew(t *testing.T) {
 		if _, err := e.a.db.ExecContext(ctx, e.a.d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, 0)"), len(all)+1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(ctx, e.st, Config{Params: cheap}); !errors.Is(err, ErrSchemaTooNew) {
+		if _, err := Open(ctx, e.st, Config{Params: cheap}); !errors.Is(err, sqlmigrate.ErrSchemaTooNew) {
 			t.Fatalf("newer schema: %v", err)
 		}
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -55,10 +54,6 @@ func (s *Store) StreamTTL() time.Duration { return s.cfg.StreamTTL }
 //go:embed migrations
 var migrationFiles embed.FS
 
-// ErrSchemaTooNew is returned by Open for a database whose challenge tables
-// were migrated by a newer wyrm than this one.
-var ErrSchemaTooNew = errors.New("challenge: database schema is newer than this wyrm")
-
 // migrationLock is the PostgreSQL advisory lock key under which nodes
 // opening one database at once migrate it one after the other ("wych").
 const migrationLock = 0x77796368
@@ -99,7 +94,8 @@ func (s *Store) Close() error {
 // migrate brings the tables up to date in one transaction, counting the
 // steps in a table of their own as the accounts and the chat do theirs.
 // One list of steps serves both databases: their statements use only what
-// both know.
+// both know. A database whose challenge tables a newer wyrm migrated gives
+// sqlmigrate.ErrSchemaTooNew.
 func (s *Store) migrate(ctx context.Context) error {
 	all, err := sqlmigrate.Load(migrationFiles, "migrations")
 	if err != nil {
@@ -109,11 +105,7 @@ func (s *Store) migrate(ctx context.Context) error {
 	if s.pg != nil {
 		lock = migrationLock
 	}
-	err = sqlmigrate.Apply(ctx, s.db, all, "challenge_schema_version", lock)
-	if errors.Is(err, sqlmigrate.ErrTooNew) {
-		return fmt.Errorf("%w: %v", ErrSchemaTooNew, err)
-	}
-	return err
+	return sqlmigrate.Apply(ctx, s.db, all, "challenge_schema_version", lock)
 }
 
 // nowMs is the store's clock in milliseconds.

@@ -2,11 +2,11 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"embed"
 	"fmt"
 	"path"
 	"wyrm/internal/sqlmigrate"
+	"wyrm/server/store"
 )
 
 // migrationFiles holds each dialect's numbered schema steps for accounts,
@@ -26,8 +26,8 @@ const migrationLock = 0x77796163
 type migration = sqlmigrate.Step
 
 // migrations returns d's steps in order, numbered 1, 2, 3... without gaps.
-func migrations(d dialect) ([]migration, error) {
-	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", d.name))
+func migrations(d store.Dialect) ([]migration, error) {
+	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", d.Name))
 	if err != nil {
 		return nil, fmt.Errorf("account: %w", err)
 	}
@@ -37,16 +37,12 @@ func migrations(d dialect) ([]migration, error) {
 // migrate brings db's account tables up to date in one transaction; a
 // database whose account tables a newer wyrm migrated gives
 // sqlmigrate.ErrSchemaTooNew.
-func migrate(ctx context.Context, db *sql.DB, d dialect) error {
-	all, err := migrations(d)
+func migrate(ctx context.Context, db store.DB) error {
+	all, err := migrations(db.Dialect())
 	if err != nil {
 		return err
 	}
-	var lock int64
-	if d.dollar {
-		lock = migrationLock
-	}
-	if err := sqlmigrate.Apply(ctx, db, all, "account_schema_version", lock); err != nil {
+	if err := db.Migrate(ctx, all, "account_schema_version", migrationLock); err != nil {
 		return fmt.Errorf("account: %w", err)
 	}
 	return nil

@@ -9,9 +9,12 @@ import (
 	"time"
 )
 
-// ErrTooNew is returned by Apply for a database whose steps were applied by
-// a newer build, which knows steps this one does not.
-var ErrTooNew = errors.New("database schema is newer than this wyrm")
+// ErrSchemaTooNew is the one error for a database migrated by a newer wyrm,
+// which knows steps this build does not: its tables may mean things this
+// build cannot read. Every migrator (the game store's, and each feature's
+// through Apply) returns it wrapped with the part of the schema that is
+// too new, so callers test for it with errors.Is.
+var ErrSchemaTooNew = errors.New("database schema is newer than this wyrm")
 
 // tableName keeps Apply's version table a plain identifier, since it is
 // written into the statements.
@@ -48,7 +51,7 @@ func Apply(ctx context.Context, db *sql.DB, steps []Step, table string, lock int
 	}
 	if current > len(steps) {
 		return fmt.Errorf("%w: %s is at version %d, this build knows versions up to %d; run a newer wyrm",
-			ErrTooNew, table, current, len(steps))
+			ErrSchemaTooNew, table, current, len(steps))
 	}
 	for _, s := range steps[current:] {
 		if _, err := tx.ExecContext(ctx, s.SQL); err != nil {

@@ -35,7 +35,7 @@ func TestApplyRunsEachStepOnceAndRefusesNewer(t *testing.T) {
 	if err := db.QueryRow("SELECT MAX(version) FROM test_version").Scan(&version); err != nil || version != 2 {
 		t.Fatalf("version %d (%v)", version, err)
 	}
-	if err := Apply(ctx, db, steps[:1], "test_version", 0); !errors.Is(err, ErrTooNew) {
+	if err := Apply(ctx, db, steps[:1], "test_version", 0); !errors.Is(err, ErrSchemaTooNew) {
 		t.Fatalf("an older build: %v", err)
 	}
 	if err := Apply(ctx, db, steps, "bad; name", 0); err == nil {

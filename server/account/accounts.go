@@ -2,15 +2,11 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"runtime"
 	"sync/atomic"
 	"time"
-
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"wyrm/rating"
 	"wyrm/server/apierr"
@@ -21,10 +17,9 @@ import (
 // Accounts keeps users, their sessions, ratings and results in the game
 // database, beside the store's tables. It is safe for concurrent use.
 type Accounts struct {
-	db    *sql.DB
-	d     dialect
-	ownDB bool // db was made here (over a PostgreSQL pool) and is closed by Close
-	cfg   Config
+	db  store.DB
+	d   store.Dialect
+	cfg Config
 	// dummy is a hash of no one's password, checked when a sign-in names
 	// an unknown user so that it takes as long as one that names a known
 	// user.
@@ -92,53 +87,22 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Open opens the accounts kept in the database of st, which must be a
-// store.SQLite or a store.Postgres, bringing their tables up to date.
-func Open(ctx context.Context, st store.Store, cfg Config) (*Accounts, error) {
-	switch s := st.(type) {
-	case *store.SQLite:
-		return OpenSQLite(ctx, s.DB(), cfg)
-	case *store.Postgres:
-		return OpenPostgres(ctx, s.Pool(), cfg)
-	}
-	return nil, fmt.Errorf("account: no accounts in a %T", st)
-}
-
-// OpenSQLite opens the accounts in a SQLite database, sharing db with the
-// game store: db should be the store's own (store.SQLite.DB), whose single
-// connection and immediate transactions serialise every writer of the
-// file. Close leaves db open.
-func OpenSQLite(ctx context.Context, db *sql.DB, cfg Config) (*Accounts, error) {
-	return open(ctx, db, sqliteDialect, false, cfg)
-}
-
-// OpenPostgres opens the accounts in a PostgreSQL database through pool,
-// the game store's (store.Postgres.Pool). Close leaves pool open.
-func OpenPostgres(ctx context.Context, pool *pgxpool.Pool, cfg Config) (*Accounts, error) {
-	return open(ctx, stdlib.OpenDBFromPool(pool), postgresDialect, true, cfg)
-}
-
-func open(ctx context.Context, db *sql.DB, d dialect, own bool, cfg Config) (*Accounts, error) {
+// Open opens the accounts kept in the game database db (the store),
+// bringing their tables up to date.
+func Open(ctx context.Context, db store.DB, cfg Config) (*Accounts, error) {
 	cfg = cfg.withDefaults()
-	if err := migrate(ctx, db, d); err != nil {
-		if own {
-			db.Close()
-		}
+	if err := migrate(ctx, db); err != nil {
 		return nil, fmt.Errorf("open accounts: %w", err)
 	}
-	a := &Accounts{db: db, d: d, ownDB: own, cfg: cfg, hashing: make(chan struct{}, cfg.MaxHashing)}
+	a := &Accounts{db: db, d: db.Dialect(), cfg: cfg, hashing: make(chan struct{}, cfg.MaxHashing)}
 	a.dummy = hashPassword("not anyone's password", cfg.Params)
 	return a, nil
 }
 
-// Close releases what Open made; the database itself stays open for the
-// store.
-func (a *Accounts) Close() error {
-	if a.ownDB {
-		return a.db.Close()
-	}
-	return nil
-}
+// Close releases what Open made: nothing today, since the database is the
+// store's and stays open for it; callers still close, so that a later
+// Accounts may hold more.
+func (a *Accounts) Close() error { return nil }
 
 // The errors a client may see, each with its code.
 var (

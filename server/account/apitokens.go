@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"wyrm/server/apierr"
+	"wyrm/server/store"
 )
 
 // Personal API tokens let a program (a bot's bridge, a script) act as an
@@ -62,21 +63,21 @@ func (a *Accounts) CreateAPIToken(ctx context.Context, user int64, label string)
 	}
 	now := time.UnixMilli(a.cfg.Now().UnixMilli())
 	t := APIToken{Handle: hex.EncodeToString(h), Label: label, Created: now}
-	err := a.inTx(ctx, func(tx *sql.Tx) error {
+	err := a.inTx(ctx, func(tx *store.Tx) error {
 		// The account's row is locked first, so that two requests at once
 		// cannot both pass the count.
 		var bot bool
-		if err := tx.QueryRowContext(ctx, a.d.q("SELECT bot FROM users WHERE id = ?"+a.d.forUpdate), user).Scan(&bot); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT bot FROM users WHERE id = ?"+a.d.ForUpdate, user).Scan(&bot); err != nil {
 			return err
 		}
 		var n int
-		if err := tx.QueryRowContext(ctx, a.d.q("SELECT COUNT(*) FROM api_tokens WHERE user_id = ?"), user).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM api_tokens WHERE user_id = ?", user).Scan(&n); err != nil {
 			return err
 		}
 		if n >= MaxAPITokens {
 			return errTooManyTokens
 		}
-		_, err := tx.ExecContext(ctx, a.d.q("INSERT INTO api_tokens(id, handle, user_id, label, created_ms) VALUES(?, ?, ?, ?, ?)"),
+		_, err := tx.ExecContext(ctx, "INSERT INTO api_tokens(id, handle, user_id, label, created_ms) VALUES(?, ?, ?, ?, ?)",
 			id, t.Handle, user, label, now.UnixMilli())
 		return err
 	})
@@ -103,7 +104,7 @@ func printable(s string) bool {
 
 // APITokens lists user's tokens, newest first.
 func (a *Accounts) APITokens(ctx context.Context, user int64) ([]APIToken, error) {
-	rows, err := a.db.QueryContext(ctx, a.d.q("SELECT handle, label, created_ms, used_ms FROM api_tokens WHERE user_id = ? ORDER BY created_ms DESC, handle"), user)
+	rows, err := a.db.QueryContext(ctx, "SELECT handle, label, created_ms, used_ms FROM api_tokens WHERE user_id = ? ORDER BY created_ms DESC, handle", user)
 	if err != nil {
 		return nil, internal("list API tokens", err)
 	}
@@ -127,7 +128,7 @@ func (a *Accounts) APITokens(ctx context.Context, user int64) ([]APIToken, error
 // RevokeAPIToken deletes user's token named handle; it works at once, on
 // every node. A handle of no token of user's is ErrNoAPIToken.
 func (a *Accounts) RevokeAPIToken(ctx context.Context, user int64, handle string) error {
-	res, err := a.db.ExecContext(ctx, a.d.q("DELETE FROM api_tokens WHERE user_id = ? AND handle = ?"), user, handle)
+	res, err := a.db.ExecContext(ctx, "DELETE FROM api_tokens WHERE user_id = ? AND handle = ?", user, handle)
 	if err != nil {
 		return internal("revoke an API token", err)
 	}
@@ -150,8 +151,8 @@ func (a *Accounts) AuthenticateAPIToken(ctx context.Context, token string) (User
 	id := tokenID(token)
 	var u User
 	var created, used int64
-	err := a.db.QueryRowContext(ctx, a.d.q(`SELECT u.id, u.name, u.created_ms, u.bot, t.used_ms
-		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?`), id).Scan(&u.ID, &u.Name, &created, &u.Bot, &used)
+	err := a.db.QueryRowContext(ctx, `SELECT u.id, u.name, u.created_ms, u.bot, t.used_ms
+		FROM api_tokens t JOIN users u ON u.id = t.user_id WHERE t.id = ?`, id).Scan(&u.ID, &u.Name, &created, &u.Bot, &used)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrBadAPIToken
 	}
@@ -160,7 +161,7 @@ func (a *Accounts) AuthenticateAPIToken(ctx context.Context, token string) (User
 	}
 	u.Created = fromMs(created)
 	if now := a.cfg.Now(); now.Sub(fromMs(used)) >= a.cfg.TouchEvery {
-		if _, err := a.db.ExecContext(ctx, a.d.q("UPDATE api_tokens SET used_ms = ? WHERE id = ?"), now.UnixMilli(), id); err != nil {
+		if _, err := a.db.ExecContext(ctx, "UPDATE api_tokens SET used_ms = ? WHERE id = ?", now.UnixMilli(), id); err != nil {
 			return User{}, internal("touch API token", err)
 		}
 	}

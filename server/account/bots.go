@@ -2,9 +2,9 @@ package account
 
 import (
 	"context"
-	"database/sql"
 
 	"wyrm/server/apierr"
+	"wyrm/server/store"
 )
 
 // ErrHasPlayed refuses to make a bot of an account with games behind it: a
@@ -16,19 +16,19 @@ var ErrHasPlayed = &apierr.Error{Code: apierr.Conflict,
 // shows it as a bot to everyone. It is for good, and only for an account
 // with no finished game; marking a bot again changes nothing.
 func (a *Accounts) MakeBot(ctx context.Context, user int64) (User, error) {
-	err := a.inTx(ctx, func(tx *sql.Tx) error {
+	err := a.inTx(ctx, func(tx *store.Tx) error {
 		var played int
-		if err := tx.QueryRowContext(ctx, a.d.q("SELECT COUNT(*) FROM result_players WHERE user_id = ?"), user).Scan(&played); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM result_players WHERE user_id = ?", user).Scan(&played); err != nil {
 			return err
 		}
 		var bot bool
-		if err := tx.QueryRowContext(ctx, a.d.q("SELECT bot FROM users WHERE id = ?"+a.d.forUpdate), user).Scan(&bot); err != nil {
+		if err := tx.QueryRowContext(ctx, "SELECT bot FROM users WHERE id = ?"+a.d.ForUpdate, user).Scan(&bot); err != nil {
 			return err
 		}
 		if played > 0 && !bot {
 			return ErrHasPlayed
 		}
-		_, err := tx.ExecContext(ctx, a.d.q("UPDATE users SET bot = ? WHERE id = ?"), true, user)
+		_, err := tx.ExecContext(ctx, "UPDATE users SET bot = ? WHERE id = ?", true, user)
 		return err
 	})
 	if err == ErrHasPlayed {

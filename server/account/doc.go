@@ -1,8 +1,8 @@
 // Package account keeps wyrm's optional accounts: user names and
 // passwords, sessions, and per-user ratings with their history and the
 // results of finished games. Its tables live in the game store's database
-// (SQLite or PostgreSQL) beside the store's, with their own numbered
-// migrations; the store's interface does not grow.
+// (a store.DB) beside the store's, with their own numbered migrations
+// counted in their own table, account_schema_version.
 //
 // # Passwords
 //

@@ -88,7 +88,7 @@ func (a *Accounts) PlayerGames(ctx context.Context, userID int64, f GameFilter, 
 	if err != nil {
 		return nil, GameCursor{}, err
 	}
-	rows, err := a.db.QueryContext(ctx, a.d.q(q), args...)
+	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, GameCursor{}, internal("read games", err)
 	}
@@ -191,10 +191,10 @@ func (a *Accounts) seatsOf(ctx context.Context, games []PlayedGame) (map[string]
 	for i, g := range games {
 		ids[i] = g.GameID
 	}
-	rows, err := a.db.QueryContext(ctx, a.d.q(`SELECT p.game_id, p.seat, p.user_id, u.name, p.place,
+	rows, err := a.db.QueryContext(ctx, `SELECT p.game_id, p.seat, p.user_id, u.name, p.place,
 		p.rating_before, p.rd_before, p.vol_before, p.rating_after, p.rd_after, p.vol_after
 		FROM result_players p LEFT JOIN users u ON u.id = p.user_id
-		WHERE p.game_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY p.game_id, p.seat`), ids...)
+		WHERE p.game_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY p.game_id, p.seat`, ids...)
 	if err != nil {
 		return nil, err
 	}
@@ -249,7 +249,7 @@ func (a *Accounts) HeadToHead(ctx context.Context, userID, opponent int64) ([]Re
 	if userID == opponent {
 		return nil, apierr.New(apierr.Invalid, "choose an opponent other than the player")
 	}
-	rows, err := a.db.QueryContext(ctx, a.d.q(headToHeadQuery), opponent, userID)
+	rows, err := a.db.QueryContext(ctx, headToHeadQuery, opponent, userID)
 	if err != nil {
 		return nil, internal("read head to head", err)
 	}
@@ -296,7 +296,7 @@ func (a *Accounts) Leaderboard(ctx context.Context, game string, speed rating.Sp
 	}
 	now := a.cfg.Now().UnixMilli()
 	q, args := a.leaderboardQuery(game, speed, now, offset, limit+1)
-	rows, err := a.db.QueryContext(ctx, a.d.q(q), args...)
+	rows, err := a.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, false, internal("read leaderboard", err)
 	}

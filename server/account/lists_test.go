@@ -2,13 +2,10 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"slices"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/jackc/pgx/v5/stdlib"
 
 	"wyrm/rating"
 	"wyrm/server/store"
@@ -145,7 +142,7 @@ func TestHeadToHeadPerGame(t *testing.T) {
 // ago.
 func (e *env) setRating(t *testing.T, user int64, game string, speed rating.Speed, r, rd float64, ago time.Duration) {
 	t.Helper()
-	_, err := e.a.db.ExecContext(context.Background(), e.a.d.q(`INSERT INTO ratings(user_id, game, speed, rating, rd, vol, games, last_ms)
+	_, err := e.a.db.ExecContext(context.Background(), e.a.d.Rebind(`INSERT INTO ratings(user_id, game, speed, rating, rd, vol, games, last_ms)
 		VALUES(?, ?, ?, ?, ?, 0.06, 20, ?)`), user, game, string(speed), r, rd, e.clock.Now().Add(-ago).UnixMilli())
 	if err != nil {
 		t.Fatal(err)
@@ -200,7 +197,7 @@ func TestLeaderboardHasEstablishedActivePlayersOnly(t *testing.T) {
 // and no scan of a whole table.
 func TestListsUseTheirIndexes(t *testing.T) {
 	forEach(t, Config{}, func(t *testing.T, e *env) {
-		if e.a.d.dollar {
+		if e.a.d != store.SQLiteDialect {
 			t.Skip("the plans are SQLite's; PostgreSQL chooses by its statistics")
 		}
 		ctx := context.Background()
@@ -257,11 +254,11 @@ func TestListsMigrationKeepsOldResults(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			db, d := rawDB(t, st)
+			db, d := store.DB(st), st.Dialect()
 			steps, _ := migrations(d)
 			exec := func(q string, args ...any) {
 				t.Helper()
-				if _, err := db.ExecContext(ctx, d.q(q), args...); err != nil {
+				if _, err := db.ExecContext(ctx, d.Rebind(q), args...); err != nil {
 					t.Fatalf("%s: %v", q, err)
 				}
 			}
@@ -286,18 +283,4 @@ func TestListsMigrationKeepsOldResults(t *testing.T) {
 			}
 		})
 	}
-}
-
-// rawDB opens st's database for statements of the test's own.
-func rawDB(t *testing.T, st store.Store) (*sql.DB, dialect) {
-	switch s := st.(type) {
-	case *store.SQLite:
-		return s.DB(), sqliteDialect
-	case *store.Postgres:
-		db := stdlib.OpenDBFromPool(s.Pool())
-		t.Cleanup(func() { db.Close() })
-		return db, postgresDialect
-	}
-	t.Fatalf("no database in a %T", st)
-	return nil, dialect{}
 }

@@ -2,12 +2,11 @@ package account
 
 import (
 	"context"
-	"database/sql"
 	"embed"
-	"errors"
 	"fmt"
 	"path"
 	"wyrm/internal/sqlmigrate"
+	"wyrm/server/store"
 )
 
 // migrationFiles holds each dialect's numbered schema steps for accounts,
@@ -20,10 +19,6 @@ import (
 //go:embed migrations
 var migrationFiles embed.FS
 
-// ErrSchemaTooNew is returned by Open for a database whose account tables
-// were migrated by a newer wyrm than this one.
-var ErrSchemaTooNew = errors.New("account: database schema is newer than this wyrm")
-
 // migrationLock is the PostgreSQL advisory lock key under which nodes
 // opening one database at once migrate it one after the other ("wyac").
 const migrationLock = 0x77796163
@@ -31,29 +26,23 @@ const migrationLock = 0x77796163
 type migration = sqlmigrate.Step
 
 // migrations returns d's steps in order, numbered 1, 2, 3... without gaps.
-func migrations(d dialect) ([]migration, error) {
-	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", d.name))
+func migrations(d store.Dialect) ([]migration, error) {
+	all, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", d.Name))
 	if err != nil {
 		return nil, fmt.Errorf("account: %w", err)
 	}
 	return all, nil
 }
 
-// migrate brings db's account tables up to date in one transaction.
-func migrate(ctx context.Context, db *sql.DB, d dialect) error {
-	all, err := migrations(d)
+// migrate brings db's account tables up to date in one transaction; a
+// database whose account tables a newer wyrm migrated gives
+// sqlmigrate.ErrSchemaTooNew.
+func migrate(ctx context.Context, db store.DB) error {
+	all, err := migrations(db.Dialect())
 	if err != nil {
 		return err
 	}
-	var lock int64
-	if d.dollar {
-		lock = migrationLock
-	}
-	err = sqlmigrate.Apply(ctx, db, all, "account_schema_version", lock)
-	if errors.Is(err, sqlmigrate.ErrTooNew) {
-		return fmt.Errorf("%w: %v", ErrSchemaTooNew, err)
-	}
-	if err != nil {
+	if err := db.Migrate(ctx, all, "account_schema_version", migrationLock); err != nil {
 		return fmt.Errorf("account: %w", err)
 	}
 	return nil

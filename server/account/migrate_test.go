@@ -4,24 +4,17 @@ import (
 	"context"
 	"errors"
 	"testing"
+
+	"wyrm/internal/sqlmigrate"
+	"wyrm/server/store"
 )
 
-func TestPlaceholders(t *testing.T) {
-	q := "UPDATE t SET a = ?, b = ? WHERE c = ?"
-	if got := sqliteDialect.q(q); got != q {
-		t.Errorf("sqlite: %s", got)
-	}
-	if got := postgresDialect.q(q); got != "UPDATE t SET a = $1, b = $2 WHERE c = $3" {
-		t.Errorf("postgres: %s", got)
-	}
-}
-
 func TestMigrationsNumberedInBothDialects(t *testing.T) {
-	lite, err := migrations(sqliteDialect)
+	lite, err := migrations(store.SQLiteDialect)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg, err := migrations(postgresDialect)
+	pg, err := migrations(store.PostgresDialect)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,10 +43,10 @@ func TestReopenAndSchemaTooNew(t *testing.T) {
 		if err := e.a.db.QueryRowContext(ctx, "SELECT MAX(version) FROM account_schema_version").Scan(&v); err != nil || v != len(all) {
 			t.Fatalf("version %d %v, want %d", v, err, len(all))
 		}
-		if _, err := e.a.db.ExecContext(ctx, e.a.d.q("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, 0)"), len(all)+1); err != nil {
+		if _, err := e.a.db.ExecContext(ctx, e.a.d.Rebind("INSERT INTO account_schema_version(version, applied_ms) VALUES(?, 0)"), len(all)+1); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Open(ctx, e.st, Config{Params: cheap}); !errors.Is(err, ErrSchemaTooNew) {
+		if _, err := Open(ctx, e.st, Config{Params: cheap}); !errors.Is(err, sqlmigrate.ErrSchemaTooNew) {
 			t.Fatalf("newer schema: %v", err)
 		}
 	})

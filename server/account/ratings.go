@@ -24,8 +24,8 @@ type PoolRating struct {
 // Ratings returns the user's ratings in every pool they have played in,
 // by game and then speed (fastest first).
 func (a *Accounts) Ratings(ctx context.Context, userID int64) ([]PoolRating, error) {
-	rows, err := a.db.QueryContext(ctx, a.d.q(`SELECT game, speed, rating, rd, vol, games, last_ms FROM ratings
-		WHERE user_id = ? AND games > 0`), userID)
+	rows, err := a.db.QueryContext(ctx, `SELECT game, speed, rating, rd, vol, games, last_ms FROM ratings
+		WHERE user_id = ? AND games > 0`, userID)
 	if err != nil {
 		return nil, internal("read ratings", err)
 	}
@@ -68,8 +68,8 @@ type Point struct {
 // History returns the user's rating after each rated game in one pool,
 // oldest first: the profile's plot.
 func (a *Accounts) History(ctx context.Context, userID int64, game string, speed rating.Speed) ([]Point, error) {
-	rows, err := a.db.QueryContext(ctx, a.d.q(`SELECT game_id, at_ms, rating, rd FROM rating_history
-		WHERE user_id = ? AND game = ? AND speed = ? ORDER BY at_ms, game_id`), userID, game, string(speed))
+	rows, err := a.db.QueryContext(ctx, `SELECT game_id, at_ms, rating, rd FROM rating_history
+		WHERE user_id = ? AND game = ? AND speed = ? ORDER BY at_ms, game_id`, userID, game, string(speed))
 	if err != nil {
 		return nil, internal("read history", err)
 	}
@@ -109,9 +109,9 @@ func (a *Accounts) Games(ctx context.Context, userID int64, before time.Time, li
 	if !before.IsZero() {
 		end = before.UnixMilli()
 	}
-	rows, err := a.db.QueryContext(ctx, a.d.q(`SELECT r.game_id, r.game, r.speed, r.rated, r.at_ms
+	rows, err := a.db.QueryContext(ctx, `SELECT r.game_id, r.game, r.speed, r.rated, r.at_ms
 		FROM results r JOIN result_players p ON p.game_id = r.game_id
-		WHERE p.user_id = ? AND r.at_ms < ? ORDER BY r.at_ms DESC, r.game_id DESC LIMIT ?`), userID, end, limit)
+		WHERE p.user_id = ? AND r.at_ms < ? ORDER BY r.at_ms DESC, r.game_id DESC LIMIT ?`, userID, end, limit)
 	if err != nil {
 		return nil, internal("read games", err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"wyrm/rating"
 	"wyrm/server/apierr"
+	"wyrm/server/store"
 )
 
 // System is how a rating pool is updated. A pool keeps to one: a game that
@@ -88,10 +89,10 @@ func (a *Accounts) RecordResult(ctx context.Context, r Result) (Recorded, error)
 		return Recorded{}, err
 	}
 	var rec Recorded
-	err := a.inTx(ctx, func(tx *sql.Tx) error {
+	err := a.inTx(ctx, func(tx *store.Tx) error {
 		var id string
-		err := tx.QueryRowContext(ctx, a.d.q(`INSERT INTO results(game_id, game, speed, rated, at_ms) VALUES(?, ?, ?, ?, ?)
-			ON CONFLICT (game_id) DO NOTHING RETURNING game_id`),
+		err := tx.QueryRowContext(ctx, `INSERT INTO results(game_id, game, speed, rated, at_ms) VALUES(?, ?, ?, ?, ?)
+			ON CONFLICT (game_id) DO NOTHING RETURNING game_id`,
 			r.GameID, r.Game, string(r.Speed), r.Rated, r.At.UnixMilli()).Scan(&id)
 		if errors.Is(err, sql.ErrNoRows) {
 			rec.Changes, err = a.changes(ctx, tx, r.GameID)
@@ -154,7 +155,7 @@ func (r Result) check() error {
 
 // rate reads the players' ratings in r's pool, locked until the
 // transaction ends, and writes their new ones into ch and the database.
-func (a *Accounts) rate(ctx context.Context, tx *sql.Tx, r Result, ch []Change) error {
+func (a *Accounts) rate(ctx context.Context, tx *store.Tx, r Result, ch []Change) error {
 	at := r.At.UnixMilli()
 	// Rows are made and locked in order of user id, so that two games
 	// sharing players lock them in the same order and never deadlock.
@@ -167,16 +168,16 @@ func (a *Accounts) rate(ctx context.Context, tx *sql.Tx, r Result, ch []Change) 
 	games := make([]int, len(ch))
 	last := make([]int64, len(ch))
 	for _, i := range order {
-		if _, err := tx.ExecContext(ctx, a.d.q(`INSERT INTO ratings(user_id, game, speed, rating, rd, vol, games, last_ms)
-			VALUES(?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (user_id, game, speed) DO NOTHING`),
+		if _, err := tx.ExecContext(ctx, `INSERT INTO ratings(user_id, game, speed, rating, rd, vol, games, last_ms)
+			VALUES(?, ?, ?, ?, ?, ?, 0, ?) ON CONFLICT (user_id, game, speed) DO NOTHING`,
 			ch[i].UserID, r.Game, string(r.Speed), fresh.R, fresh.RD, fresh.Vol, at); err != nil {
 			return err
 		}
 	}
 	for _, i := range order {
 		var cur rating.Rating
-		if err := tx.QueryRowContext(ctx, a.d.q(`SELECT rating, rd, vol, games, last_ms FROM ratings
-			WHERE user_id = ? AND game = ? AND speed = ?`+a.d.forUpdate), ch[i].UserID, r.Game, string(r.Speed)).
+		if err := tx.QueryRowContext(ctx, `SELECT rating, rd, vol, games, last_ms FROM ratings
+			WHERE user_id = ? AND game = ? AND speed = ?`+a.d.ForUpdate, ch[i].UserID, r.Game, string(r.Speed)).
 			Scan(&cur.R, &cur.RD, &cur.Vol, &games[i], &last[i]); err != nil {
 			return err
 		}
@@ -205,13 +206,13 @@ func (a *Accounts) rate(ctx context.Context, tx *sql.Tx, r Result, ch []Change) 
 	}
 	for _, i := range order {
 		ch[i].After = after[i]
-		if _, err := tx.ExecContext(ctx, a.d.q(`UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = ?, last_ms = ?
-			WHERE user_id = ? AND game = ? AND speed = ?`),
+		if _, err := tx.ExecContext(ctx, `UPDATE ratings SET rating = ?, rd = ?, vol = ?, games = ?, last_ms = ?
+			WHERE user_id = ? AND game = ? AND speed = ?`,
 			after[i].R, after[i].RD, after[i].Vol, games[i]+1, max(last[i], at), ch[i].UserID, r.Game, string(r.Speed)); err != nil {
 			return err
 		}
-		if _, err := tx.ExecContext(ctx, a.d.q(`INSERT INTO rating_history(user_id, game_id, game, speed, at_ms, rating, rd)
-			VALUES(?, ?, ?, ?, ?, ?, ?)`), ch[i].UserID, r.GameID, r.Game, string(r.Speed), at, after[i].R, after[i].RD); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO rating_history(user_id, game_id, game, speed, at_ms, rating, rd)
+			VALUES(?, ?, ?, ?, ?, ?, ?)`, ch[i].UserID, r.GameID, r.Game, string(r.Speed), at, after[i].R, after[i].RD); err != nil {
 			return err
 		}
 	}
@@ -219,7 +220,7 @@ func (a *Accounts) rate(ctx context.Context, tx *sql.Tx, r Result, ch []Change) 
 }
 
 // storePlayers writes the seats of a new result.
-func (a *Accounts) storePlayers(ctx context.Context, tx *sql.Tx, r Result, ch []Change) error {
+func (a *Accounts) storePlayers(ctx context.Context, tx *store.Tx, r Result, ch []Change) error {
 	for _, c := range ch {
 		var user any
 		if c.UserID > 0 {
@@ -230,8 +231,8 @@ func (a *Accounts) storePlayers(ctx context.Context, tx *sql.Tx, r Result, ch []
 			b = [3]any{c.Before.R, c.Before.RD, c.Before.Vol}
 			af = [3]any{c.After.R, c.After.RD, c.After.Vol}
 		}
-		if _, err := tx.ExecContext(ctx, a.d.q(`INSERT INTO result_players(game_id, seat, user_id, place, at_ms,
-			rating_before, rd_before, vol_before, rating_after, rd_after, vol_after) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+		if _, err := tx.ExecContext(ctx, `INSERT INTO result_players(game_id, seat, user_id, place, at_ms,
+			rating_before, rd_before, vol_before, rating_after, rd_after, vol_after) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			r.GameID, c.Seat, user, c.Place, r.At.UnixMilli(), b[0], b[1], b[2], af[0], af[1], af[2]); err != nil {
 			return err
 		}
@@ -241,8 +242,8 @@ func (a *Accounts) storePlayers(ctx context.Context, tx *sql.Tx, r Result, ch []
 
 // changes reads back the seats of a recorded result.
 func (a *Accounts) changes(ctx context.Context, q querier, gameID string) ([]Change, error) {
-	rows, err := q.QueryContext(ctx, a.d.q(`SELECT seat, user_id, place, rating_before, rd_before, vol_before,
-		rating_after, rd_after, vol_after FROM result_players WHERE game_id = ? ORDER BY seat`), gameID)
+	rows, err := q.QueryContext(ctx, `SELECT seat, user_id, place, rating_before, rd_before, vol_before,
+		rating_after, rd_after, vol_after FROM result_players WHERE game_id = ? ORDER BY seat`, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -263,7 +264,7 @@ func (a *Accounts) changes(ctx context.Context, q querier, gameID string) ([]Cha
 	return out, rows.Err()
 }
 
-// querier is what both *sql.DB and *sql.Tx offer for reading.
+// querier is what both a store.DB and a store.Tx offer for reading.
 type querier interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }

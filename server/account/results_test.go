@@ -38,7 +38,7 @@ func (e *env) pool(t *testing.T, user int64, game string, speed rating.Speed) (r
 	t.Helper()
 	var r rating.Rating
 	var games int
-	err := e.a.db.QueryRowContext(context.Background(), e.a.d.q("SELECT rating, rd, vol, games FROM ratings WHERE user_id = ? AND game = ? AND speed = ?"),
+	err := e.a.db.QueryRowContext(context.Background(), e.a.d.Rebind("SELECT rating, rd, vol, games FROM ratings WHERE user_id = ? AND game = ? AND speed = ?"),
 		user, game, string(speed)).Scan(&r.R, &r.RD, &r.Vol, &games)
 	if err != nil {
 		t.Fatalf("rating of %d in %s %s: %v", user, game, speed, err)

@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"time"
+	"wyrm/server/store"
 )
 
 // Session is one signed-in client.
@@ -54,11 +55,11 @@ func tokenID(token string) string {
 }
 
 // createSession stores a new session of user starting at now.
-func (a *Accounts) createSession(ctx context.Context, tx *sql.Tx, user int64, now time.Time) (Session, error) {
+func (a *Accounts) createSession(ctx context.Context, tx *store.Tx, user int64, now time.Time) (Session, error) {
 	token, id := newToken()
 	now = time.UnixMilli(now.UnixMilli())
 	s := Session{Token: token, UserID: user, Created: now, LastSeen: now, Expires: now.Add(a.cfg.SessionTTL), id: id}
-	_, err := tx.ExecContext(ctx, a.d.q("INSERT INTO sessions(id, user_id, created_ms, seen_ms, expires_ms) VALUES(?, ?, ?, ?, ?)"),
+	_, err := tx.ExecContext(ctx, "INSERT INTO sessions(id, user_id, created_ms, seen_ms, expires_ms) VALUES(?, ?, ?, ?, ?)",
 		id, user, now.UnixMilli(), now.UnixMilli(), s.Expires.UnixMilli())
 	return s, err
 }
@@ -73,8 +74,8 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 	s := Session{Token: token, id: tokenID(token)}
 	var u User
 	var created, seen, expires, userCreated int64
-	err := a.db.QueryRowContext(ctx, a.d.q(`SELECT s.user_id, s.created_ms, s.seen_ms, s.expires_ms, u.name, u.created_ms, u.bot
-		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`), s.id).
+	err := a.db.QueryRowContext(ctx, `SELECT s.user_id, s.created_ms, s.seen_ms, s.expires_ms, u.name, u.created_ms, u.bot
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`, s.id).
 		Scan(&s.UserID, &created, &seen, &expires, &u.Name, &userCreated, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, Session{}, ErrNotSignedIn
@@ -84,7 +85,7 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 	}
 	now := a.cfg.Now()
 	if now.UnixMilli() >= expires {
-		_, _ = a.db.ExecContext(ctx, a.d.q("DELETE FROM sessions WHERE id = ?"), s.id)
+		_, _ = a.db.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", s.id)
 		return User{}, Session{}, ErrNotSignedIn
 	}
 	u.ID, u.Created = s.UserID, fromMs(userCreated)
@@ -93,7 +94,7 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 		s.LastSeen = time.UnixMilli(now.UnixMilli())
 		s.Expires = s.LastSeen.Add(a.cfg.SessionTTL)
 		// Only while the session still exists: a sign-out meanwhile wins.
-		res, err := a.db.ExecContext(ctx, a.d.q("UPDATE sessions SET seen_ms = ?, expires_ms = ? WHERE id = ?"),
+		res, err := a.db.ExecContext(ctx, "UPDATE sessions SET seen_ms = ?, expires_ms = ? WHERE id = ?",
 			s.LastSeen.UnixMilli(), s.Expires.UnixMilli(), s.id)
 		if err != nil {
 			return User{}, Session{}, internal("touch session", err)
@@ -108,7 +109,7 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 
 // SignOut ends the session of token. Ending one already ended is no error.
 func (a *Accounts) SignOut(ctx context.Context, token string) error {
-	_, err := a.db.ExecContext(ctx, a.d.q("DELETE FROM sessions WHERE id = ?"), tokenID(token))
+	_, err := a.db.ExecContext(ctx, "DELETE FROM sessions WHERE id = ?", tokenID(token))
 	return internal("sign out", err)
 }
 
@@ -118,7 +119,7 @@ func (a *Accounts) SignOutEverywhere(ctx context.Context, token string) error {
 	if err != nil {
 		return err
 	}
-	_, err = a.db.ExecContext(ctx, a.d.q("DELETE FROM sessions WHERE user_id = ?"), u.ID)
+	_, err = a.db.ExecContext(ctx, "DELETE FROM sessions WHERE user_id = ?", u.ID)
 	return internal("sign out everywhere", err)
 }
 
@@ -126,7 +127,7 @@ func (a *Accounts) SignOutEverywhere(ctx context.Context, token string) error {
 // the server may call it now and then (an ended session is refused
 // anyway, and deleted when presented).
 func (a *Accounts) PurgeExpired(ctx context.Context) (int64, error) {
-	res, err := a.db.ExecContext(ctx, a.d.q("DELETE FROM sessions WHERE expires_ms <= ?"), a.cfg.Now().UnixMilli())
+	res, err := a.db.ExecContext(ctx, "DELETE FROM sessions WHERE expires_ms <= ?", a.cfg.Now().UnixMilli())
 	if err != nil {
 		return 0, internal("purge sessions", err)
 	}

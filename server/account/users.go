@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"time"
+	"wyrm/server/store"
 )
 
 // User is an account as others may see it.
@@ -36,11 +37,11 @@ func (a *Accounts) SignUp(ctx context.Context, name, password, address string) (
 	now := a.cfg.Now()
 	u := User{Name: name, Created: time.UnixMilli(now.UnixMilli())}
 	var s Session
-	err = a.inTx(ctx, func(tx *sql.Tx) error {
+	err = a.inTx(ctx, func(tx *store.Tx) error {
 		// ON CONFLICT turns a taken name into no row, the same way in both
 		// databases, instead of an error to tell apart.
-		err := tx.QueryRowContext(ctx, a.d.q(`INSERT INTO users(name, name_key, password, created_ms) VALUES(?, ?, ?, ?)
-			ON CONFLICT (name_key) DO NOTHING RETURNING id`), name, key, phc, now.UnixMilli()).Scan(&u.ID)
+		err := tx.QueryRowContext(ctx, `INSERT INTO users(name, name_key, password, created_ms) VALUES(?, ?, ?, ?)
+			ON CONFLICT (name_key) DO NOTHING RETURNING id`, name, key, phc, now.UnixMilli()).Scan(&u.ID)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNameTaken
 		}
@@ -75,7 +76,7 @@ func (a *Accounts) LogIn(ctx context.Context, name, password, address string) (U
 	var u User
 	var phc string
 	var created int64
-	err = a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, password, created_ms, bot FROM users WHERE name_key = ?"), key).
+	err = a.db.QueryRowContext(ctx, "SELECT id, name, password, created_ms, bot FROM users WHERE name_key = ?", key).
 		Scan(&u.ID, &u.Name, &phc, &created, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, _, err := a.check(ctx, password, a.dummy); err != nil {
@@ -99,11 +100,11 @@ func (a *Accounts) LogIn(ctx context.Context, name, password, address string) (U
 		// that the password is at hand. Only if no one changed it
 		// meanwhile; a failure here does not stop the sign-in.
 		if fresh, err := a.hash(ctx, password); err == nil {
-			_, _ = a.db.ExecContext(ctx, a.d.q("UPDATE users SET password = ? WHERE id = ? AND password = ?"), fresh, u.ID, phc)
+			_, _ = a.db.ExecContext(ctx, "UPDATE users SET password = ? WHERE id = ? AND password = ?", fresh, u.ID, phc)
 		}
 	}
 	var s Session
-	err = a.inTx(ctx, func(tx *sql.Tx) error {
+	err = a.inTx(ctx, func(tx *store.Tx) error {
 		var err error
 		s, err = a.createSession(ctx, tx, u.ID, a.cfg.Now())
 		return err
@@ -130,7 +131,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, token, old, newPassword, 
 		return err
 	}
 	var phc string
-	if err := a.db.QueryRowContext(ctx, a.d.q("SELECT password FROM users WHERE id = ?"), u.ID).Scan(&phc); err != nil {
+	if err := a.db.QueryRowContext(ctx, "SELECT password FROM users WHERE id = ?", u.ID).Scan(&phc); err != nil {
 		return internal("change password", err)
 	}
 	if len(old) > MaxPasswordLen {
@@ -147,11 +148,11 @@ func (a *Accounts) ChangePassword(ctx context.Context, token, old, newPassword, 
 	if err != nil {
 		return err
 	}
-	return internal("change password", a.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, a.d.q("UPDATE users SET password = ? WHERE id = ?"), fresh, u.ID); err != nil {
+	return internal("change password", a.inTx(ctx, func(tx *store.Tx) error {
+		if _, err := tx.ExecContext(ctx, "UPDATE users SET password = ? WHERE id = ?", fresh, u.ID); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, a.d.q("DELETE FROM sessions WHERE user_id = ? AND id <> ?"), u.ID, s.id)
+		_, err := tx.ExecContext(ctx, "DELETE FROM sessions WHERE user_id = ? AND id <> ?", u.ID, s.id)
 		return err
 	}))
 }
@@ -173,7 +174,7 @@ func (a *Accounts) UserByID(ctx context.Context, id int64) (User, error) {
 func (a *Accounts) user(ctx context.Context, where string, arg any) (User, error) {
 	var u User
 	var created int64
-	err := a.db.QueryRowContext(ctx, a.d.q("SELECT id, name, created_ms, bot FROM users WHERE "+where), arg).Scan(&u.ID, &u.Name, &created, &u.Bot)
+	err := a.db.QueryRowContext(ctx, "SELECT id, name, created_ms, bot FROM users WHERE "+where, arg).Scan(&u.ID, &u.Name, &created, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNoUser
 	}
@@ -185,7 +186,7 @@ func (a *Accounts) user(ctx context.Context, where string, arg any) (User, error
 }
 
 // inTx runs f in a transaction, committing if it returns nil.
-func (a *Accounts) inTx(ctx context.Context, f func(*sql.Tx) error) error {
+func (a *Accounts) inTx(ctx context.Context, f func(*store.Tx) error) error {
 	tx, err := a.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err

@@ -310,7 +310,7 @@ func TestHashUpgradedOnLogIn(t *testing.T) {
 		u, _ := e.signUp(t, "nina", "nina's password")
 		stored := func() Params {
 			var phc string
-			if err := e.a.db.QueryRowContext(ctx, e.a.d.q("SELECT password FROM users WHERE id = ?"), u.ID).Scan(&phc); err != nil {
+			if err := e.a.db.QueryRowContext(ctx, e.a.d.Rebind("SELECT password FROM users WHERE id = ?"), u.ID).Scan(&phc); err != nil {
 				t.Fatal(err)
 			}
 			p, _, _, err := parseHash(phc)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"wyrm/server/apierr"
+	"wyrm/server/store"
 )
 
 // Party is a player a challenge names: an account (ID and Name), or a
@@ -129,7 +130,7 @@ type querier interface {
 // and ExpiresMs set by the caller) within lim, once its stream is found
 // open and held by its author, and announces it.
 func (s *Store) Post(ctx context.Context, c Challenge, lim Limits) error {
-	return s.inTx(ctx, postLocks(c), func(tx *sql.Tx) ([]Event, error) {
+	return s.inTx(ctx, postLocks(c), func(tx *store.Tx) ([]Event, error) {
 		return s.post(ctx, tx, &c, lim)
 	})
 }
@@ -142,10 +143,10 @@ func postLocks(c Challenge) []string {
 	return locks
 }
 
-func (s *Store) post(ctx context.Context, tx *sql.Tx, c *Challenge, lim Limits) ([]Event, error) {
+func (s *Store) post(ctx context.Context, tx *store.Tx, c *Challenge, lim Limits) ([]Event, error) {
 	now := s.nowMs()
 	var holder int64
-	err := tx.QueryRowContext(ctx, "SELECT user_id FROM challenge_streams WHERE id = $1 AND seen_ms > $2",
+	err := tx.QueryRowContext(ctx, "SELECT user_id FROM challenge_streams WHERE id = ? AND seen_ms > ?",
 		c.Stream, now-s.cfg.StreamTTL.Milliseconds()).Scan(&holder)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && holder != c.Author.ID) {
 		return nil, ErrNoStream
@@ -159,7 +160,7 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *Challenge, lim Limits) 
 		return n, err
 	}
 	if c.Seek() {
-		n, err := count("SELECT count(*) FROM challenges WHERE author_key = $1 AND target_id = 0", c.AuthorKey())
+		n, err := count("SELECT count(*) FROM challenges WHERE author_key = ? AND target_id = 0", c.AuthorKey())
 		if err != nil {
 			return nil, fmt.Errorf("challenge: %w", err)
 		}
@@ -167,14 +168,14 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *Challenge, lim Limits) 
 			return nil, &LimitError{Limit: "seeks", Max: lim.Seeks}
 		}
 	} else {
-		n, err := count("SELECT count(*) FROM challenges WHERE author_key = $1 AND target_id <> 0", c.AuthorKey())
+		n, err := count("SELECT count(*) FROM challenges WHERE author_key = ? AND target_id <> 0", c.AuthorKey())
 		if err != nil {
 			return nil, fmt.Errorf("challenge: %w", err)
 		}
 		if n >= lim.Challenges {
 			return nil, &LimitError{Limit: "challenges", Max: lim.Challenges}
 		}
-		if n, err = count("SELECT count(*) FROM challenges WHERE target_id = $1", c.Target.ID); err != nil {
+		if n, err = count("SELECT count(*) FROM challenges WHERE target_id = ?", c.Target.ID); err != nil {
 			return nil, fmt.Errorf("challenge: %w", err)
 		}
 		if n >= lim.Incoming {
@@ -182,7 +183,7 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *Challenge, lim Limits) 
 		}
 	}
 	c.CreatedMs = now
-	if _, err := tx.ExecContext(ctx, "INSERT INTO challenges(id, stream, author_key, author_id, author_name, target_id, target_name, game, terms, token_hash, created_ms, expires_ms) VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+	if _, err := tx.ExecContext(ctx, "INSERT INTO challenges(id, stream, author_key, author_id, author_name, target_id, target_name, game, terms, token_hash, created_ms, expires_ms) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
 		c.ID, c.Stream, c.AuthorKey(), c.Author.ID, c.Author.Name, c.Target.ID, c.Target.Name, c.Game, string(c.Terms),
 		c.TokenHash, c.CreatedMs, c.ExpiresMs); err != nil {
 		return nil, fmt.Errorf("challenge: store: %w", err)
@@ -195,8 +196,8 @@ func (s *Store) post(ctx context.Context, tx *sql.Tx, c *Challenge, lim Limits) 
 // serialised per game, so that two players pairing at once find each
 // other rather than both waiting.
 func (s *Store) Pair(ctx context.Context, c Challenge, lim Limits, match func(Challenge) bool) (taken Challenge, ok bool, err error) {
-	err = s.inTx(ctx, append(postLocks(c), "pair:"+c.Game), func(tx *sql.Tx) ([]Event, error) {
-		seeks, err := queryAll(ctx, tx, "SELECT "+columns+" FROM challenges WHERE target_id = 0 AND game = $1 AND author_key <> $2 AND expires_ms > $3 ORDER BY created_ms, id",
+	err = s.inTx(ctx, append(postLocks(c), "pair:"+c.Game), func(tx *store.Tx) ([]Event, error) {
+		seeks, err := queryAll(ctx, tx, "SELECT "+columns+" FROM challenges WHERE target_id = 0 AND game = ? AND author_key <> ? AND expires_ms > ? ORDER BY created_ms, id",
 			c.Game, c.AuthorKey(), s.nowMs())
 		if err != nil {
 			return nil, err
@@ -205,7 +206,7 @@ func (s *Store) Pair(ctx context.Context, c Challenge, lim Limits, match func(Ch
 			if !match(x) {
 				continue
 			}
-			res, err := tx.ExecContext(ctx, "DELETE FROM challenges WHERE id = $1", x.ID)
+			res, err := tx.ExecContext(ctx, "DELETE FROM challenges WHERE id = ?", x.ID)
 			if err != nil {
 				return nil, fmt.Errorf("challenge: %w", err)
 			}
@@ -229,9 +230,9 @@ func (s *Store) Take(ctx context.Context, id string) (Challenge, error) {
 // a decline's reason) and returns it; ErrGone when it is not open.
 func (s *Store) Remove(ctx context.Context, id, reason, detail string) (Challenge, error) {
 	var c Challenge
-	err := s.inTx(ctx, nil, func(tx *sql.Tx) ([]Event, error) {
+	err := s.inTx(ctx, nil, func(tx *store.Tx) ([]Event, error) {
 		var err error
-		c, err = scan(tx.QueryRowContext(ctx, "DELETE FROM challenges WHERE id = $1 AND expires_ms > $2 RETURNING "+columns, id, s.nowMs()))
+		c, err = scan(tx.QueryRowContext(ctx, "DELETE FROM challenges WHERE id = ? AND expires_ms > ? RETURNING "+columns, id, s.nowMs()))
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrGone
 		}
@@ -245,7 +246,7 @@ func (s *Store) Remove(ctx context.Context, id, reason, detail string) (Challeng
 
 // Get returns an open challenge, or ErrGone.
 func (s *Store) Get(ctx context.Context, id string) (Challenge, error) {
-	c, err := scan(s.db.QueryRowContext(ctx, "SELECT "+columns+" FROM challenges WHERE id = $1 AND expires_ms > $2", id, s.nowMs()))
+	c, err := scan(s.db.QueryRowContext(ctx, "SELECT "+columns+" FROM challenges WHERE id = ? AND expires_ms > ?", id, s.nowMs()))
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, ErrGone
 	}
@@ -257,17 +258,17 @@ func (s *Store) Get(ctx context.Context, id string) (Challenge, error) {
 
 // Seeks returns every open seek, oldest first.
 func (s *Store) Seeks(ctx context.Context) ([]Challenge, error) {
-	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE target_id = 0 AND expires_ms > $1 ORDER BY created_ms, id", s.nowMs())
+	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE target_id = 0 AND expires_ms > ? ORDER BY created_ms, id", s.nowMs())
 }
 
 // Incoming returns the challenges waiting for user's answer, oldest first.
 func (s *Store) Incoming(ctx context.Context, user int64) ([]Challenge, error) {
-	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE target_id = $1 AND expires_ms > $2 ORDER BY created_ms, id", user, s.nowMs())
+	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE target_id = ? AND expires_ms > ? ORDER BY created_ms, id", user, s.nowMs())
 }
 
 // Outgoing returns the direct challenges user has sent and that wait for
 // an answer, oldest first.
 func (s *Store) Outgoing(ctx context.Context, user int64) ([]Challenge, error) {
-	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE author_key = $1 AND target_id <> 0 AND expires_ms > $2 ORDER BY created_ms, id",
+	return queryAll(ctx, s.db, "SELECT "+columns+" FROM challenges WHERE author_key = ? AND target_id <> 0 AND expires_ms > ? ORDER BY created_ms, id",
 		Challenge{Author: Party{ID: user}}.AuthorKey(), s.nowMs())
 }

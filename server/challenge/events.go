@@ -2,11 +2,11 @@ package challenge
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"sync"
 	"wyrm/internal/pglisten"
+	"wyrm/server/store"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -94,7 +94,7 @@ const channel = "wyrm_challenges"
 // longer terms are left for the listener to read.
 const maxPayload = 7900
 
-func notify(ctx context.Context, tx *sql.Tx, ev Event) error {
+func notify(ctx context.Context, tx *store.Tx, ev Event) error {
 	b, err := json.Marshal(ev)
 	if err != nil {
 		return err
@@ -107,7 +107,7 @@ func notify(ctx context.Context, tx *sql.Tx, ev Event) error {
 			return err
 		}
 	}
-	if _, err := tx.ExecContext(ctx, "SELECT pg_notify($1, $2)", channel, string(b)); err != nil {
+	if _, err := tx.ExecContext(ctx, "SELECT pg_notify(?, ?)", channel, string(b)); err != nil {
 		return fmt.Errorf("challenge: notify: %w", err)
 	}
 	return nil
@@ -120,7 +120,7 @@ func (s *Store) Listen(ctx context.Context, fn func(Event)) error {
 	if s.bus != nil {
 		return s.bus.listen(ctx, fn)
 	}
-	pglisten.Run(ctx, s.pg.Config().ConnConfig, channel, pglisten.Handler{
+	return s.db.Subscribe(ctx, channel, pglisten.Handler{
 		Connected: func() { fn(Event{Kind: Resync}) },
 		Notify: func(_ context.Context, _ *pgx.Conn, payload string) error {
 			var ev Event
@@ -131,7 +131,6 @@ func (s *Store) Listen(ctx context.Context, fn func(Event)) error {
 		},
 		// The caller resyncs after the next connection.
 	})
-	return nil
 }
 
 // localBus hands a SQLite server's events to its listeners, each through a

@@ -2,8 +2,8 @@ package challenge
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
+	"wyrm/server/store"
 )
 
 // Stream is one event stream a player holds open on a node.
@@ -18,8 +18,8 @@ type Stream struct {
 
 // OpenStream records an open stream; a signed-in holder is online from now.
 func (s *Store) OpenStream(ctx context.Context, st Stream) error {
-	return s.inTx(ctx, nil, func(tx *sql.Tx) ([]Event, error) {
-		if _, err := tx.ExecContext(ctx, "INSERT INTO challenge_streams(id, node, user_id, name, seen_ms) VALUES($1, $2, $3, $4, $5)",
+	return s.inTx(ctx, nil, func(tx *store.Tx) ([]Event, error) {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO challenge_streams(id, node, user_id, name, seen_ms) VALUES(?, ?, ?, ?, ?)",
 			st.ID, st.Node, st.User.ID, st.User.Name, s.nowMs()); err != nil {
 			return nil, fmt.Errorf("challenge: open stream: %w", err)
 		}
@@ -33,14 +33,14 @@ func (s *Store) OpenStream(ctx context.Context, st Stream) error {
 // CloseStream removes a stream that closed, and the challenges posted
 // from it.
 func (s *Store) CloseStream(ctx context.Context, id string) error {
-	return s.inTx(ctx, nil, func(tx *sql.Tx) ([]Event, error) {
-		return s.drop(ctx, tx, "id = $1", id)
+	return s.inTx(ctx, nil, func(tx *store.Tx) ([]Event, error) {
+		return s.drop(ctx, tx, "id = ?", id)
 	})
 }
 
 // drop removes the streams where holds (over challenge_streams, with arg)
 // and their challenges, and returns the events that says.
-func (s *Store) drop(ctx context.Context, tx *sql.Tx, where string, arg any) ([]Event, error) {
+func (s *Store) drop(ctx context.Context, tx *store.Tx, where string, arg any) ([]Event, error) {
 	gone, err := queryAll(ctx, tx, "DELETE FROM challenges WHERE stream IN (SELECT id FROM challenge_streams WHERE "+where+") RETURNING "+columns, arg)
 	if err != nil {
 		return nil, err
@@ -74,10 +74,10 @@ func (s *Store) drop(ctx context.Context, tx *sql.Tx, where string, arg any) ([]
 // Renew marks every stream of node as seen now and returns their ids, so
 // that the node can close those it no longer serves (a close that failed).
 func (s *Store) Renew(ctx context.Context, node string) ([]string, error) {
-	if _, err := s.db.ExecContext(ctx, "UPDATE challenge_streams SET seen_ms = $1 WHERE node = $2", s.nowMs(), node); err != nil {
+	if _, err := s.db.ExecContext(ctx, "UPDATE challenge_streams SET seen_ms = ? WHERE node = ?", s.nowMs(), node); err != nil {
 		return nil, fmt.Errorf("challenge: renew streams: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, "SELECT id FROM challenge_streams WHERE node = $1", node)
+	rows, err := s.db.QueryContext(ctx, "SELECT id FROM challenge_streams WHERE node = ?", node)
 	if err != nil {
 		return nil, fmt.Errorf("challenge: renew streams: %w", err)
 	}
@@ -97,8 +97,8 @@ func (s *Store) Renew(ctx context.Context, node string) ([]string, error) {
 // starting has none open, whatever a crash left behind, and a node
 // stopping closes them all.
 func (s *Store) ClearNode(ctx context.Context, node string) error {
-	return s.inTx(ctx, nil, func(tx *sql.Tx) ([]Event, error) {
-		return s.drop(ctx, tx, "node = $1", node)
+	return s.inTx(ctx, nil, func(tx *store.Tx) ([]Event, error) {
+		return s.drop(ctx, tx, "node = ?", node)
 	})
 }
 
@@ -107,12 +107,12 @@ func (s *Store) ClearNode(ctx context.Context, node string) error {
 // past their expiry. Any node may sweep; each row goes once.
 func (s *Store) Sweep(ctx context.Context) error {
 	now := s.nowMs()
-	return s.inTx(ctx, nil, func(tx *sql.Tx) ([]Event, error) {
-		evs, err := s.drop(ctx, tx, "seen_ms <= $1", now-s.cfg.StreamTTL.Milliseconds())
+	return s.inTx(ctx, nil, func(tx *store.Tx) ([]Event, error) {
+		evs, err := s.drop(ctx, tx, "seen_ms <= ?", now-s.cfg.StreamTTL.Milliseconds())
 		if err != nil {
 			return nil, err
 		}
-		expired, err := queryAll(ctx, tx, "DELETE FROM challenges WHERE expires_ms <= $1 RETURNING "+columns, now)
+		expired, err := queryAll(ctx, tx, "DELETE FROM challenges WHERE expires_ms <= ? RETURNING "+columns, now)
 		if err != nil {
 			return nil, err
 		}
@@ -126,7 +126,7 @@ func (s *Store) Sweep(ctx context.Context) error {
 // Online returns up to n signed-in players with a stream open, by name.
 func (s *Store) Online(ctx context.Context, n int) ([]Party, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT user_id, MIN(name) FROM challenge_streams
-		WHERE user_id <> 0 AND seen_ms > $1 GROUP BY user_id ORDER BY lower(MIN(name)), user_id LIMIT $2`,
+		WHERE user_id <> 0 AND seen_ms > ? GROUP BY user_id ORDER BY lower(MIN(name)), user_id LIMIT ?`,
 		s.nowMs()-s.cfg.StreamTTL.Milliseconds(), n)
 	if err != nil {
 		return nil, fmt.Errorf("challenge: online: %w", err)

@@ -24,8 +24,8 @@ func (s *Store) Block(ctx context.Context, blocker, blocked int64, name string) 
 	}
 	defer tx.Rollback()
 	var n, already int
-	err = tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN blocked = $2 THEN 1 ELSE 0 END), 0)
-		FROM chat_blocks WHERE blocker = $1`, blocker, blocked).Scan(&n, &already)
+	err = tx.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN blocked = ? THEN 1 ELSE 0 END), 0)
+		FROM chat_blocks WHERE blocker = ?`, blocked, blocker).Scan(&n, &already)
 	if err != nil {
 		return internal("count blocks", err)
 	}
@@ -35,7 +35,7 @@ func (s *Store) Block(ctx context.Context, blocker, blocked int64, name string) 
 	if n >= s.maxBlocks {
 		return ErrTooManyBlocks
 	}
-	if _, err := tx.ExecContext(ctx, "INSERT INTO chat_blocks(blocker, blocked, blocked_name, at_ms) VALUES($1, $2, $3, $4)",
+	if _, err := tx.ExecContext(ctx, "INSERT INTO chat_blocks(blocker, blocked, blocked_name, at_ms) VALUES(?, ?, ?, ?)",
 		blocker, blocked, name, s.now()); err != nil {
 		return internal("block", err)
 	}
@@ -44,14 +44,14 @@ func (s *Store) Block(ctx context.Context, blocker, blocked int64, name string) 
 
 // Unblock lets blocked's messages reach blocker again.
 func (s *Store) Unblock(ctx context.Context, blocker, blocked int64) error {
-	_, err := s.db.ExecContext(ctx, "DELETE FROM chat_blocks WHERE blocker = $1 AND blocked = $2", blocker, blocked)
+	_, err := s.db.ExecContext(ctx, "DELETE FROM chat_blocks WHERE blocker = ? AND blocked = ?", blocker, blocked)
 	return internal("unblock", err)
 }
 
 // Blocked returns the names of the accounts blocker blocks, in the order
 // blocked.
 func (s *Store) Blocked(ctx context.Context, blocker int64) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT blocked_name FROM chat_blocks WHERE blocker = $1 ORDER BY at_ms, blocked", blocker)
+	rows, err := s.db.QueryContext(ctx, "SELECT blocked_name FROM chat_blocks WHERE blocker = ? ORDER BY at_ms, blocked", blocker)
 	if err != nil {
 		return nil, internal("read blocks", err)
 	}
@@ -74,7 +74,7 @@ func (s *Store) BlockersOf(ctx context.Context, author int64) (map[int64]bool, e
 	if author == 0 {
 		return out, nil
 	}
-	rows, err := s.db.QueryContext(ctx, "SELECT blocker FROM chat_blocks WHERE blocked = $1", author)
+	rows, err := s.db.QueryContext(ctx, "SELECT blocker FROM chat_blocks WHERE blocked = ?", author)
 	if err != nil {
 		return nil, internal("read blockers", err)
 	}

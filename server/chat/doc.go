@@ -1,9 +1,9 @@
 // Package chat keeps what is said in games: each game's two rooms (its
 // players' and its spectators'), the accounts players block, and the
 // messages they report for the operator. Its tables live in the game
-// store's database (SQLite or PostgreSQL) beside the store's and the
-// accounts', with their own numbered migrations counted in their own
-// table, chat_schema_version.
+// store's database (a store.DB) beside the store's and the accounts',
+// with their own numbered migrations counted in their own table,
+// chat_schema_version.
 //
 // Text is plain: Clean makes a message one line of printable text within
 // MaxRunes characters, and a Filter refuses the terms an operator banned.
@@ -12,6 +12,6 @@
 // bounds what it stores: MaxPerRoom messages a room and MaxBlocks blocks
 // an account.
 //
-// Statements are written once with $1, $2 placeholders, which SQLite and
-// PostgreSQL both read.
+// Statements are written once with ? placeholders, which the store's DB
+// rebinds for its database.
 package chat

@@ -70,14 +70,14 @@ func (s *Store) Add(ctx context.Context, m Message) (Message, error) {
 	}
 	defer tx.Rollback()
 	var n int
-	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_messages WHERE game_id = $1 AND room = $2", m.Game, string(m.Room)).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, "SELECT COUNT(*) FROM chat_messages WHERE game_id = ? AND room = ?", m.Game, string(m.Room)).Scan(&n); err != nil {
 		return m, internal("count messages", err)
 	}
 	if n >= s.perRoom {
 		return m, ErrRoomFull
 	}
 	err = tx.QueryRowContext(ctx, `INSERT INTO chat_messages(game_id, room, seat, user_id, name, body, at_ms)
-		VALUES($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		VALUES(?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		m.Game, string(m.Room), m.Seat, nullID(m.UserID), m.Name, m.Text, m.AtMs).Scan(&m.ID)
 	if err != nil {
 		return m, internal("add message", err)
@@ -101,9 +101,9 @@ func scanMessage(row interface{ Scan(...any) error }) (Message, error) {
 // blocks nobody).
 func (s *Store) Recent(ctx context.Context, game string, room Room, viewer int64, n int) ([]Message, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+messageColumns+` FROM chat_messages m
-		WHERE game_id = $1 AND room = $2
-		AND NOT EXISTS (SELECT 1 FROM chat_blocks b WHERE b.blocker = $3 AND b.blocked = m.user_id)
-		ORDER BY id DESC LIMIT $4`, game, string(room), viewer, n)
+		WHERE game_id = ? AND room = ?
+		AND NOT EXISTS (SELECT 1 FROM chat_blocks b WHERE b.blocker = ? AND b.blocked = m.user_id)
+		ORDER BY id DESC LIMIT ?`, game, string(room), viewer, n)
 	if err != nil {
 		return nil, internal("read messages", err)
 	}
@@ -115,7 +115,7 @@ func (s *Store) Recent(ctx context.Context, game string, room Room, viewer int64
 // Log returns every message of a game, both rooms, in the order said: the
 // operator reads a report in its context.
 func (s *Store) Log(ctx context.Context, game string) ([]Message, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+messageColumns+` FROM chat_messages WHERE game_id = $1 ORDER BY id`, game)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+messageColumns+` FROM chat_messages WHERE game_id = ? ORDER BY id`, game)
 	if err != nil {
 		return nil, internal("read messages", err)
 	}
@@ -137,7 +137,7 @@ func scanMessages(rows *sql.Rows) ([]Message, error) {
 
 // Message returns message id of a game.
 func (s *Store) Message(ctx context.Context, game string, id int64) (Message, error) {
-	m, err := scanMessage(s.db.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM chat_messages WHERE id = $1 AND game_id = $2`, id, game))
+	m, err := scanMessage(s.db.QueryRowContext(ctx, `SELECT `+messageColumns+` FROM chat_messages WHERE id = ? AND game_id = ?`, id, game))
 	if errors.Is(err, sql.ErrNoRows) {
 		return m, ErrNoMessage
 	}

@@ -22,7 +22,7 @@ type Report struct {
 // message again changes nothing.
 func (s *Store) AddReport(ctx context.Context, m Message, reporter string, reporterID int64) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO chat_reports(message_id, game_id, room, seat, author, author_id, body, said_ms, reporter, reporter_id, at_ms)
-		VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (message_id, reporter) DO NOTHING`,
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (message_id, reporter) DO NOTHING`,
 		m.ID, m.Game, string(m.Room), m.Seat, m.Name, nullID(m.UserID), m.Text, m.AtMs, reporter, nullID(reporterID), s.now())
 	return internal("report", err)
 }
@@ -30,7 +30,7 @@ func (s *Store) AddReport(ctx context.Context, m Message, reporter string, repor
 // Reports returns the latest n reports, newest first.
 func (s *Store) Reports(ctx context.Context, n int) ([]Report, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, message_id, game_id, room, seat, author, author_id, body, said_ms, reporter, reporter_id, at_ms
-		FROM chat_reports ORDER BY at_ms DESC, id DESC LIMIT $1`, n)
+		FROM chat_reports ORDER BY at_ms DESC, id DESC LIMIT ?`, n)
 	if err != nil {
 		return nil, internal("read reports", err)
 	}

@@ -8,9 +8,6 @@ import (
 	"path"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/jackc/pgx/v5/stdlib"
-
 	"wyrm/internal/sqlmigrate"
 	"wyrm/server/store"
 )
@@ -27,8 +24,7 @@ const migrationLock = 0x77796368
 
 // Store keeps messages, blocks and reports. It is safe for concurrent use.
 type Store struct {
-	db    *sql.DB
-	ownDB bool // made here over a PostgreSQL pool, and closed by Close
+	db store.DB
 	// now is the clock of blocks and reports; tests set it.
 	now func() int64
 	// perRoom and maxBlocks are MaxPerRoom and MaxBlocks; tests lower
@@ -36,62 +32,22 @@ type Store struct {
 	perRoom, maxBlocks int
 }
 
-// Open opens the chat kept in the database of st, which must be a
-// store.SQLite or a store.Postgres, bringing its tables up to date.
-func Open(ctx context.Context, st store.Store) (*Store, error) {
-	switch s := st.(type) {
-	case *store.SQLite:
-		return open(ctx, s.DB(), "sqlite", false)
-	case *store.Postgres:
-		return OpenPostgres(ctx, s.Pool())
+// Open opens the chat kept in the game database db (the store), bringing
+// its tables up to date.
+func Open(ctx context.Context, db store.DB) (*Store, error) {
+	steps, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", db.Dialect().Name))
+	if err == nil {
+		err = db.Migrate(ctx, steps, "chat_schema_version", migrationLock)
 	}
-	return nil, fmt.Errorf("chat: no chat in a %T", st)
-}
-
-// OpenSQLite opens the chat in a SQLite database, sharing db with the game
-// store (store.SQLite.DB), whose single connection serialises every writer
-// of the file. Close leaves db open.
-func OpenSQLite(ctx context.Context, db *sql.DB) (*Store, error) {
-	return open(ctx, db, "sqlite", false)
-}
-
-// OpenPostgres opens the chat in a PostgreSQL database through pool, the
-// game store's (store.Postgres.Pool). Close leaves pool open.
-func OpenPostgres(ctx context.Context, pool *pgxpool.Pool) (*Store, error) {
-	return open(ctx, stdlib.OpenDBFromPool(pool), "postgres", true)
-}
-
-func open(ctx context.Context, db *sql.DB, dialect string, own bool) (*Store, error) {
-	err := migrate(ctx, db, dialect)
 	if err != nil {
-		if own {
-			db.Close()
-		}
 		return nil, fmt.Errorf("open chat: %w", err)
 	}
-	return &Store{db: db, ownDB: own, now: nowMs, perRoom: MaxPerRoom, maxBlocks: MaxBlocks}, nil
+	return &Store{db: db, now: nowMs, perRoom: MaxPerRoom, maxBlocks: MaxBlocks}, nil
 }
 
-// migrate applies the steps of dialect that db lacks.
-func migrate(ctx context.Context, db *sql.DB, dialect string) error {
-	steps, err := sqlmigrate.Load(migrationFiles, path.Join("migrations", dialect))
-	if err != nil {
-		return err
-	}
-	var lock int64
-	if dialect == "postgres" {
-		lock = migrationLock
-	}
-	return sqlmigrate.Apply(ctx, db, steps, "chat_schema_version", lock)
-}
-
-// Close releases what Open made; the database stays open for the store.
-func (s *Store) Close() error {
-	if s.ownDB {
-		return s.db.Close()
-	}
-	return nil
-}
+// Close releases what Open made: nothing today, since the database is the
+// store's and stays open for it.
+func (s *Store) Close() error { return nil }
 
 // nullID is an account id for a nullable column: 0 (a guest) is NULL.
 func nullID(id int64) sql.NullInt64 { return sql.NullInt64{Int64: id, Valid: id != 0} }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"path"
 	"wyrm/internal/sqlmigrate"
@@ -14,10 +13,6 @@ import (
 //
 //go:embed migrations
 var migrationFiles embed.FS
-
-// ErrSchemaTooNew is returned by Open for a database migrated by a newer
-// wyrm than this one: its tables may mean things this build does not know.
-var ErrSchemaTooNew = errors.New("store: database schema is newer than this wyrm")
 
 // migration is one numbered schema step.
 type migration = sqlmigrate.Step
@@ -32,11 +27,12 @@ func migrations(dialect string) ([]migration, error) {
 	return all, nil
 }
 
-// pending returns the steps a database at version current still needs.
+// pending returns the steps a database at version current still needs, or
+// sqlmigrate.ErrSchemaTooNew when it has steps this build does not know.
 func pending(all []migration, current int) ([]migration, error) {
 	if current > len(all) {
-		return nil, fmt.Errorf("%w: it is at version %d, this build knows versions up to %d; run a newer wyrm",
-			ErrSchemaTooNew, current, len(all))
+		return nil, fmt.Errorf("%w: the game store's schema_version is at version %d, this build knows versions up to %d; run a newer wyrm",
+			sqlmigrate.ErrSchemaTooNew, current, len(all))
 	}
 	return all[current:], nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"wyrm/internal/pgtest"
+	"wyrm/internal/sqlmigrate"
 )
 
 // rawExec runs statements on target's database without going through a
@@ -111,7 +112,7 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 		}
 		s.Close()
 		rawExec(t, target, "INSERT INTO schema_version(version) VALUES(999)")
-		if _, err := Open(target); !errors.Is(err, ErrSchemaTooNew) {
+		if _, err := Open(target); !errors.Is(err, sqlmigrate.ErrSchemaTooNew) {
 			t.Fatalf("open a version-999 database: %v, want ErrSchemaTooNew", err)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/jackc/pgx/v5/stdlib"
 )
 
 // Postgres is a Store in a PostgreSQL database, which several wyrm nodes
@@ -15,6 +16,9 @@ import (
 type Postgres struct {
 	pool *pgxpool.Pool
 	c    *committer
+	// handle is the features' DB: a database/sql view of pool, which keeps
+	// no connections of its own.
+	handle
 }
 
 // IdleInTransaction is how long the database keeps a transaction whose
@@ -70,7 +74,11 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 		pool.Close()
 		return nil, fmt.Errorf("open postgres: %w", err)
 	}
-	p := &Postgres{pool: pool}
+	p := &Postgres{pool: pool, handle: handle{
+		sql:     stdlib.OpenDBFromPool(pool),
+		dialect: PostgresDialect,
+		listen:  pool.Config().ConnConfig,
+	}}
 	p.c = newCommitter(p.commit)
 	return p, nil
 }
@@ -114,6 +122,7 @@ func migratePostgres(ctx context.Context, pool *pgxpool.Pool, all []migration) e
 // Close finishes the appends already queued and closes the connections.
 func (p *Postgres) Close() error {
 	p.c.close()
+	p.handle.sql.Close()
 	p.pool.Close()
 	return nil
 }

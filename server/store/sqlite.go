@@ -17,6 +17,9 @@ import (
 type SQLite struct {
 	db *sql.DB
 	c  *committer
+	// handle is the features' DB, through the same single connection, so
+	// that their writes take turns with the store's.
+	handle
 }
 
 // OpenSQLite opens (creating if needed) the database file at path and
@@ -43,7 +46,7 @@ func OpenSQLite(path string) (*SQLite, error) {
 		db.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &SQLite{db: db}
+	s := &SQLite{db: db, handle: handle{sql: db, dialect: SQLiteDialect}}
 	s.c = newCommitter(s.commit)
 	return s, nil
 }

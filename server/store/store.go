@@ -11,6 +11,11 @@
 // fsync per batch instead of one per move, and a lone move still commits at
 // once. A sequence number is unique per game by a constraint of the
 // schema, so an action is never stored twice.
+//
+// Both also serve as DB, the database as the feature packages (accounts,
+// chat, challenges) see it: they keep tables of their own beside the
+// store's, write each statement once, and never learn which database they
+// were given.
 package store
 
 import (
@@ -38,6 +43,8 @@ type Store interface {
 	LastBeat(ctx context.Context, node string) (int64, error)
 	// Close finishes the appends already queued and releases the database.
 	Close() error
+	// DB is the same database for the feature packages' own tables.
+	DB
 }
 
 // Game is one stored game definition; Def is opaque JSON owned by the server.

@@ -114,7 +114,7 @@ func openTestChat(t testing.TB, c *Config) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { ch.Close() })
-	c.Chat = ChatConfig{Store: ch}
+	c.Chat = chat.Config{Store: ch}
 }
 
 func newAccountsHarness(t *testing.T) *harness {

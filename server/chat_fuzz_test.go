@@ -18,8 +18,8 @@ func FuzzChatMessage(f *testing.F) {
 	}
 	f.Add("spectators", "hi")
 	f.Add("", "")
-	h := newChatHarness(f, "", func(c *ChatConfig) {
-		c.Limits = ChatLimits{SeatPerMinute: 1 << 30, SeatBurst: 1 << 30, AddressPerMinute: 1 << 30, AddressBurst: 1 << 30}
+	h := newChatHarness(f, "", func(c *chat.Config) {
+		c.Limits = chat.Limits{SeatPerMinute: 1 << 30, SeatBurst: 1 << 30, AddressPerMinute: 1 << 30, AddressBurst: 1 << 30}
 	})
 	f.Fuzz(func(t *testing.T, room, text string) {
 		cr, err := h.srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
@@ -53,7 +53,7 @@ func FuzzChatMessage(f *testing.F) {
 			if err != nil || room != "players" || len(listener.send) != 1 {
 				t.Fatalf("%s acknowledged (clean: %v), %d heard", msg, err, len(listener.send))
 			}
-			var heard struct{ Message chatJSON }
+			var heard struct{ Message chat.MessageView }
 			json.Unmarshal(<-listener.send, &heard)
 			if heard.Message.Text != want {
 				t.Fatalf("%s heard as %q, want %q", msg, heard.Message.Text, want)

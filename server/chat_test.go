@@ -15,7 +15,7 @@ import (
 
 // newChatHarness is a server with accounts and chat on the database at
 // path ("" for a fresh one); set changes the chat's config first.
-func newChatHarness(t testing.TB, path string, set func(*ChatConfig)) *harness {
+func newChatHarness(t testing.TB, path string, set func(*chat.Config)) *harness {
 	t.Helper()
 	return newHarnessWith(t, path, func(c *Config) {
 		openTestAccounts(t, c, account.Config{})
@@ -29,7 +29,7 @@ func newChatHarness(t testing.TB, path string, set func(*ChatConfig)) *harness {
 // chatConn is a test websocket that keeps the chat messages it reads.
 type chatConn struct {
 	*wsClient
-	seen []chatJSON
+	seen []chat.MessageView
 	n    int
 }
 
@@ -48,7 +48,7 @@ func (c *chatConn) read(want func(map[string]any) bool) map[string]any {
 			c.t.Fatal(err)
 		}
 		if m["type"] == "chat" {
-			var cm struct{ Message chatJSON }
+			var cm struct{ Message chat.MessageView }
 			json.Unmarshal(b, &cm)
 			c.seen = append(c.seen, cm.Message)
 		}
@@ -91,13 +91,13 @@ func (c *chatConn) sync() {
 
 // heard reports whether c read a chat message saying text.
 func (c *chatConn) heard(text string) bool {
-	return slices.ContainsFunc(c.seen, func(m chatJSON) bool { return m.Text == text })
+	return slices.ContainsFunc(c.seen, func(m chat.MessageView) bool { return m.Text == text })
 }
 
 // historyJSON is the answer to chat-history.
 type historyJSON struct {
-	Rooms    []roomJSON
-	Messages []chatJSON
+	Rooms    []chat.RoomAccess
+	Messages []chat.MessageView
 	Max      int
 }
 
@@ -262,7 +262,7 @@ func TestChatPersistsAcrossRestart(t *testing.T) {
 // Bad messages are refused with a clear error, store nothing and reach
 // nobody; a banned term is refused saying which.
 func TestChatRefusesBadMessages(t *testing.T) {
-	h := newChatHarness(t, "", func(c *ChatConfig) {
+	h := newChatHarness(t, "", func(c *chat.Config) {
 		f, err := chat.NewFilter([]string{"free gold"})
 		if err != nil {
 			t.Fatal(err)
@@ -305,15 +305,15 @@ func TestChatRefusesBadMessages(t *testing.T) {
 func TestChatLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		limits ChatLimits
+		limits chat.Limits
 		want   string
 	}{
-		{"seat", ChatLimits{SeatPerMinute: 2, SeatBurst: 2}, "this seat"},
-		{"account", ChatLimits{AccountPerMinute: 3, AccountBurst: 3}, "your account"},
-		{"address", ChatLimits{AddressPerMinute: 3, AddressBurst: 3}, "your address"},
+		{"seat", chat.Limits{SeatPerMinute: 2, SeatBurst: 2}, "this seat"},
+		{"account", chat.Limits{AccountPerMinute: 3, AccountBurst: 3}, "your account"},
+		{"address", chat.Limits{AddressPerMinute: 3, AddressBurst: 3}, "your address"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			h := newChatHarness(t, "", func(c *ChatConfig) { c.Limits = tc.limits })
+			h := newChatHarness(t, "", func(c *chat.Config) { c.Limits = tc.limits })
 			alice := signUp(t, h.http.URL, "alice")
 			// Two games of alice's account, two of guests: the seat limit
 			// is met in one, the others across two.
@@ -356,7 +356,7 @@ func TestChatLimits(t *testing.T) {
 // live or in the history, until unblocked. Blocking needs an account, the
 // CSRF header, a real name, and is rate-limited.
 func TestChatBlock(t *testing.T) {
-	h := newChatHarness(t, "", func(c *ChatConfig) { c.Limits = ChatLimits{ReportsPerMinute: 4, ReportsBurst: 4} })
+	h := newChatHarness(t, "", func(c *chat.Config) { c.Limits = chat.Limits{ReportsPerMinute: 4, ReportsBurst: 4} })
 	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
 	id := cr["id"].(string)
@@ -439,7 +439,7 @@ func anyStrings(v any) []string {
 // copy of the message, who said it and who reported it. A message the
 // reader cannot read cannot be reported, and reports are rate-limited.
 func TestChatReportStored(t *testing.T) {
-	h := newChatHarness(t, "", func(c *ChatConfig) { c.Limits = ChatLimits{ReportsPerMinute: 2, ReportsBurst: 2} })
+	h := newChatHarness(t, "", func(c *chat.Config) { c.Limits = chat.Limits{ReportsPerMinute: 2, ReportsBurst: 2} })
 	ct := newChatTable(t, h)
 	ct.alice.mustSay("players", "you play like a potato")
 	ct.carol.mustSay("spectators", "hello from the stands")
@@ -456,7 +456,7 @@ func TestChatReportStored(t *testing.T) {
 	if m := ct.guest.ask(map[string]any{"type": "chat-report", "message": rude}); m["code"] != "too_many" {
 		t.Fatalf("a third report within the limit of two: %v", m)
 	}
-	rs, err := h.srv.chat.store.Reports(context.Background(), 10)
+	rs, err := h.srv.chat.Store().Reports(context.Background(), 10)
 	if err != nil || len(rs) != 1 {
 		t.Fatalf("reports: %+v %v", rs, err)
 	}
@@ -492,7 +492,7 @@ func TestChatHistoryIsLimited(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.Chat = ChatConfig{Store: ch}
+		c.Chat = chat.Config{Store: ch}
 		c.Limits = httpkit.Limits{HellosPerMinute: 3, HellosBurst: 3}
 	}, toysetup.Game{})
 	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})

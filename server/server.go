@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/chat"
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
@@ -68,9 +69,9 @@ type Config struct {
 	// Cluster, when set, makes the server one node of several sharing
 	// Store (see cluster.go); nil keeps every game on this server.
 	Cluster *ClusterConfig
-	// Chat lets players and spectators talk in each game (chat.go); its
-	// zero value turns chat off.
-	Chat ChatConfig
+	// Chat lets players and spectators talk in each game (package chat);
+	// its zero value turns chat off.
+	Chat chat.Config
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -95,7 +96,7 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *httpkit.Limiters
 	accounts                  *account.Accounts
-	chat                      *chatService // nil: chat is off
+	chat                      *chat.Service // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
 	claimAfter, absentAfter   time.Duration
@@ -132,7 +133,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.accounts = cfg.Accounts
-	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
 	if srv.writeTimeout <= 0 {
 		srv.writeTimeout = DefaultWriteTimeout
@@ -168,6 +168,7 @@ func New(cfg Config) (*Server, error) {
 	if srv.now == nil {
 		srv.now = time.Now
 	}
+	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, srv.now)
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
 	if err := srv.openChallenges(); err != nil {
 		srv.cancel()
@@ -716,7 +717,9 @@ func (srv *Server) Handler() http.Handler {
 		srv.botRoutes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
-	srv.chatRoutes(mux)
+	if srv.chat != nil && srv.accounts != nil {
+		(&chat.BlocksAPI{Chat: srv.chat, Users: srv.accounts}).Routes(mux)
+	}
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
 	if srv.assets != nil {

@@ -23,7 +23,7 @@ type session struct {
 	id      string
 	created int64
 	g       game.Game
-	// chatMu orders a game's chat messages (chat.go); it is never taken
+	// chatMu orders a game's chat messages (chathost.go); it is never taken
 	// while holding mu.
 	chatMu sync.Mutex
 

@@ -16,6 +16,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/server/apierr"
+	"wyrm/server/chat"
 	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
@@ -41,7 +42,7 @@ type clientMsg struct {
 	// Version, when sent, is the state version an action was chosen on
 	// (stale.go).
 	Version *int `json:"version,omitempty"`
-	// Room, Text and Message are the chat's (chat.go): the room spoken
+	// Room, Text and Message are the chat's (chathost.go): the room spoken
 	// in, what is said, and the id of a message reported.
 	Room    string `json:"room,omitempty"`
 	Text    string `json:"text,omitempty"`
@@ -319,7 +320,7 @@ func (c *client) handle(data []byte) {
 // respond carries out message m and returns its answer: an ack, an error
 // or the information asked for.
 func (c *client) respond(m clientMsg) map[string]any {
-	if isChat(m.Type) {
+	if chat.IsRequest(m.Type) {
 		return c.chatRespond(m)
 	}
 	s := c.s

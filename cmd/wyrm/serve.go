@@ -57,7 +57,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")
 	advertise := fs.String("advertise", "", "with PostgreSQL: the URL at which the other nodes reach this one (default: http:// and -addr)")
 	leaseTTL := fs.Duration("lease-ttl", server.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
-	chatLim := server.DefaultChatLimits
+	chatLim := chat.DefaultLimits
 	fs.IntVar(&chatLim.SeatPerMinute, "limit-chat", chatLim.SeatPerMinute, "chat messages a seat (or a spectator) may send a minute")
 	fs.IntVar(&chatLim.AccountPerMinute, "limit-chat-account", chatLim.AccountPerMinute, "chat messages an account may send a minute, over all its games")
 	banned := fs.String("chat-banned", "", "refuse chat messages holding any term of this file (one a line, # comments); read once, at start-up")
@@ -154,7 +154,7 @@ type serveConfig struct {
 	leaseTTL        time.Duration
 	// chatFilter refuses banned terms (nil: none); chatLimits bound chat.
 	chatFilter *chat.Filter
-	chatLimits server.ChatLimits
+	chatLimits chat.Limits
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -204,7 +204,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
 		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: cluster,
-		Chat: server.ChatConfig{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
+		Chat: chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)

@@ -68,7 +68,7 @@ func main() {
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: computer.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster,
-		Chat: server.ChatConfig{Store: talk, Filter: banned}})
+		Chat: chat.Config{Store: talk, Filter: banned}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"wyrm/game"
 )
@@ -35,11 +36,14 @@ const (
 // Action is one entry of a game's log.
 type Action struct {
 	Seq  int
-	AtMs int64
+	AtMs int64 // when, in milliseconds since the Unix epoch
 	Seat int
 	Kind string
 	Data string
 }
+
+// At is when the action was made.
+func (a Action) At() time.Time { return time.UnixMilli(a.AtMs) }
 
 // Ply is one move as the move list shows it.
 type Ply struct {
@@ -391,7 +395,7 @@ func (t *Table) setup(a Action) error {
 			return errorf(Broken, "setup finished but gave no position: %v", err)
 		}
 		t.Pos, t.Start, t.Setup = p, p.String(), nil
-		t.Clock.LastAt = a.AtMs
+		t.Clock.LastAt = a.At()
 	}
 	return nil
 }
@@ -406,7 +410,7 @@ func (t *Table) move(a Action) error {
 	if int(t.Pos.ToMove()) != a.Seat {
 		return errorf(NotYourTurn, "it is not your turn")
 	}
-	if t.Clock.Flagged(a.Seat, a.AtMs) {
+	if t.Clock.Flagged(a.Seat, a.At()) {
 		return errorf(Conflict, "time is up")
 	}
 	m, err := t.Pos.ParseMove(a.Data)
@@ -418,7 +422,7 @@ func (t *Table) move(a Action) error {
 		p.SAN = sn.SAN(m)
 	}
 	// The clocks run once every seat has made its first move.
-	t.Clock.Moved(a.Seat, a.AtMs, len(t.Plies)+1 >= t.Seats())
+	t.Clock.Moved(a.Seat, a.At(), len(t.Plies)+1 >= t.Seats())
 	t.Pos.Play(m)
 	t.Plies = append(t.Plies, p)
 	t.noteEliminated()
@@ -431,7 +435,7 @@ func (t *Table) resign(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, game.EndResignation, a.AtMs)
+	t.leave(a.Seat, game.EndResignation, a.At())
 	return nil
 }
 
@@ -439,10 +443,10 @@ func (t *Table) timeout(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	if int(t.ToMove()) != a.Seat || !t.Clock.Flagged(a.Seat, a.AtMs) {
+	if int(t.ToMove()) != a.Seat || !t.Clock.Flagged(a.Seat, a.At()) {
 		return errorf(Conflict, "this seat's time is not up")
 	}
-	t.leave(a.Seat, game.EndTimeUp, a.AtMs)
+	t.leave(a.Seat, game.EndTimeUp, a.At())
 	t.Clock.Remaining[a.Seat] = 0
 	return nil
 }
@@ -472,7 +476,7 @@ func (t *Table) offerDraw(a Action) error {
 			o.Results[i] = game.Eliminated
 		}
 	}
-	t.Clock.Stop(int(t.ToMove()), a.AtMs)
+	t.Clock.Stop(int(t.ToMove()), a.At())
 	t.Over = &o
 	return nil
 }
@@ -507,7 +511,7 @@ func (t *Table) abort(a Action) error {
 	if a.Data == "timeout" {
 		o.Reason = game.EndAbortedNoFirstMove
 	}
-	t.Clock.Stop(-1, a.AtMs)
+	t.Clock.Stop(-1, a.At())
 	t.Over = &o
 	return nil
 }
@@ -548,7 +552,7 @@ func (t *Table) takeback(a Action) error {
 	t.forgetReturned()
 	// The seat to move now starts its turn afresh; the time spent on the
 	// moves taken back stays spent.
-	t.Clock.Charge(-1, a.AtMs)
+	t.Clock.Charge(-1, a.At())
 	t.clearTakeback()
 	clear(t.Offers)
 	return nil
@@ -590,7 +594,7 @@ func (t *Table) claim(a Action) error {
 			}
 		}
 		o.Results[a.Seat] = game.Win
-		t.Clock.Stop(int(t.ToMove()), a.AtMs)
+		t.Clock.Stop(int(t.ToMove()), a.At())
 		t.Over = &o
 	case "draw":
 		o := game.Drawn(t.Seats(), game.EndOpponentsLeft)
@@ -599,7 +603,7 @@ func (t *Table) claim(a Action) error {
 				o.Results[i] = game.Eliminated
 			}
 		}
-		t.Clock.Stop(int(t.ToMove()), a.AtMs)
+		t.Clock.Stop(int(t.ToMove()), a.At())
 		t.Over = &o
 	default:
 		return errorf(Malformed, "claim a win or a draw")
@@ -613,7 +617,7 @@ func (t *Table) abandon(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err
 	}
-	t.leave(a.Seat, game.EndAbandoned, a.AtMs)
+	t.leave(a.Seat, game.EndAbandoned, a.At())
 	return nil
 }
 
@@ -628,14 +632,18 @@ func (t *Table) resume(a Action) error {
 	if err != nil {
 		return errorf(Malformed, "resume: bad time %q", a.Data)
 	}
-	t.Clock.Pause(max(down, t.Clock.LastAt), a.AtMs)
+	from := time.UnixMilli(down)
+	if from.Before(t.Clock.LastAt) {
+		from = t.Clock.LastAt
+	}
+	t.Clock.Pause(from, a.At())
 	return nil
 }
 
 // leave takes seat out of the game (resignation or time). With two seats,
 // or a game that cannot play on without a player, the game ends; games
 // with an Eliminator play on among the others.
-func (t *Table) leave(seat int, reason game.EndReason, at int64) {
+func (t *Table) leave(seat int, reason game.EndReason, at time.Time) {
 	n := t.Seats()
 	t.Out[seat] = true
 	t.depart([]int{seat})

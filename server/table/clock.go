@@ -7,7 +7,8 @@ import "time"
 // once every seat has made its first move (so nobody's time runs before
 // they have joined and played) and then run for the seat to move. A
 // correspondence clock gives a fixed time for each move instead of a time
-// for the game.
+// for the game. It is not for JSON (the embedded TimeControl's methods
+// would write only the setting): views build their own from it.
 type Clock struct {
 	TimeControl
 	// Remaining is each seat's time at LastAt.

@@ -235,7 +235,7 @@ func (s *session) recordResult() {
 	}
 	tc := t.Def.Clock
 	res := account.Result{GameID: s.id, Game: s.g.Info().Name, Rated: t.Def.Rated && s.rateable(),
-		Speed: rating.SpeedOf(time.Duration(tc.InitialMs)*time.Millisecond, time.Duration(tc.IncrementMs)*time.Millisecond, tc.Days),
+		Speed: rating.SpeedOf(tc.Initial, tc.Increment, tc.Days),
 		At:    time.UnixMilli(t.Log[len(t.Log)-1].AtMs)}
 	if s.g.Info().Placings {
 		res.System = account.Placings

@@ -84,9 +84,9 @@ func (s *session) botState() botStateJSON {
 	}
 	if t.Clock.Timed() {
 		for i := range st.Clocks {
-			st.Clocks[i] = t.Clock.Remaining[i]
+			st.Clocks[i] = t.Clock.Remaining[i].Milliseconds()
 			if t.Clock.Running && i == st.ToMove {
-				st.Clocks[i] = max(t.Clock.Left(i, now), 0)
+				st.Clocks[i] = max(t.Clock.Left(i, time.UnixMilli(now)), 0).Milliseconds()
 			}
 		}
 	}
@@ -148,7 +148,7 @@ func (srv *Server) handleBotGameStream(w http.ResponseWriter, r *http.Request) {
 	s.armLifeTimer()
 	t := s.t
 	full := botGameJSON{Type: "gameFull", ID: s.id, Game: t.Def.Game, Options: t.Def.Options, Rated: t.Def.Rated, Clock: t.Def.Clock,
-		Speed: rating.SpeedOf(time.Duration(t.Def.Clock.InitialMs)*time.Millisecond, time.Duration(t.Def.Clock.IncrementMs)*time.Millisecond, t.Def.Clock.Days),
+		Speed: rating.SpeedOf(t.Def.Clock.Initial, t.Def.Clock.Increment, t.Def.Clock.Days),
 		Seat:  seats[0], Start: t.Start, StartPos: t.Def.Start == "", State: s.botState()}
 	for i := range t.Seats() {
 		full.Seats = append(full.Seats, t.SeatName(i))

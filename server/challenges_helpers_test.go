@@ -139,7 +139,7 @@ func openStream(t *testing.T, b *browserClient, base string) *stream {
 
 // seekBody is a casual seek of the toy game from stream s, with changes.
 func seekBody(s *stream, set func(*ChallengeRequest)) ChallengeRequest {
-	req := ChallengeRequest{Game: "toy", Clock: table.TimeControl{InitialMs: 300000, IncrementMs: 3000}, Stream: s.secret}
+	req := ChallengeRequest{Game: "toy", Clock: table.TimeControl{Initial: 300000 * time.Millisecond, Increment: 3000 * time.Millisecond}, Stream: s.secret}
 	if set != nil {
 		set(&req)
 	}

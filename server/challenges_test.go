@@ -38,10 +38,10 @@ func TestChallengeValidation(t *testing.T) {
 		{"an unknown game", alice, seekBody(as, func(r *ChallengeRequest) { r.Game = "nosuch" }), 400},
 		{"an unknown option", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"colour": "red"} }), 400},
 		{"a bad option value", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"setup": "maybe"} }), 400},
-		{"a bad clock", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{InitialMs: -1} }), 400},
-		{"increment without time", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{IncrementMs: 1000} }), 400},
+		{"a bad clock", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Initial: -1 * time.Millisecond} }), 400},
+		{"increment without time", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Increment: 1000 * time.Millisecond} }), 400},
 		{"too many days", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Days: 30} }), 400},
-		{"a clock below the shortest", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{InitialMs: 5000} }), 400},
+		{"a clock below the shortest", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Initial: 5000 * time.Millisecond} }), 400},
 		{"rated as a guest", guest, seekBody(gs, func(r *ChallengeRequest) { r.Rated = true }), 403},
 		{"a range on a casual seek", alice, seekBody(as, func(r *ChallengeRequest) { r.RatingMin = 1200 }), 400},
 		{"a range upside down", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.RatingMax = true, 1600, 1400 }), 400},
@@ -128,7 +128,7 @@ func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 	s.mu.Lock()
 	rated, clock := s.t.Def.Rated && s.rateable(), s.t.Def.Clock
 	s.mu.Unlock()
-	if !rated || clock.InitialMs != 300000 {
+	if !rated || clock.Initial != 300000*time.Millisecond {
 		t.Fatalf("the game: rated %v, clock %+v", rated, clock)
 	}
 	// A seat bound to an account is played signed in as it: its token
@@ -290,7 +290,9 @@ func TestQuickPairing(t *testing.T) {
 	alice, bob, carol := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol")
 	as, bs, cs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL), openStream(t, carol, h.http.URL)
 	pair := func(b *browserClient, s *stream, initial int64) (int, map[string]any) {
-		return b.post("/api/challenges", seekBody(s, func(r *ChallengeRequest) { r.Pair, r.Rated, r.Clock.InitialMs = true, true, initial }))
+		return b.post("/api/challenges", seekBody(s, func(r *ChallengeRequest) {
+			r.Pair, r.Rated, r.Clock.Initial = true, true, time.Duration(initial)*time.Millisecond
+		}))
 	}
 	if code, out := pair(alice, as, 300000); code != 201 {
 		t.Fatalf("alice pairs first: %d %v", code, out)

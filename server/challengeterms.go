@@ -88,14 +88,14 @@ func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Gam
 	if err := def.Check(2); err != nil {
 		return nil, t, err
 	}
-	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+	if c := req.Clock; c.Initial > 0 && c.Initial < srv.minClock {
 		return nil, t, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
 	if req.Rated && !signedIn {
 		return nil, t, apierr.New(apierr.Forbidden, "sign in to play a rated game")
 	}
 	t = challengeTerms{Options: opts, Clock: req.Clock, Rated: req.Rated, Seat: -1, SeatNames: names,
-		Speed: rating.SpeedOf(time.Duration(req.Clock.InitialMs)*time.Millisecond, time.Duration(req.Clock.IncrementMs)*time.Millisecond, req.Clock.Days)}
+		Speed: rating.SpeedOf(req.Clock.Initial, req.Clock.Increment, req.Clock.Days)}
 	if req.Seat != nil {
 		if *req.Seat < 0 || *req.Seat > 1 {
 			return nil, t, apierr.New(apierr.Invalid, "seat must be 0 or 1, or left out for either")

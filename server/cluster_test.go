@@ -152,7 +152,7 @@ func TestClusterLobbyReachesEveryNode(t *testing.T) {
 func TestClusterTakesOverACrashedNodesGames(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	clocked := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{InitialMs: 600_000}})
+	clocked := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 600_000 * time.Millisecond}})
 	vsComputer := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}}})
 	c := a.dial(clocked.ID, clocked.Tokens[0], clocked.Tokens[1])
 	for i, mv := range []string{"c1c2", "c5c4"} {

@@ -73,8 +73,8 @@ func (s *session) gameRecord() *record.Record {
 		r.Moves = append(r.Moves, mv)
 		r.Movers = append(r.Movers, game.Player(p.Seat))
 	}
-	if c := t.Def.Clock; c.InitialMs > 0 {
-		r.Tags = append(r.Tags, record.Tag{Name: "TimeControl", Value: fmt.Sprintf("%d+%d", c.InitialMs/1000, c.IncrementMs/1000)})
+	if c := t.Def.Clock; c.Initial > 0 {
+		r.Tags = append(r.Tags, record.Tag{Name: "TimeControl", Value: fmt.Sprintf("%d+%d", c.Initial/time.Second, c.Increment/time.Second)})
 	}
 	if t.Pos != nil {
 		r.Tags = append(r.Tags, record.Tag{Name: "Position", Value: t.Pos.String()})

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"wyrm/game"
 	toygame "wyrm/internal/toysetup"
@@ -52,7 +53,7 @@ func playedSession(t *testing.T, srv *Server, def Def, plies int, resignAt map[i
 	case "resign":
 		act(int(s.t.ToMove()), table.ActResign, "")
 	case "timeout":
-		at += def.Clock.InitialMs * 10
+		at += def.Clock.Initial.Milliseconds() * 10
 		act(int(s.t.ToMove()), table.ActTimeout, "")
 	case "draw":
 		for i := range def.Seats {
@@ -77,7 +78,7 @@ func TestServerRecordsReadBack(t *testing.T) {
 	}{
 		{"toy, resigned", Def{Game: "toy", Seats: seats(2)}, 6, nil, "resign", record.Normal, "resignation"},
 		{"dragon in play", Def{Game: "dragon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
-		{"dragon on time", Def{Game: "dragon", Seats: seats(2), Clock: table.TimeControl{InitialMs: 60_000, IncrementMs: 1000}}, 21, nil, "timeout", record.TimeForfeit, "time"},
+		{"dragon on time", Def{Game: "dragon", Seats: seats(2), Clock: table.TimeControl{Initial: 60_000 * time.Millisecond, Increment: 1000 * time.Millisecond}}, 21, nil, "timeout", record.TimeForfeit, "time"},
 		{"dragon agreed drawn", Def{Game: "dragon", Seats: seats(2)}, 10, nil, "draw", record.Normal, "agreement"},
 		{"dragonchess", Def{Game: "dragonchess", Seats: seats(2)}, 30, nil, "resign", record.Normal, "resignation"},
 		{"dungeon, two seats", Def{Game: "dungeon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},

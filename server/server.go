@@ -452,7 +452,7 @@ func (srv *Server) create(ctx context.Context, client string, user int64, req Cr
 		}
 		req.Position = p.String()
 	}
-	if c := req.Clock; c.InitialMs > 0 && time.Duration(c.InitialMs)*time.Millisecond < srv.minClock {
+	if c := req.Clock; c.Initial > 0 && c.Initial < srv.minClock {
 		return CreateResponse{}, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
 	}
 	def := Def{Game: g.Info().Name, Options: opts, Seats: slices.Clone(req.Seats), Clock: req.Clock, Start: req.Position, Rated: req.Rated}

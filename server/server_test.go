@@ -352,7 +352,7 @@ func TestSetupResignDrawClock(t *testing.T) {
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { return now }
 	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
-		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{InitialMs: 60000, IncrementMs: 2000}})
+		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 60000 * time.Millisecond, Increment: 2000 * time.Millisecond}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "setup", "seat": 0, "choice": "c3"})
 	if m := c.expect("error"); !strings.Contains(m["message"].(string), "rank 1") {
@@ -372,7 +372,7 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
 	s.mu.Lock()
-	if s.t.Clock.Remaining[0] != 52000 || s.t.Clock.Remaining[1] != 60000 {
+	if s.t.Clock.Remaining[0] != 52000*time.Millisecond || s.t.Clock.Remaining[1] != 60000*time.Millisecond {
 		t.Errorf("clocks %v, want [52000 60000]", s.t.Clock.Remaining)
 	}
 	s.mu.Unlock()
@@ -461,7 +461,7 @@ func TestClockRunsOut(t *testing.T) {
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{InitialMs: 300, IncrementMs: 0}})
+	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 300 * time.Millisecond, Increment: 0 * time.Millisecond}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "move", "move": "c1c2"})
 	c.expect("ack")
@@ -505,7 +505,7 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	}
 	srv, st := open()
 	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
-		Clock: table.TimeControl{InitialMs: 60_000}})
+		Clock: table.TimeControl{Initial: 60_000 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -530,8 +530,8 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	if o := s.t.Outcome(); o.Over {
 		t.Fatalf("lost on time while the server was down: %+v", o)
 	}
-	if left := s.t.Clock.Left(0, srv.now().UnixMilli()); left != 55_000 {
-		t.Fatalf("seat 1 has %d ms, want 55000", left)
+	if left := s.t.Clock.Left(0, time.UnixMilli(srv.now().UnixMilli())); left != 55_000*time.Millisecond {
+		t.Fatalf("seat 1 has %d ms, want 55000", left.Milliseconds())
 	}
 }
 
@@ -562,7 +562,7 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 	}
 	defer srv.Close()
 	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}},
-		Clock: table.TimeControl{InitialMs: 400}})
+		Clock: table.TimeControl{Initial: 400 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -140,9 +140,9 @@ func (s *session) schedule() {
 	}
 	now := s.srv.now().UnixMilli()
 	if p := t.ToMove(); p != game.NoPlayer && t.Clock.Running {
-		left := t.Clock.Left(int(p), now)
+		left := t.Clock.Left(int(p), time.UnixMilli(now))
 		seq := len(t.Log)
-		s.timer = time.AfterFunc(time.Duration(max(left, 0)+5)*time.Millisecond, func() { s.flag(int(p), seq) })
+		s.timer = time.AfterFunc(max(left, 0)+5*time.Millisecond, func() { s.flag(int(p), seq) })
 	}
 	s.answerForComputers()
 	if s.thinking {
@@ -175,9 +175,9 @@ func (s *session) schedule() {
 		// wait has a bound of its own and is then tried again.
 		wait := maxSearchWait
 		if t.Clock.Running {
-			left := time.Duration(t.Clock.Left(w, now)) * time.Millisecond
+			left := t.Clock.Left(w, time.UnixMilli(now))
 			// Under a clock, spend about a thirtieth of what is left.
-			budget = max(min(budget, left/30+time.Duration(t.Clock.IncrementMs)*time.Millisecond/2), 20*time.Millisecond)
+			budget = max(min(budget, left/30+t.Clock.Increment/2), 20*time.Millisecond)
 			wait = max(left-flagMargin, time.Millisecond)
 		}
 		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget, wait) })

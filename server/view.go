@@ -2,6 +2,7 @@ package server
 
 import (
 	"slices"
+	"time"
 
 	"wyrm/game"
 	"wyrm/server/table"
@@ -283,12 +284,12 @@ func (s *session) state(you []int) stateJSON {
 		}
 	}
 	if c := t.Clock; c.Timed() {
-		cj := &clockJSON{InitialMs: c.InitialMs, IncrementMs: c.IncrementMs, Days: c.Days, Remaining: slices.Clone(c.Remaining),
+		cj := &clockJSON{InitialMs: c.Initial.Milliseconds(), IncrementMs: c.Increment.Milliseconds(), Days: c.Days, Remaining: c.RemainingMs(),
 			Running: -1, ServerNow: now}
 		if c.Running {
 			if tm := t.ToMove(); tm != game.NoPlayer {
 				cj.Running = int(tm)
-				cj.Remaining[tm] = c.Left(int(tm), now)
+				cj.Remaining[tm] = c.Left(int(tm), time.UnixMilli(now)).Milliseconds()
 			}
 		}
 		st.Clock = cj

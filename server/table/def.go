@@ -1,6 +1,8 @@
 package table
 
 import (
+	"time"
+
 	"wyrm/game"
 )
 
@@ -39,18 +41,6 @@ type Seat struct {
 // Joinable reports whether a person may take the seat by joining.
 func (s Seat) Joinable() bool { return s.Kind == SeatInvite || s.Kind == SeatOpen }
 
-// TimeControl is a game's clock setting: a time for the game and an
-// increment per move, or a number of days for each move
-// (correspondence); all zero means no clocks.
-type TimeControl struct {
-	InitialMs   int64 `json:"initialMs"`
-	IncrementMs int64 `json:"incrementMs"`
-	Days        int   `json:"days,omitempty"`
-}
-
-// MaxDays is the longest correspondence time per move.
-const MaxDays = 14
-
 // Def is what is stored when a game is created: enough to replay it. Its
 // options are the game's normalized ones, so replay needs nothing else.
 type Def struct {
@@ -83,11 +73,11 @@ func (d *Def) Check(players int) error {
 		}
 	}
 	c := d.Clock
-	if c.InitialMs < 0 || c.IncrementMs < 0 || c.InitialMs > 24*3600*1000 || c.IncrementMs > 3600*1000 ||
-		(c.InitialMs == 0 && c.IncrementMs != 0) {
+	if c.Initial < 0 || c.Increment < 0 || c.Initial > 24*time.Hour || c.Increment > time.Hour ||
+		(c.Initial == 0 && c.Increment != 0) {
 		return errorf(Invalid, "bad time control")
 	}
-	if c.Days < 0 || c.Days > MaxDays || (c.Days > 0 && (c.InitialMs != 0 || c.IncrementMs != 0)) {
+	if c.Days < 0 || c.Days > MaxDays || (c.Days > 0 && (c.Initial != 0 || c.Increment != 0)) {
 		return errorf(Invalid, "a correspondence game has 1 to %d days a move and no other clock", MaxDays)
 	}
 	return nil

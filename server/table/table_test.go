@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"wyrm/game"
 	"wyrm/internal/toygame"
@@ -127,7 +128,7 @@ func TestSetupThenPlay(t *testing.T) {
 
 func TestClockChargesTheMoverAndFlags(t *testing.T) {
 	def := twoLocal()
-	def.Clock = TimeControl{InitialMs: 10_000, IncrementMs: 1000}
+	def.Clock = TimeControl{Initial: 10_000 * time.Millisecond, Increment: 1000 * time.Millisecond}
 	tb, errs := run(t, toysetup.Game{}, def,
 		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
 		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 4000},   // both have moved: the clocks start
@@ -137,7 +138,7 @@ func TestClockChargesTheMoverAndFlags(t *testing.T) {
 	if errs[0] != nil || errs[1] != nil || errs[2] != nil {
 		t.Fatal(errs)
 	}
-	if tb.Clock.Remaining[0] != 9000 || tb.Clock.Remaining[1] != 0 {
+	if tb.Clock.Remaining[0] != 9000*time.Millisecond || tb.Clock.Remaining[1] != 0 {
 		t.Fatalf("clocks %v, want 9000 and 0", tb.Clock.Remaining)
 	}
 	if errs[3] != nil || codeOf(errs[4]) != Conflict {
@@ -225,7 +226,7 @@ func TestReplayGivesTheSameTableAndStopsAtABadAction(t *testing.T) {
 // gives it back to the seat to move.
 func TestResumeGivesBackTheDowntime(t *testing.T) {
 	def := twoLocal()
-	def.Clock = TimeControl{InitialMs: 60_000}
+	def.Clock = TimeControl{Initial: 60_000 * time.Millisecond}
 	tb, errs := run(t, toysetup.Game{}, def,
 		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
 		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 3000},
@@ -236,10 +237,10 @@ func TestResumeGivesBackTheDowntime(t *testing.T) {
 		t.Fatal(errs)
 	}
 	// 7 s before the fall, 62 s down (not charged), 1 s after it.
-	if left := tb.Clock.Left(0, 73_000); left != 60_000-8000 {
-		t.Fatalf("seat 1 has %d ms left, want %d", left, 60_000-8000)
+	if left := tb.Clock.Left(0, time.UnixMilli(73_000)); left != (60_000-8000)*time.Millisecond {
+		t.Fatalf("seat 1 has %d ms left, want %d", left.Milliseconds(), 60_000-8000)
 	}
-	if tb.Clock.Flagged(0, 73_000) {
+	if tb.Clock.Flagged(0, time.UnixMilli(73_000)) {
 		t.Fatal("flagged for the server's downtime")
 	}
 }
@@ -312,15 +313,15 @@ func TestClaimEndsTheGame(t *testing.T) {
 // does not lose time before joining.
 func TestClocksStartAfterEveryFirstMove(t *testing.T) {
 	def := twoLocal()
-	def.Clock = TimeControl{InitialMs: 60_000}
+	def.Clock = TimeControl{Initial: 60_000 * time.Millisecond}
 	tb, errs := run(t, toysetup.Game{}, def, Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000})
-	if errs[0] != nil || tb.Clock.Running || tb.Clock.Flagged(1, 1_000_000) {
+	if errs[0] != nil || tb.Clock.Running || tb.Clock.Flagged(1, time.UnixMilli(1_000_000)) {
 		t.Fatalf("after White's first move: running %v", tb.Clock.Running)
 	}
 	if err := tb.Apply(Action{Seq: 1, AtMs: 500_000, Seat: 1, Kind: ActMove, Data: "c5c4"}); err != nil {
 		t.Fatal(err)
 	}
-	if !tb.Clock.Running || tb.Clock.Remaining[1] != 60_000 || tb.Clock.Left(0, 510_000) != 50_000 {
+	if !tb.Clock.Running || tb.Clock.Remaining[1] != 60_000*time.Millisecond || tb.Clock.Left(0, time.UnixMilli(510_000)) != 50_000*time.Millisecond {
 		t.Fatalf("after both first moves: running %v, clocks %v", tb.Clock.Running, tb.Clock.Remaining)
 	}
 }
@@ -340,14 +341,14 @@ func TestCorrespondenceDaysPerMove(t *testing.T) {
 			t.Fatal(errs)
 		}
 	}
-	if tb.Clock.Remaining[0] != 48*hour || tb.Clock.Left(1, 70*hour+47*hour) != hour {
+	if tb.Clock.Remaining[0] != 48*hour*time.Millisecond || tb.Clock.Left(1, time.UnixMilli(70*hour+47*hour)) != hour*time.Millisecond {
 		t.Fatalf("clocks %v", tb.Clock.Remaining)
 	}
-	if !tb.Clock.Flagged(1, 70*hour+48*hour) {
+	if !tb.Clock.Flagged(1, time.UnixMilli(70*hour+48*hour)) {
 		t.Fatal("no flag after two days")
 	}
 	bad := twoLocal()
-	bad.Clock = TimeControl{Days: 2, InitialMs: 1000}
+	bad.Clock = TimeControl{Days: 2, Initial: 1000 * time.Millisecond}
 	if _, err := New(toysetup.Game{}, bad); codeOf(err) != Invalid {
 		t.Fatalf("days and a clock: %v", err)
 	}

@@ -3,6 +3,8 @@ package server
 import (
 	"strings"
 	"testing"
+
+	"wyrm/server/bots"
 )
 
 // A person challenges a bot from its profile; the bot hears it on its
@@ -67,9 +69,9 @@ func TestBotPlaysThroughTheBotAPI(t *testing.T) {
 		move string
 		code int
 	}{
-		{"a5a4", 409},                            // not the bot's turn
-		{"a1%20a2", 400},                         // a space
-		{strings.Repeat("z", maxBotMove+1), 400}, // too long
+		{"a5a4", 409},    // not the bot's turn
+		{"a1%20a2", 400}, // a space
+		{strings.Repeat("z", bots.MaxMove+1), 400}, // too long
 	} {
 		if code, out := bot.do("POST", "/api/bot/game/"+id+"/move/"+c.move, nil); code != c.code {
 			t.Errorf("move %q: %d %v, want %d", c.move, code, out, c.code)

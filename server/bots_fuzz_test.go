@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"wyrm/server/bots"
 )
 
 // FuzzBotMove feeds arbitrary move strings to the bot API's move, as
@@ -28,12 +30,14 @@ func FuzzBotMove(f *testing.F) {
 			user = 8
 		}
 		s.mu.Lock()
-		defer s.mu.Unlock()
 		before, pos := len(s.t.Log), s.t.Pos.String()
-		err = checkBotMove(mv)
+		s.mu.Unlock()
+		err = bots.CheckMove(mv)
 		if err == nil {
-			err = s.botMove(user, mv)
+			err = botGames{srv}.Move(id, user, mv)
 		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
 		if err != nil {
 			if len(s.t.Log) != before || s.t.Pos.String() != pos {
 				t.Fatalf("move %q refused (%v) but the game changed", mv, err)

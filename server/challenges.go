@@ -13,6 +13,7 @@ import (
 
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/bots"
 	"wyrm/server/challenge"
 	"wyrm/server/httpkit"
 )
@@ -131,13 +132,13 @@ func (srv *Server) handleChallengePost(w http.ResponseWriter, r *http.Request) {
 		}
 		c.Target = challenge.Party{ID: target.ID, Name: target.Name}
 		c.ExpiresMs = srv.now().Add(challengeLife).UnixMilli()
-		if target.Bot && startsWithSetup(g, terms.Options) {
-			httpkit.WriteError(w, errBotSetup(g.Info().Title))
+		if target.Bot && bots.StartsWithSetup(g, terms.Options) {
+			httpkit.WriteError(w, bots.ErrSetup(g.Info().Title))
 			return
 		}
 	}
-	if u, ok := httpkit.UserOf(r); ok && u.Bot && startsWithSetup(g, terms.Options) {
-		httpkit.WriteError(w, errBotSetup(g.Info().Title))
+	if u, ok := httpkit.UserOf(r); ok && u.Bot && bots.StartsWithSetup(g, terms.Options) {
+		httpkit.WriteError(w, bots.ErrSetup(g.Info().Title))
 		return
 	}
 	c.Terms, _ = json.Marshal(terms)
@@ -219,8 +220,8 @@ func (srv *Server) handleChallengeAccept(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if u, ok := httpkit.UserOf(r); ok && u.Bot {
-		if g, known := srv.games[c.Game]; known && startsWithSetup(g, t.Options) {
-			httpkit.WriteError(w, errBotSetup(g.Info().Title))
+		if g, known := srv.games[c.Game]; known && bots.StartsWithSetup(g, t.Options) {
+			httpkit.WriteError(w, bots.ErrSetup(g.Info().Title))
 			return
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/bots"
 	"wyrm/server/chat"
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
@@ -714,7 +715,7 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 		srv.challengeRoutes(mux)
 		srv.accountBotRoutes(mux)
-		srv.botRoutes(mux)
+		(&bots.API{Games: botGames{srv}, Users: srv.accounts, Limits: srv.limits, Done: srv.ctx.Done()}).Routes(mux)
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	if srv.chat != nil && srv.accounts != nil {

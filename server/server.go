@@ -94,6 +94,7 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *httpkit.Limiters
 	accounts                  *account.Accounts
+	accountAPI                *account.API
 	chat                      *chatService // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
@@ -167,6 +168,9 @@ func New(cfg Config) (*Server, error) {
 	if srv.now == nil {
 		srv.now = time.Now
 	}
+	// The features read srv.now when called, so that a test may set it.
+	now := func() time.Time { return srv.now() }
+	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
 	if err := srv.openChallenges(); err != nil {
 		srv.cancel()
@@ -701,20 +705,14 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
 	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	if srv.accounts != nil {
-		mux.HandleFunc("POST /api/account/signup", srv.handleSignUp)
-		mux.HandleFunc("POST /api/account/login", srv.handleLogIn)
-		mux.HandleFunc("POST /api/account/logout", srv.handleLogOut)
-		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
-		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
 		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
 		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
 		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
 		srv.challengeRoutes(mux)
-		srv.accountBotRoutes(mux)
 		srv.botRoutes(mux)
 	}
-	mux.HandleFunc("GET /api/account/me", srv.handleMe)
+	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	srv.chatRoutes(mux)
 	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
 	mux.HandleFunc("GET /rules/{game}", srv.handleRules)

@@ -20,6 +20,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/lists"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -95,6 +96,7 @@ type Server struct {
 	limits                    *httpkit.Limiters
 	accounts                  *account.Accounts
 	accountAPI                *account.API
+	listsAPI                  *lists.API
 	chat                      *chatService // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
@@ -171,6 +173,7 @@ func New(cfg Config) (*Server, error) {
 	// The features read srv.now when called, so that a test may set it.
 	now := func() time.Time { return srv.now() }
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
+	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
 	if err := srv.openChallenges(); err != nil {
 		srv.cancel()
@@ -705,10 +708,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
 	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	if srv.accounts != nil {
-		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
-		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
-		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
-		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
+		srv.listsAPI.Routes(mux)
 		srv.challengeRoutes(mux)
 		srv.botRoutes(mux)
 	}

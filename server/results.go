@@ -2,62 +2,13 @@ package server
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"time"
 
 	"wyrm/rating"
 	"wyrm/server/account"
-	"wyrm/server/apierr"
-	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
-
-// ratingJSON is one rating pool of a profile.
-type ratingJSON struct {
-	Game        string  `json:"game"`
-	Speed       string  `json:"speed"`
-	Rating      float64 `json:"rating"`
-	RD          float64 `json:"rd"`
-	Provisional bool    `json:"provisional"`
-	Games       int     `json:"games"`
-}
-
-// handlePlayer answers a player's profile: ratings, rating history per
-// pool and recent games.
-func (srv *Server) handlePlayer(w http.ResponseWriter, r *http.Request) {
-	if !srv.allowRead(w, r) {
-		return
-	}
-	u, err := srv.accounts.UserByName(r.Context(), r.PathValue("name"))
-	if err != nil {
-		httpkit.WriteError(w, apierr.New(apierr.NotFound, "no such player"))
-		return
-	}
-	pools, err := srv.accounts.Ratings(r.Context(), u.ID)
-	if err != nil {
-		httpkit.WriteError(w, err)
-		return
-	}
-	out := map[string]any{"name": u.Name, "created": u.Created.UnixMilli(), "bot": u.Bot}
-	ratings := []ratingJSON{}
-	history := map[string]any{}
-	for _, p := range pools {
-		ratings = append(ratings, ratingJSON{Game: p.Game, Speed: string(p.Speed), Rating: p.Rating.R, RD: p.Rating.RD,
-			Provisional: p.Rating.Provisional(), Games: p.Games})
-		if pts, err := srv.accounts.History(r.Context(), u.ID, p.Game, p.Speed); err == nil {
-			history[p.Game+"/"+string(p.Speed)] = pts
-		}
-	}
-	out["ratings"], out["history"] = ratings, history
-	games, err := srv.accounts.Games(r.Context(), u.ID, time.Now(), pageMax)
-	if err != nil {
-		httpkit.WriteError(w, err)
-		return
-	}
-	out["games"] = games
-	httpkit.WriteJSON(w, http.StatusOK, out)
-}
 
 // bindSeats gives a connection the seats its account holds in the game.
 // Caller holds s.mu.

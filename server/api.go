@@ -197,7 +197,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 			httpkit.WriteError(rec, err)
 			return
 		}
-		r, err := srv.authenticate(rec, r)
+		r, err := srv.accountAPI.Authenticate(rec, r)
 		if err != nil {
 			httpkit.WriteError(rec, err)
 			return

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"wyrm/internal/pgtest"
+	"wyrm/server/lists"
 )
 
 // The players' lists read the shared database: a rated game played on one
@@ -36,8 +37,8 @@ func TestClusterListsThroughAnyNode(t *testing.T) {
 		len(list.Games) != 1 || list.Games[0].ID != id || *list.Games[0].Players[0].After <= 1500 {
 		t.Fatalf("bob's games through b: %d %+v", code, list)
 	}
-	var h2h struct{ Total recordJSON }
-	if getJSON(t, b, "/api/players/alice/vs/bob", &h2h); h2h.Total != (recordJSON{Won: 1, Rated: 1, Games: 1}) {
+	var h2h struct{ Total lists.RecordJSON }
+	if getJSON(t, b, "/api/players/alice/vs/bob", &h2h); h2h.Total != (lists.RecordJSON{Won: 1, Rated: 1, Games: 1}) {
 		t.Fatalf("head to head through b: %+v", h2h)
 	}
 	var board boardAnswer

@@ -8,6 +8,7 @@ import (
 	"wyrm/game"
 	"wyrm/games"
 	"wyrm/rating"
+	"wyrm/server/lists"
 )
 
 // fourSeats finds, through the contract alone, a registered game and the
@@ -121,7 +122,7 @@ func TestFourPlayerRatedGameRatesEveryoneByPlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, p := range players {
-		var prof struct{ Ratings []ratingJSON }
+		var prof struct{ Ratings []lists.RatingJSON }
 		getJSON(t, h, "/api/players/"+p, &prof)
 		if len(prof.Ratings) != 1 || prof.Ratings[0].Game != name || prof.Ratings[0].Games != 1 || math.Abs(prof.Ratings[0].Rating-want[i].R) > 1e-9 {
 			t.Errorf("%s (place %d): %+v, want %.4f", p, places[i], prof.Ratings, want[i].R)

@@ -17,6 +17,7 @@ import (
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/httpkit"
+	"wyrm/server/lists"
 )
 
 // newListsHarness is a server with accounts whose Config set may change
@@ -80,7 +81,7 @@ func getJSON(t *testing.T, h *harness, path string, v any) (int, string) {
 }
 
 type gamesAnswer struct {
-	Games []playedJSON
+	Games []lists.PlayedJSON
 	Next  string
 }
 
@@ -174,11 +175,11 @@ func TestHeadToHeadEndpoint(t *testing.T) {
 	recordToy(t, h, "g3", true, at, ids, 1, 2)
 	var got struct {
 		Player, Opponent string
-		Games            []recordJSON
-		Total            recordJSON
+		Games            []lists.RecordJSON
+		Total            lists.RecordJSON
 	}
 	if code, _ := getJSON(t, h, "/api/players/Alice/vs/bob", &got); code != 200 || got.Player != "alice" || got.Opponent != "bob" ||
-		!slices.Equal(got.Games, []recordJSON{{Game: "toy", Won: 2, Drawn: 1, Rated: 2, Games: 3}}) || got.Total != (recordJSON{Won: 2, Drawn: 1, Rated: 2, Games: 3}) {
+		!slices.Equal(got.Games, []lists.RecordJSON{{Game: "toy", Won: 2, Drawn: 1, Rated: 2, Games: 3}}) || got.Total != (lists.RecordJSON{Won: 2, Drawn: 1, Rated: 2, Games: 3}) {
 		t.Fatalf("alice against bob: %d %+v", code, got)
 	}
 	if getJSON(t, h, "/api/players/bob/vs/alice", &got); got.Total.Lost != 2 || got.Total.Won != 0 {
@@ -192,7 +193,7 @@ func TestHeadToHeadEndpoint(t *testing.T) {
 }
 
 type boardAnswer struct {
-	Players []leaderJSON
+	Players []lists.LeaderJSON
 	More    bool
 	Speeds  []string
 }
@@ -226,7 +227,7 @@ func TestLeaderboardEndpoint(t *testing.T) {
 	}
 	var want []rated
 	for _, name := range append(names, "newbie") {
-		var prof struct{ Ratings []ratingJSON }
+		var prof struct{ Ratings []lists.RatingJSON }
 		getJSON(t, h, "/api/players/"+name, &prof)
 		if r := prof.Ratings[0]; !r.Provisional {
 			want = append(want, rated{name, r.Rating})

@@ -23,6 +23,7 @@ import (
 	"wyrm/server/chat"
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
+	"wyrm/server/lists"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -97,6 +98,8 @@ type Server struct {
 	minClock                  time.Duration
 	limits                    *httpkit.Limiters
 	accounts                  *account.Accounts
+	accountAPI                *account.API
+	listsAPI                  *lists.API
 	chat                      *chat.Service // nil: chat is off
 	node                      string
 	writeTimeout              time.Duration
@@ -169,7 +172,11 @@ func New(cfg Config) (*Server, error) {
 	if srv.now == nil {
 		srv.now = time.Now
 	}
-	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, srv.now)
+	// The features read srv.now when called, so that a test may set it.
+	now := func() time.Time { return srv.now() }
+	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
+	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
+	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	srv.ctx, srv.cancel = context.WithCancel(context.Background())
 	if err := srv.openChallenges(); err != nil {
 		srv.cancel()
@@ -704,20 +711,11 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
 	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	if srv.accounts != nil {
-		mux.HandleFunc("POST /api/account/signup", srv.handleSignUp)
-		mux.HandleFunc("POST /api/account/login", srv.handleLogIn)
-		mux.HandleFunc("POST /api/account/logout", srv.handleLogOut)
-		mux.HandleFunc("POST /api/account/logout-all", srv.handleLogOutEverywhere)
-		mux.HandleFunc("POST /api/account/password", srv.handlePassword)
-		mux.HandleFunc("GET /api/players/{name}", srv.handlePlayer)
-		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
-		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
-		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
+		srv.listsAPI.Routes(mux)
 		srv.challengeRoutes(mux)
-		srv.accountBotRoutes(mux)
 		(&bots.API{Games: botGames{srv}, Users: srv.accounts, Limits: srv.limits, Done: srv.ctx.Done()}).Routes(mux)
 	}
-	mux.HandleFunc("GET /api/account/me", srv.handleMe)
+	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {
 		(&chat.BlocksAPI{Chat: srv.chat, Users: srv.accounts}).Routes(mux)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"wyrm/rating"
 	"wyrm/server/apierr"
+	"wyrm/server/httpkit"
 	"wyrm/server/limit"
 	"wyrm/server/store"
 )
@@ -112,7 +113,7 @@ var (
 	// ErrNameTaken: the name, in any case, belongs to another account.
 	ErrNameTaken = &apierr.Error{Code: apierr.Conflict, Message: "that user name is taken"}
 	// ErrNotSignedIn: no session, an unknown one, or one that has ended.
-	ErrNotSignedIn = &apierr.Error{Code: apierr.Forbidden, Message: "not signed in"}
+	ErrNotSignedIn = httpkit.ErrNotSignedIn
 	// ErrNoUser: no account has that name or id.
 	ErrNoUser = &apierr.Error{Code: apierr.NotFound, Message: "no such user"}
 )

@@ -1,4 +1,4 @@
-package server
+package lists
 
 import (
 	"net/url"

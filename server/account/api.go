@@ -1,0 +1,149 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"wyrm/server/httpkit"
+)
+
+// API is the accounts' HTTP API: signing up, in and out, the password,
+// the account's own details, its API tokens and becoming a bot, and the
+// authentication of every request (Authenticate).
+type API struct {
+	// Accounts keeps the accounts; nil serves guests only, and then only
+	// GET /api/account/me is served.
+	Accounts *Accounts
+	// Limits are the server's limits, shared with its other features.
+	Limits *httpkit.Limiters
+	// Log takes what a client is not told.
+	Log *slog.Logger
+	// Now is the clock of the limits.
+	Now func() time.Time
+}
+
+// Routes registers the API's routes on mux.
+func (a *API) Routes(mux *httpkit.Mux) {
+	if a.Accounts != nil {
+		mux.HandleErr("POST /api/account/signup", a.signUp)
+		mux.HandleErr("POST /api/account/login", a.logIn)
+		mux.HandleErr("POST /api/account/logout", a.logOut)
+		mux.HandleErr("POST /api/account/logout-all", a.logOutEverywhere)
+		mux.HandleErr("POST /api/account/password", a.password)
+		mux.HandleErr("POST /api/account/bot", a.becomeBot)
+		mux.HandleErr("GET /api/account/tokens", a.tokens)
+		mux.HandleErr("POST /api/account/tokens", a.tokenCreate)
+		mux.HandleErr("POST /api/account/tokens/{id}/revoke", a.tokenRevoke)
+	}
+	// A guest's page asks too, so this one is served without accounts.
+	mux.HandleFunc("GET /api/account/me", a.me)
+}
+
+// accountJSON is what the page learns of its own account.
+type accountJSON struct {
+	SignedIn bool   `json:"signedIn"`
+	ID       int64  `json:"id,omitempty"`
+	Name     string `json:"name,omitempty"`
+	CSRF     string `json:"csrf,omitempty"` // to send as X-CSRF-Token
+	Bot      bool   `json:"bot,omitempty"`
+}
+
+func (a *API) signUp(w http.ResponseWriter, r *http.Request) error {
+	return a.signIn(w, r, a.Accounts.SignUp)
+}
+
+func (a *API) logIn(w http.ResponseWriter, r *http.Request) error {
+	return a.signIn(w, r, a.Accounts.LogIn)
+}
+
+// signIn answers a sign-up or sign-in with the session's cookie.
+func (a *API) signIn(w http.ResponseWriter, r *http.Request,
+	f func(ctx context.Context, name, password, address string) (User, Session, error)) error {
+	var req struct {
+		Name     string `json:"name"`
+		Password string `json:"password"`
+	}
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		return err
+	}
+	u, sess, err := f(r.Context(), req.Name, req.Password, httpkit.ClientOf(r))
+	if err != nil {
+		return withRetry(err)
+	}
+	if old, ok := httpkit.UserOf(r); ok {
+		// The session this browser held before (its own, or one planted in
+		// it) ends: a sign-in always leaves one fresh session behind.
+		if err := a.Accounts.SignOut(r.Context(), old.Session); err != nil {
+			a.Log.Warn("end the session replaced by a sign-in", "err", err)
+		}
+	}
+	http.SetCookie(w, SessionCookie(sess, r.TLS != nil))
+	httpkit.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)})
+	return nil
+}
+
+// withRetry gives a sign-in limit's wait to httpkit, which sends it as
+// Retry-After.
+func withRetry(err error) error {
+	var re *RetryError
+	if errors.As(err, &re) {
+		return httpkit.Retry(err, re.After)
+	}
+	return err
+}
+
+func (a *API) me(w http.ResponseWriter, r *http.Request) {
+	u, ok := httpkit.UserOf(r)
+	if !ok {
+		httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
+		return
+	}
+	me := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, Bot: u.Bot}
+	if !u.Bearer {
+		me.CSRF = CSRFToken(u.Session)
+	}
+	httpkit.WriteJSON(w, http.StatusOK, me)
+}
+
+func (a *API) logOut(w http.ResponseWriter, r *http.Request) error {
+	return a.signOut(w, r, a.Accounts.SignOut)
+}
+
+func (a *API) logOutEverywhere(w http.ResponseWriter, r *http.Request) error {
+	return a.signOut(w, r, a.Accounts.SignOutEverywhere)
+}
+
+func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) error {
+	u, err := httpkit.SessionUser(r)
+	if err != nil {
+		return err
+	}
+	if err := f(r.Context(), u.Session); err != nil {
+		return withRetry(err)
+	}
+	http.SetCookie(w, ClearCookie(r.TLS != nil))
+	httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
+	return nil
+}
+
+func (a *API) password(w http.ResponseWriter, r *http.Request) error {
+	u, err := httpkit.SessionUser(r)
+	if err != nil {
+		return err
+	}
+	var req struct {
+		Old string `json:"old"`
+		New string `json:"new"`
+	}
+	if err := httpkit.ReadJSON(w, r, &req); err != nil {
+		return err
+	}
+	if err := a.Accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
+		return withRetry(err)
+	}
+	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	return nil
+}

@@ -1,0 +1,74 @@
+package server
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"wyrm/rating"
+	"wyrm/server/account"
+	"wyrm/server/table"
+)
+
+// bindSeats gives a connection the seats its account holds in the game.
+// Caller holds s.mu.
+func (c *client) bindSeats(user int64) {
+	if user == 0 {
+		return
+	}
+	var added []int
+	for i, u := range c.s.t.Users {
+		if u == user && !slices.Contains(c.seats, i) {
+			c.seats = append(c.seats, i)
+			added = append(added, i)
+		}
+	}
+	c.s.arrive(added)
+}
+
+// recordResult stores a finished game's result for its players' accounts,
+// rating it when it is rated: once per game, so that calling it again
+// (after a restart) changes nothing. Caller holds s.mu.
+func (s *session) recordResult() {
+	t := s.t
+	o := t.Outcome()
+	acc := s.srv.accounts
+	if acc == nil || !o.Over || o.Reason == "" || len(t.Plies) < t.Seats() {
+		return // no accounts, not over, or aborted before every seat moved
+	}
+	anyone := false
+	for _, u := range t.Users {
+		anyone = anyone || u != 0
+	}
+	if !anyone {
+		return
+	}
+	tc := t.Def.Clock
+	res := account.Result{GameID: s.id, Game: s.g.Info().Name, Rated: t.Def.Rated && s.rateable(),
+		Speed: rating.SpeedOf(tc.Initial, tc.Increment, tc.Days),
+		At:    time.UnixMilli(t.Log[len(t.Log)-1].AtMs)}
+	if s.g.Info().Placings {
+		res.System = account.Placings
+	}
+	for i, place := range t.Places() {
+		res.Players = append(res.Players, account.Player{UserID: t.Users[i], Place: place})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := acc.RecordResult(ctx, res); err != nil {
+		s.srv.log.Error("record result", "game", s.id, "err", err)
+	}
+}
+
+// rateable reports whether every seat is a person with an account of its
+// own. Caller holds s.mu.
+func (s *session) rateable() bool {
+	seen := map[int64]bool{}
+	for i, u := range s.t.Users {
+		if u == 0 || s.t.Def.Seats[i].Kind == table.SeatComputer || seen[u] {
+			return false
+		}
+		seen[u] = true
+	}
+	return true
+}

@@ -20,6 +20,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -83,12 +84,11 @@ type Server struct {
 	games   map[string]game.Game
 	order   []game.Game
 	engine  Engine
-	assets  fs.FS
-	rules   fs.FS
 	log     *slog.Logger
 	think   func(int) time.Duration
 	now     func() time.Time
 	metrics *metrics
+	site    *site.Site
 
 	proxyHeader, metricsToken string
 	minClock                  time.Duration
@@ -123,13 +123,14 @@ type Server struct {
 // New loads every stored game, replays it and returns the server.
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
-		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
+		log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
 		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
 		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
 	if srv.minClock <= 0 {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
+	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: cfg.Log})
 	srv.accounts = cfg.Accounts
 	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
@@ -687,7 +688,6 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
 	mux.HandleFunc("GET /metrics", srv.handleMetrics)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
-	mux.HandleFunc("GET /api/puzzles", srv.handlePuzzles)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
 	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
@@ -699,7 +699,6 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
 	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
-	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	if srv.accounts != nil {
 		mux.HandleFunc("POST /api/account/signup", srv.handleSignUp)
 		mux.HandleFunc("POST /api/account/login", srv.handleLogIn)
@@ -716,22 +715,6 @@ func (srv *Server) Handler() http.Handler {
 	}
 	mux.HandleFunc("GET /api/account/me", srv.handleMe)
 	srv.chatRoutes(mux)
-	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
-	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
-	if srv.assets != nil {
-		files := newAssetFiles(srv.assets)
-		mux.Handle("GET /", files)
-		// The analysis board is the app's page at an address of its own,
-		// so that a position can be shared as a link with a query.
-		mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {
-			files.serveFile(w, r, "index.html", http.NotFoundHandler())
-		})
-		// The browser engine is megabytes and changes only with a new
-		// build: kept for an hour, it loads once per visit.
-		mux.HandleFunc("GET /engine.wasm", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Cache-Control", "public, max-age=3600")
-			files.ServeHTTP(w, r)
-		})
-	}
+	srv.site.Routes(mux)
 	return srv.logRequests(srv.routeGames(mux))
 }

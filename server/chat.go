@@ -213,7 +213,7 @@ func (c *client) chatRespond(m clientMsg) map[string]any {
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 	}
 	if err != nil {
-		c.s.srv.metrics.rejected.Add(1)
+		c.s.srv.metrics.Rejected.Add(1)
 		return errorMsg(m.ID, err)
 	}
 	return map[string]any{"type": "ack", "id": m.ID}

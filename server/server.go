@@ -20,6 +20,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/metrics"
 	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -87,18 +88,18 @@ type Server struct {
 	log     *slog.Logger
 	think   func(int) time.Duration
 	now     func() time.Time
-	metrics *metrics
+	metrics *metrics.Metrics
 	site    *site.Site
 
-	proxyHeader, metricsToken string
-	minClock                  time.Duration
-	limits                    *httpkit.Limiters
-	accounts                  *account.Accounts
-	chat                      *chatService // nil: chat is off
-	node                      string
-	writeTimeout              time.Duration
-	claimAfter, absentAfter   time.Duration
-	firstMove                 time.Duration
+	proxyHeader             string
+	minClock                time.Duration
+	limits                  *httpkit.Limiters
+	accounts                *account.Accounts
+	chat                    *chatService // nil: chat is off
+	node                    string
+	writeTimeout            time.Duration
+	claimAfter, absentAfter time.Duration
+	firstMove               time.Duration
 
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -124,12 +125,13 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
-		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
-		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
+		sessions: map[string]*session{}, clients: map[*client]struct{}{},
+		proxyHeader: cfg.ProxyHeader, minClock: cfg.MinClock}
 	if srv.minClock <= 0 {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
+	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, srv.writeClusterMetrics)
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: cfg.Log})
 	srv.accounts = cfg.Accounts
 	srv.chat = newChatService(cfg.Chat)
@@ -203,7 +205,7 @@ func New(cfg Config) (*Server, error) {
 			srv.log.Error("game restored only in part", "game", sg.ID, "err", s.broken)
 		}
 		srv.sessions[sg.ID] = s
-		srv.metrics.games.Add(1)
+		srv.metrics.Games.Add(1)
 		if !s.t.Outcome().Over && s.broken == nil {
 			// Unfinished computer-only games still count against the node's
 			// cap (their creators' own counts are not kept across restarts).
@@ -617,7 +619,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	srv.mu.Lock()
 	srv.sessions[id] = s
 	srv.mu.Unlock()
-	srv.metrics.games.Add(1)
+	srv.metrics.Games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
 	srv.lobby.update(s)
@@ -686,7 +688,7 @@ func (srv *Server) Handler() http.Handler {
 	mux := httpkit.NewMux()
 	defer func() { srv.routes = mux.Patterns() }()
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
-	mux.HandleFunc("GET /metrics", srv.handleMetrics)
+	srv.metrics.Routes(mux)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
@@ -718,3 +720,7 @@ func (srv *Server) Handler() http.Handler {
 	srv.site.Routes(mux)
 	return srv.logRequests(srv.routeGames(mux))
 }
+
+// MetricsHandler serves /metrics alone, for a listener of the operator's
+// own (wyrm serve --metrics-addr).
+func (srv *Server) MetricsHandler() http.Handler { return srv.metrics.Handler() }

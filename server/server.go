@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/editor"
 	"wyrm/server/httpkit"
 	"wyrm/server/metrics"
 	"wyrm/server/site"
@@ -90,6 +91,7 @@ type Server struct {
 	now     func() time.Time
 	metrics *metrics.Metrics
 	site    *site.Site
+	editor  *editor.Editor
 
 	proxyHeader             string
 	minClock                time.Duration
@@ -133,6 +135,8 @@ func New(cfg Config) (*Server, error) {
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, srv.writeClusterMetrics)
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: cfg.Log})
+	// The clock is read through srv, which tests may set after New.
+	srv.editor = editor.New(editor.Config{Games: editorGames{srv}, Limits: srv.limits, Now: func() time.Time { return srv.now() }})
 	srv.accounts = cfg.Accounts
 	srv.chat = newChatService(cfg.Chat)
 	srv.writeTimeout = cfg.WriteTimeout
@@ -694,8 +698,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /api/games", srv.handleList)
 	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
-	mux.HandleFunc("POST /api/compose", srv.handleCompose)
-	mux.HandleFunc("POST /api/decompose", srv.handleDecompose)
+	srv.editor.Routes(mux)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)

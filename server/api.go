@@ -184,7 +184,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 			}
 			d := time.Since(start)
 			if !strings.HasPrefix(r.URL.Path, "/ws/") { // websockets live for minutes
-				srv.metrics.observeHTTP(d)
+				srv.metrics.ObserveHTTP(d)
 			}
 			if r.URL.Path != "/healthz" && r.URL.Path != "/metrics" {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())

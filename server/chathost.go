@@ -50,7 +50,7 @@ func (c *client) chatRespond(m clientMsg) map[string]any {
 	out, err := s.srv.chat.Respond(s.srv.ctx, sessionChat{s}, sp,
 		chat.Request{Type: m.Type, ID: m.ID, Room: m.Room, Text: m.Text, Message: m.Message})
 	if err != nil {
-		s.srv.metrics.rejected.Add(1)
+		s.srv.metrics.Rejected.Add(1)
 		return errorMsg(m.ID, err)
 	}
 	if out == nil {

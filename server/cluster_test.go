@@ -140,7 +140,7 @@ func TestClusterLobbyReachesEveryNode(t *testing.T) {
 		_, body := late.get("/api/games?list=playing")
 		t.Fatalf("a new node's lobby: %s", body)
 	}
-	if b.srv.cluster.m.notify.n == 0 {
+	if b.srv.cluster.m.notify.Count() == 0 {
 		t.Error("no notification latency recorded")
 	}
 }

@@ -103,7 +103,7 @@ func (n *node) notice(x store.Notice) {
 	case x.Node == n.name:
 		// This node's own entry, in its lobby already.
 	default:
-		n.m.notify.observe(time.Since(x.SentAt))
+		n.m.notify.Observe(time.Since(x.SentAt))
 		n.apply(x.Summary)
 		n.cutForwards(x.Summary.Game, x.Node)
 		if s := n.srv.session(x.Summary.Game); s != nil {

@@ -9,6 +9,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/metrics"
 )
 
 // clusterMetrics are a node's own counts, in /metrics beside the server's.
@@ -18,7 +19,7 @@ type clusterMetrics struct {
 	// (for a websocket, its upgrade); notify from another node publishing a
 	// lobby entry to this node receiving it; takeover from acquiring a
 	// lease to serving the game.
-	forward, notify, takeover histogram
+	forward, notify, takeover metrics.Histogram
 }
 
 // writeClusterMetrics adds the node's metrics; nothing without a cluster.
@@ -39,9 +40,9 @@ func (srv *Server) writeClusterMetrics(b *strings.Builder) {
 	gauge("wyrm_leases_taken_over_total", "counter", "Games this node took over from another node.", m.takenOver.Load())
 	gauge("wyrm_leases_lost_total", "counter", "Games this node stopped serving because another node took them or its leases were not renewed.", m.lost.Load())
 	gauge("wyrm_forwarded_total", "counter", "Requests forwarded to the node owning their game.", m.forwarded.Load())
-	m.forward.write(b, "wyrm_forward_seconds", "Time from forwarding a request to the owner's answer (a websocket's upgrade).")
-	m.notify.write(b, "wyrm_notify_seconds", "Time from another node publishing a lobby change to this node receiving it.")
-	m.takeover.write(b, "wyrm_takeover_seconds", "Time from acquiring a game's lease to serving the game.")
+	m.forward.Write(b, "wyrm_forward_seconds", "Time from forwarding a request to the owner's answer (a websocket's upgrade).")
+	m.notify.Write(b, "wyrm_notify_seconds", "Time from another node publishing a lobby change to this node receiving it.")
+	m.takeover.Write(b, "wyrm_takeover_seconds", "Time from acquiring a game's lease to serving the game.")
 }
 
 // clusterHealth answers /healthz on a node: unhealthy once its leases have

@@ -12,6 +12,7 @@ import (
 	"wyrm/games/dungeon"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
+	"wyrm/server/editor"
 	"wyrm/server/httpkit"
 )
 
@@ -23,7 +24,7 @@ func (plainToy) Info() game.Info { return game.Info{Name: "plain", Title: "Plain
 // decomposed is the answer of /api/decompose as a test reads it.
 type decomposed struct {
 	Options     game.Options
-	Palette     paletteJSON
+	Palette     editor.Palette
 	Composition game.Composition
 	Position    string
 	Error       string
@@ -139,7 +140,7 @@ func TestEditorLimits(t *testing.T) {
 		{"no such game", "/api/decompose", map[string]any{"game": "chess"}, 400, "unknown game"},
 		{"a bad option", "/api/decompose", map[string]any{"game": "toy", "options": map[string]string{"setup": "maybe"}}, 400, "not true or false"},
 		{"a string the game cannot read", "/api/decompose", map[string]any{"game": "toy", "position": "r.k.r 0"}, 400, "want 5 ranks"},
-		{"a position string too long", "/api/decompose", map[string]any{"game": "toy", "position": strings.Repeat("r", maxEditPosition+1)}, 400, "at most 4096 bytes"},
+		{"a position string too long", "/api/decompose", map[string]any{"game": "toy", "position": strings.Repeat("r", editor.MaxPosition+1)}, 400, "at most 4096 bytes"},
 		{"an unknown field", "/api/decompose", map[string]any{"game": "toy", "fen": "x"}, 400, "unknown field"},
 		{"a body too large", "/api/compose", map[string]any{"game": "toy", "options": map[string]string{"setup": strings.Repeat("x", httpkit.MaxBody)}}, 400, "too large"},
 	} {

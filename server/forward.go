@@ -169,7 +169,7 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 		Transport: n.proxy,
 		ModifyResponse: func(*http.Response) error {
 			n.m.forwarded.Add(1)
-			n.m.forward.observe(time.Since(start))
+			n.m.forward.Observe(time.Since(start))
 			return nil
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {

@@ -167,7 +167,7 @@ func FuzzCreateBody(f *testing.F) {
 	srv := fuzzServer(f)
 	h := srv.Handler()
 	f.Fuzz(func(t *testing.T, body []byte) {
-		games := srv.metrics.games.Load()
+		games := srv.metrics.Games.Load()
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, "/api/games", strings.NewReader(string(body))))
 		var out map[string]any
@@ -177,12 +177,12 @@ func FuzzCreateBody(f *testing.F) {
 		switch {
 		case rec.Code == http.StatusCreated:
 			id, _ := out["id"].(string)
-			if id == "" || srv.session(id) == nil || srv.metrics.games.Load() != games+1 {
+			if id == "" || srv.session(id) == nil || srv.metrics.Games.Load() != games+1 {
 				t.Fatalf("201 without a new game: %v", out)
 			}
 		case rec.Code >= 400 && rec.Code < 500:
-			if out["error"] == nil || srv.metrics.games.Load() != games {
-				t.Fatalf("%d: %v (games %d -> %d)", rec.Code, out, games, srv.metrics.games.Load())
+			if out["error"] == nil || srv.metrics.Games.Load() != games {
+				t.Fatalf("%d: %v (games %d -> %d)", rec.Code, out, games, srv.metrics.Games.Load())
 			}
 		default:
 			t.Fatalf("status %d: %s", rec.Code, rec.Body.String())

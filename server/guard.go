@@ -1,9 +1,7 @@
 package server
 
 import (
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 
 	"wyrm/server/httpkit"
@@ -24,18 +22,4 @@ func (srv *Server) clientKey(r *http.Request) string {
 		}
 	}
 	return httpkit.AddressKey(addr)
-}
-
-// metricsAllowed reports whether r may read /metrics on the public
-// address: from this machine, or with the operator's token.
-func (srv *Server) metricsAllowed(r *http.Request) bool {
-	if srv.metricsToken != "" && r.Header.Get("Authorization") == "Bearer "+srv.metricsToken {
-		return true
-	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return false
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
 }

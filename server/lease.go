@@ -143,7 +143,7 @@ func (n *node) take(ctx context.Context, prev store.Lease) (*session, error) {
 	}
 	n.srv.sessions[id] = s
 	n.srv.mu.Unlock()
-	n.srv.metrics.games.Add(1)
+	n.srv.metrics.Games.Add(1)
 	n.m.acquired.Add(1)
 	from := prev.Owner
 	if from != "" && from != n.name {
@@ -165,7 +165,7 @@ func (n *node) take(ctx context.Context, prev store.Lease) (*session, error) {
 	s.schedule()
 	s.mu.Unlock()
 	n.cutForwards(id, n.name)
-	n.m.takeover.observe(time.Since(start))
+	n.m.takeover.Observe(time.Since(start))
 	n.srv.log.Info("game taken", "game", id, "term", term, "from", from)
 	return s, nil
 }
@@ -266,7 +266,7 @@ func (n *node) unhold(s *session) bool {
 	}
 	n.srv.mu.Unlock()
 	if mine {
-		n.srv.metrics.games.Add(-1)
+		n.srv.metrics.Games.Add(-1)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -29,9 +29,9 @@ func TestSilentPeerIsDroppedByPing(t *testing.T) {
 		}
 	}()
 	deadline := time.Now().Add(5 * time.Second)
-	for h.srv.metrics.conns.Load() != 1 {
+	for h.srv.metrics.Conns.Load() != 1 {
 		if time.Now().After(deadline) {
-			t.Fatalf("%d connections after the silent peer should have been dropped", h.srv.metrics.conns.Load())
+			t.Fatalf("%d connections after the silent peer should have been dropped", h.srv.metrics.Conns.Load())
 		}
 		time.Sleep(20 * time.Millisecond)
 	}

@@ -22,8 +22,11 @@ import (
 	"wyrm/server/bots"
 	"wyrm/server/chat"
 	"wyrm/server/computer"
+	"wyrm/server/editor"
 	"wyrm/server/httpkit"
 	"wyrm/server/lists"
+	"wyrm/server/metrics"
+	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -87,24 +90,24 @@ type Server struct {
 	games   map[string]game.Game
 	order   []game.Game
 	engine  computer.Engine
-	assets  fs.FS
-	rules   fs.FS
 	log     *slog.Logger
 	think   func(int) time.Duration
 	now     func() time.Time
-	metrics *metrics
+	metrics *metrics.Metrics
+	site    *site.Site
+	editor  *editor.Editor
 
-	proxyHeader, metricsToken string
-	minClock                  time.Duration
-	limits                    *httpkit.Limiters
-	accounts                  *account.Accounts
-	accountAPI                *account.API
-	listsAPI                  *lists.API
-	chat                      *chat.Service // nil: chat is off
-	node                      string
-	writeTimeout              time.Duration
-	claimAfter, absentAfter   time.Duration
-	firstMove                 time.Duration
+	proxyHeader             string
+	minClock                time.Duration
+	limits                  *httpkit.Limiters
+	accounts                *account.Accounts
+	accountAPI              *account.API
+	listsAPI                *lists.API
+	chat                    *chat.Service // nil: chat is off
+	node                    string
+	writeTimeout            time.Duration
+	claimAfter, absentAfter time.Duration
+	firstMove               time.Duration
 
 	ctx     context.Context
 	cancel  context.CancelFunc
@@ -129,13 +132,17 @@ type Server struct {
 // New loads every stored game, replays it and returns the server.
 func New(cfg Config) (*Server, error) {
 	srv := &Server{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
-		assets: cfg.Assets, rules: cfg.Rules, log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
-		metrics: newMetrics(), sessions: map[string]*session{}, clients: map[*client]struct{}{},
-		proxyHeader: cfg.ProxyHeader, metricsToken: cfg.MetricsToken, minClock: cfg.MinClock}
+		log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now,
+		sessions: map[string]*session{}, clients: map[*client]struct{}{},
+		proxyHeader: cfg.ProxyHeader, minClock: cfg.MinClock}
 	if srv.minClock <= 0 {
 		srv.minClock = DefaultMinClock
 	}
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
+	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, srv.writeClusterMetrics)
+	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: cfg.Log})
+	// The clock is read through srv, which tests may set after New.
+	srv.editor = editor.New(editor.Config{Games: editorGames{srv}, Limits: srv.limits, Now: func() time.Time { return srv.now() }})
 	srv.accounts = cfg.Accounts
 	srv.writeTimeout = cfg.WriteTimeout
 	if srv.writeTimeout <= 0 {
@@ -212,7 +219,7 @@ func New(cfg Config) (*Server, error) {
 			srv.log.Error("game restored only in part", "game", sg.ID, "err", s.broken)
 		}
 		srv.sessions[sg.ID] = s
-		srv.metrics.games.Add(1)
+		srv.metrics.Games.Add(1)
 		if !s.t.Outcome().Over && s.broken == nil {
 			// Unfinished computer-only games still count against the node's
 			// cap (their creators' own counts are not kept across restarts).
@@ -626,7 +633,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	srv.mu.Lock()
 	srv.sessions[id] = s
 	srv.mu.Unlock()
-	srv.metrics.games.Add(1)
+	srv.metrics.Games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
 	srv.lobby.update(s)
@@ -695,21 +702,18 @@ func (srv *Server) Handler() http.Handler {
 	mux := httpkit.NewMux()
 	defer func() { srv.routes = mux.Patterns() }()
 	mux.HandleFunc("GET /healthz", srv.handleHealth)
-	mux.HandleFunc("GET /metrics", srv.handleMetrics)
+	srv.metrics.Routes(mux)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
-	mux.HandleFunc("GET /api/puzzles", srv.handlePuzzles)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
 	mux.HandleFunc("GET /api/games", srv.handleList)
 	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
-	mux.HandleFunc("POST /api/compose", srv.handleCompose)
-	mux.HandleFunc("POST /api/decompose", srv.handleDecompose)
+	srv.editor.Routes(mux)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
 	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
 	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
 	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
-	mux.HandleFunc("GET /pictures/{game}/{name}", srv.handlePicture)
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)
 		srv.challengeRoutes(mux)
@@ -719,22 +723,10 @@ func (srv *Server) Handler() http.Handler {
 	if srv.chat != nil && srv.accounts != nil {
 		(&chat.BlocksAPI{Chat: srv.chat, Users: srv.accounts}).Routes(mux)
 	}
-	mux.HandleFunc("GET /rules/{$}", srv.handleRulesIndex)
-	mux.HandleFunc("GET /rules/{game}", srv.handleRules)
-	if srv.assets != nil {
-		files := newAssetFiles(srv.assets)
-		mux.Handle("GET /", files)
-		// The analysis board is the app's page at an address of its own,
-		// so that a position can be shared as a link with a query.
-		mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {
-			files.serveFile(w, r, "index.html", http.NotFoundHandler())
-		})
-		// The browser engine is megabytes and changes only with a new
-		// build: kept for an hour, it loads once per visit.
-		mux.HandleFunc("GET /engine.wasm", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Cache-Control", "public, max-age=3600")
-			files.ServeHTTP(w, r)
-		})
-	}
+	srv.site.Routes(mux)
 	return srv.logRequests(srv.routeGames(mux))
 }
+
+// MetricsHandler serves /metrics alone, for a listener of the operator's
+// own (wyrm serve --metrics-addr).
+func (srv *Server) MetricsHandler() http.Handler { return srv.metrics.Handler() }

@@ -440,21 +440,6 @@ func TestRulesPagesDrawMovesFromTheGame(t *testing.T) {
 	}
 }
 
-func TestMarkdown(t *testing.T) {
-	cases := []struct{ in, want string }{
-		{"# Title\n\ntext *em* **strong** `a<b`", "<h2>Title</h2>\n<p>text <em>em</em> <strong>strong</strong> <code>a&lt;b</code></p>\n"},
-		{"- one\n- two", "<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n"},
-		{"| a | b |\n|---|---|\n| 1 | 2 |", "<table>\n<tr><th>a</th><th>b</th></tr>\n<tr><td>1</td><td>2</td></tr>\n</table>\n"},
-		{"<script>x</script>", "<p>&lt;script&gt;x&lt;/script&gt;</p>\n"},
-		{"[a](javascript:x) [b](/rules/)", "<p>a <a href=\"/rules/\">b</a></p>\n"},
-	}
-	for _, c := range cases {
-		if got := markdown(c.in); got != c.want {
-			t.Errorf("markdown(%q) = %q, want %q", c.in, got, c.want)
-		}
-	}
-}
-
 func TestClockRunsOut(t *testing.T) {
 	var mu sync.Mutex
 	now := time.UnixMilli(5_000_000)

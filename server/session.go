@@ -86,14 +86,14 @@ func (s *session) commit(seat int, kind, data string) error {
 	defer cancel()
 	start := time.Now()
 	err := s.srv.appendAction(ctx, s, store.Action{Seq: a.Seq, AtMs: a.AtMs, Seat: a.Seat, Kind: a.Kind, Data: a.Data})
-	s.srv.metrics.observeSave(time.Since(start))
+	s.srv.metrics.ObserveSave(time.Since(start))
 	if err != nil {
 		s.srv.log.Error("save failed", "game", s.id, "err", err)
 		s.rebuild(s.t.Log[:len(s.t.Log)-1])
 		return saveFailed(err)
 	}
 	if kind == table.ActMove {
-		s.srv.metrics.moves.Add(1)
+		s.srv.metrics.Moves.Add(1)
 	}
 	if s.release != nil && s.t.Outcome().Over {
 		s.release()
@@ -249,16 +249,16 @@ const (
 // makes the computer play at random: under a clock it waits as long as its
 // time allows (and loses on time if it must), untimed it tries again.
 func (s *session) think(seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
-	s.srv.metrics.thinking.Add(1)
-	defer s.srv.metrics.thinking.Add(-1)
+	s.srv.metrics.Thinking.Add(1)
+	defer s.srv.metrics.Thinking.Add(-1)
 	ctx, cancel := context.WithTimeout(s.srv.ctx, wait)
 	defer cancel()
 	start := time.Now()
 	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)
-	s.srv.metrics.observeSearch(time.Since(start))
+	s.srv.metrics.ObserveSearch(time.Since(start))
 	if err != nil {
 		if errors.Is(err, computer.ErrBusy) {
-			s.srv.metrics.searchBusy.Add(1)
+			s.srv.metrics.SearchBusy.Add(1)
 		}
 		if !errors.Is(err, context.Canceled) && s.srv.ctx.Err() == nil {
 			s.srv.log.Warn("computer found no move", "game", s.id, "seat", seat, "err", err)

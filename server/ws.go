@@ -131,8 +131,8 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(maxMessage)
 	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
-	srv.metrics.conns.Add(1)
-	defer srv.metrics.conns.Add(-1)
+	srv.metrics.Conns.Add(1)
+	defer srv.metrics.Conns.Add(-1)
 	if !srv.track(c) {
 		conn.Close(websocket.StatusGoingAway, "server shutting down")
 		return
@@ -239,7 +239,7 @@ func (c *client) readLoop(ctx context.Context) {
 		// its connections.
 		connOK := c.allow()
 		if !connOK || !c.clientAllowed() {
-			c.s.srv.metrics.limited.Add(1)
+			c.s.srv.metrics.Limited.Add(1)
 			if connOK {
 				c.s.srv.limits.Refuse(httpkit.LimMessages)
 			}
@@ -308,12 +308,12 @@ func (c *client) handle(data []byte) {
 		c.queue(errorMsg(m.ID, apierr.New(apierr.BadRequest, "malformed message: one JSON object per message")))
 		return
 	}
-	c.s.srv.metrics.messages.Add(1)
+	c.s.srv.metrics.Messages.Add(1)
 	start := time.Now()
 	reply := c.respond(m)
 	// Counted before the reply goes out, so that a client that reads the
 	// metrics after its answer finds its message among them.
-	c.s.srv.metrics.observeAction(time.Since(start))
+	c.s.srv.metrics.ObserveAction(time.Since(start))
 	c.queue(reply)
 }
 
@@ -361,7 +361,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
 	}
 	if err != nil {
-		s.srv.metrics.rejected.Add(1)
+		s.srv.metrics.Rejected.Add(1)
 		return errorMsg(m.ID, err)
 	}
 	return map[string]any{"type": "ack", "id": m.ID}

@@ -1,23 +1,18 @@
-package server
+package editor
 
 import (
 	"net/http"
 	"slices"
-	"time"
 
 	"wyrm/game"
 	"wyrm/server/apierr"
+	"wyrm/server/boardview"
 	"wyrm/server/httpkit"
 )
 
-// The board editor's endpoints are stateless: each answer comes from the
-// request alone (the game's palette for the options, the composition or
-// position sent), so any node answers them. The game's own Composer turns
-// a composition into its position string and back (game.Composer).
-
-// maxEditPosition bounds a position string sent to be decomposed: far
-// above the longest position of any game, far below the body limit.
-const maxEditPosition = 4096
+// MaxPosition bounds a position string sent to be decomposed: far above
+// the longest position of any game, far below the body limit.
+const MaxPosition = 4096
 
 // composeRequest is the body of POST /api/compose.
 type composeRequest struct {
@@ -46,8 +41,8 @@ type composedJSON struct {
 	Error string `json:"error,omitempty"`
 	// Over names the end of a game that would be over from the start
 	// (a side checkmated).
-	Over  string    `json:"over,omitempty"`
-	Board boardJSON `json:"board"`
+	Over  string          `json:"over,omitempty"`
+	Board boardview.Board `json:"board"`
 }
 
 // decomposedJSON is a position read into the editor: the options it
@@ -55,30 +50,32 @@ type composedJSON struct {
 type decomposedJSON struct {
 	Game        string           `json:"game"`
 	Options     game.Options     `json:"options"`
-	Palette     paletteJSON      `json:"palette"`
+	Palette     Palette          `json:"palette"`
 	Composition game.Composition `json:"composition"`
 	composedJSON
 }
 
-// paletteJSON is a game.Palette for the browser.
-type paletteJSON struct {
-	Geometry *geometryJSON `json:"geometry"`
-	Seats    []string      `json:"seats"`
-	Pieces   [][]pieceJSON `json:"pieces"`
-	Hands    [][]pieceJSON `json:"hands,omitempty"`
-	Fields   []game.Option `json:"fields"`
-	Shaping  []game.Option `json:"shaping"`
+// Palette is a game.Palette for the browser: the board, the seats, the
+// pieces each may place on the board or in hand, the position's fields
+// and the options the position shapes.
+type Palette struct {
+	Geometry *boardview.Geometry `json:"geometry"`
+	Seats    []string            `json:"seats"`
+	Pieces   [][]boardview.Piece `json:"pieces"`
+	Hands    [][]boardview.Piece `json:"hands,omitempty"`
+	Fields   []game.Option       `json:"fields"`
+	Shaping  []game.Option       `json:"shaping"`
 }
 
-func viewPalette(g game.Game, pal game.Palette) paletteJSON {
-	out := paletteJSON{Geometry: viewGeometry(pal.Board), Seats: pal.Seats, Fields: pal.Fields, Shaping: []game.Option{}}
+func viewPalette(g game.Game, pal game.Palette) Palette {
+	out := Palette{Geometry: boardview.GeometryOf(pal.Board), Seats: pal.Seats, Fields: pal.Fields, Shaping: []game.Option{}}
 	if out.Fields == nil {
 		out.Fields = []game.Option{}
 	}
-	list := func(vs []game.PieceView) []pieceJSON {
-		out := []pieceJSON{}
+	list := func(vs []game.PieceView) []boardview.Piece {
+		out := []boardview.Piece{}
 		for _, v := range vs {
-			out = append(out, pieceJSON{Sq: v.Square, Owner: int(v.Owner), Letter: string(v.Letter), Name: v.Name, Royal: v.Royal, Art: v.Art, Marks: v.Marks})
+			out = append(out, boardview.PieceOf(v))
 		}
 		return out
 	}
@@ -106,16 +103,13 @@ type composedBoard struct {
 func (b composedBoard) Pieces(dst []game.PieceView) []game.PieceView { return append(dst, b.pieces...) }
 
 // allowEdit takes one of the client's editor requests.
-func (srv *Server) allowEdit(r *http.Request) error {
-	if ok, retry := srv.limits.Edits.Allow(httpkit.ClientOf(r), srv.now()); !ok {
-		return srv.limits.TooMany(httpkit.LimEdits, retry, "too many board edits from your address; try again in %v", retry.Round(time.Second))
-	}
-	return nil
+func (e *Editor) allowEdit(r *http.Request) error {
+	return e.limits.Allow(e.limits.Edits, httpkit.LimEdits, httpkit.ClientOf(r), e.now(), "too many board edits from your address; try again in %v")
 }
 
 // composer finds the game and its editor, with the options normalized.
-func (srv *Server) composer(name string, opts game.Options) (game.Game, game.Composer, game.Options, error) {
-	g, opts, err := srv.normalize(name, opts)
+func (e *Editor) composer(name string, opts game.Options) (game.Game, game.Composer, game.Options, error) {
+	g, opts, err := e.games.Normalize(name, opts)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -143,7 +137,7 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		// The game's Parse has the last word, should its Compose differ.
 		var pos game.Position
 		if pos, err = g.Parse(text, opts); err == nil {
-			out.Board = viewBoard(pos, false)
+			out.Board = boardview.BoardOf(pos, false)
 			if o := pos.Outcome(); o.Over {
 				out.Over = string(o.Reason)
 			}
@@ -151,72 +145,66 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		}
 	}
 	out.Error = err.Error()
-	out.Board = boardJSON{Position: text, Hands: []string{}}
-	out.Board.Pieces, _ = viewPieces(composedBoard{Board: pal.Board, pieces: pal.View(c)}, game.NoPlayer)
+	out.Board = boardview.Board{Position: text, Hands: []string{}}
+	out.Board.Pieces, _ = boardview.Pieces(composedBoard{Board: pal.Board, pieces: pal.View(c)}, game.NoPlayer)
 	return out, nil
 }
 
 // handleCompose writes a composition as the game's position string.
-func (srv *Server) handleCompose(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowEdit(r); err != nil {
-		httpkit.WriteError(w, err)
-		return
+func (e *Editor) handleCompose(w http.ResponseWriter, r *http.Request) error {
+	if err := e.allowEdit(r); err != nil {
+		return err
 	}
 	var req composeRequest
 	if err := httpkit.ReadJSON(w, r, &req); err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
-	g, cp, opts, err := srv.composer(req.Game, req.Options)
+	g, cp, opts, err := e.composer(req.Game, req.Options)
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	pal, err := cp.Palette(opts)
 	if err != nil {
-		httpkit.WriteError(w, apierr.Wrap(apierr.Invalid, err))
-		return
+		return apierr.Wrap(apierr.Invalid, err)
 	}
 	out, err := compose(g, cp, opts, pal, req.Composition)
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	httpkit.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 // handleDecompose reads a position string, a record's last position or
 // the start position into the editor.
-func (srv *Server) handleDecompose(w http.ResponseWriter, r *http.Request) {
-	if err := srv.allowEdit(r); err != nil {
-		httpkit.WriteError(w, err)
-		return
+func (e *Editor) handleDecompose(w http.ResponseWriter, r *http.Request) error {
+	if err := e.allowEdit(r); err != nil {
+		return err
 	}
 	var req decomposeRequest
 	if err := httpkit.ReadJSON(w, r, &req); err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
-	out, err := srv.decompose(req)
+	out, err := e.decompose(req)
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	httpkit.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
-func (srv *Server) decompose(req decomposeRequest) (decomposedJSON, error) {
-	if len(req.Position) > maxEditPosition {
-		return decomposedJSON{}, apierr.New(apierr.Invalid, "a position string of at most %d bytes", maxEditPosition)
+func (e *Editor) decompose(req decomposeRequest) (decomposedJSON, error) {
+	if len(req.Position) > MaxPosition {
+		return decomposedJSON{}, apierr.New(apierr.Invalid, "a position string of at most %d bytes", MaxPosition)
 	}
 	text := req.Position
 	if req.Record != "" {
 		var err error
-		if text, req, err = srv.recordEnd(req); err != nil {
+		if text, req, err = e.recordEnd(req); err != nil {
 			return decomposedJSON{}, err
 		}
 	}
-	g, cp, opts, err := srv.composer(req.Game, req.Options)
+	g, cp, opts, err := e.composer(req.Game, req.Options)
 	if err != nil {
 		return decomposedJSON{}, err
 	}
@@ -232,7 +220,7 @@ func (srv *Server) decompose(req decomposeRequest) (decomposedJSON, error) {
 		return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
 	}
 	// The options the position shapes are checked as a player's would be.
-	if opts, err = g.Normalize(viewOptions(g, shaped)); err != nil {
+	if opts, err = g.Normalize(boardview.Options(g, shaped)); err != nil {
 		return decomposedJSON{}, apierr.Wrap(apierr.Invalid, err)
 	}
 	pal, err := cp.Palette(opts)
@@ -243,27 +231,27 @@ func (srv *Server) decompose(req decomposeRequest) (decomposedJSON, error) {
 	if err != nil {
 		return decomposedJSON{}, err
 	}
-	return decomposedJSON{Game: g.Info().Name, Options: viewOptions(g, opts), Palette: viewPalette(g, pal), Composition: c, composedJSON: composed}, nil
+	return decomposedJSON{Game: g.Info().Name, Options: boardview.Options(g, opts), Palette: viewPalette(g, pal), Composition: c, composedJSON: composed}, nil
 }
 
 // recordEnd replays a record, checked as a new game's record is, and
 // returns its last position, with the request's game and options set to
 // the record's where it left them out.
-func (srv *Server) recordEnd(req decomposeRequest) (string, decomposeRequest, error) {
-	cr, moves, err := srv.importRecord(CreateRequest{Game: req.Game, Options: req.Options, Record: req.Record})
+func (e *Editor) recordEnd(req decomposeRequest) (string, decomposeRequest, error) {
+	rec, err := e.games.ImportRecord(req.Game, req.Options, req.Record)
 	if err != nil {
 		return "", req, err
 	}
-	req.Game, req.Options = cr.Game, cr.Options
-	g, opts, err := srv.normalize(cr.Game, cr.Options)
+	req.Game, req.Options = rec.Game, rec.Options
+	g, opts, err := e.games.Normalize(rec.Game, rec.Options)
 	if err != nil {
 		return "", req, err
 	}
-	pos, err := g.Parse(cr.Position, opts)
+	pos, err := g.Parse(rec.Start, opts)
 	if err != nil {
 		return "", req, apierr.Wrap(apierr.Invalid, err)
 	}
-	for _, mv := range moves {
+	for _, mv := range rec.Moves {
 		m, err := pos.ParseMove(mv)
 		if err != nil {
 			return "", req, apierr.Wrap(apierr.Invalid, err)

@@ -1,4 +1,4 @@
-package server
+package site
 
 import (
 	"net/http"
@@ -14,9 +14,9 @@ type puzzleJSON struct {
 }
 
 // handlePuzzles lists the puzzles every game comes with (game.Puzzler).
-func (srv *Server) handlePuzzles(w http.ResponseWriter, _ *http.Request) {
+func (s *Site) handlePuzzles(w http.ResponseWriter, _ *http.Request) {
 	out := []puzzleJSON{}
-	for _, g := range srv.order {
+	for _, g := range s.order {
 		if pz, ok := g.(game.Puzzler); ok {
 			for _, p := range pz.Puzzles() {
 				out = append(out, puzzleJSON{Game: g.Info().Name, Puzzle: p})

@@ -1,4 +1,4 @@
-package server
+package site
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"wyrm/game"
 )
 
-func (srv *Server) rulesPage(w http.ResponseWriter, title, body string) {
+func (s *Site) rulesPage(w http.ResponseWriter, title, body string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%s — wyrm</title><link rel="stylesheet" href="/style.css"><style>
@@ -26,18 +26,18 @@ func (srv *Server) rulesPage(w http.ResponseWriter, title, body string) {
 <main class="rules"><h1>%s</h1>%s</main></body></html>`, html.EscapeString(title), html.EscapeString(title), body)
 }
 
-func (srv *Server) handleRulesIndex(w http.ResponseWriter, _ *http.Request) {
+func (s *Site) handleRulesIndex(w http.ResponseWriter, _ *http.Request) {
 	var b strings.Builder
 	b.WriteString("<ul>")
-	for _, g := range srv.order {
+	for _, g := range s.order {
 		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Info().Name), html.EscapeString(g.Info().Title))
 	}
 	b.WriteString("</ul>")
-	srv.rulesPage(w, "Rules", b.String())
+	s.rulesPage(w, "Rules", b.String())
 }
 
-func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
-	g, ok := srv.games[r.PathValue("game")]
+func (s *Site) handleRules(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.games[r.PathValue("game")]
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -50,24 +50,24 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		}
 		b.WriteString("</ul>")
 	}
-	b.WriteString(srv.diagramsHTML(g))
-	if srv.rules != nil {
+	b.WriteString(s.diagramsHTML(g))
+	if s.rules != nil {
 		// Documents are named after the game or its title, in lower case with
 		// dashes for spaces.
 		slug := strings.ToLower(strings.ReplaceAll(g.Info().Title, " ", "-"))
 		for _, name := range []string{g.Info().Name + ".md", slug + ".md"} {
-			if doc, err := fs.ReadFile(srv.rules, name); err == nil {
+			if doc, err := fs.ReadFile(s.rules, name); err == nil {
 				b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
 				b.WriteString(markdown(string(doc)))
 				break
 			}
 		}
 	}
-	srv.rulesPage(w, g.Info().Title+" — rules", b.String())
+	s.rulesPage(w, g.Info().Title+" — rules", b.String())
 }
 
 // diagramsHTML draws every piece's moves as the game generates them.
-func (srv *Server) diagramsHTML(g game.Game) string {
+func (s *Site) diagramsHTML(g game.Game) string {
 	set := g.Diagrams()
 	if len(set) == 0 {
 		return ""
@@ -79,7 +79,7 @@ func (srv *Server) diagramsHTML(g game.Game) string {
 	for _, d := range set {
 		p, err := g.Parse(d.Position, d.Options)
 		if err != nil {
-			srv.log.Error("rules diagram", "game", g.Info().Name, "pos", d.Position, "err", err)
+			s.log.Error("rules diagram", "game", g.Info().Name, "pos", d.Position, "err", err)
 			continue
 		}
 		v := game.Viewer(p)

@@ -1,0 +1,22 @@
+package server
+
+import (
+	"wyrm/game"
+	"wyrm/server/editor"
+)
+
+// editorGames lends the board editor the play side's reading of games,
+// options and records, so that what it writes a new game accepts.
+type editorGames struct{ srv *Server }
+
+func (e editorGames) Normalize(name string, opts game.Options) (game.Game, game.Options, error) {
+	return e.srv.normalize(name, opts)
+}
+
+func (e editorGames) ImportRecord(name string, opts game.Options, record string) (editor.Record, error) {
+	cr, moves, err := e.srv.importRecord(CreateRequest{Game: name, Options: opts, Record: record})
+	if err != nil {
+		return editor.Record{}, err
+	}
+	return editor.Record{Game: cr.Game, Options: cr.Options, Start: cr.Position, Moves: moves}, nil
+}

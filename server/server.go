@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/challenge"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -109,9 +110,9 @@ type Server struct {
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
 	cluster *node
-	// hub keeps challenges, seeks and event streams (challengehub.go);
+	// hub keeps challenges, seeks and event streams (challengehost.go);
 	// nil without accounts.
-	hub *challengeHub
+	hub *challenge.Hub
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -710,7 +711,7 @@ func (srv *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /api/players/{name}/games", srv.handlePlayerGames)
 		mux.HandleFunc("GET /api/players/{name}/vs/{other}", srv.handleHeadToHead)
 		mux.HandleFunc("GET /api/leaderboard", srv.handleLeaderboard)
-		srv.challengeRoutes(mux)
+		srv.hub.Routes(mux)
 		srv.accountBotRoutes(mux)
 		srv.botRoutes(mux)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"wyrm/server/bots"
+	"wyrm/server/challenge"
 )
 
 // A person challenges a bot from its profile; the bot hears it on its
@@ -23,13 +24,13 @@ func TestBotPlaysThroughTheBotAPI(t *testing.T) {
 	events.next("hello")
 	as := openStream(t, alice, h.http.URL)
 	// A game that begins with setup stages is refused to a bot, with why.
-	code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) {
+	code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) {
 		r.To, r.Options = "robo", map[string]string{"setup": "true"}
 	}))
 	if code != 400 || !contains(out["error"], "setup stages") {
 		t.Fatalf("a setup game to a bot: %d %v", code, out)
 	}
-	code, out = alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To, r.Rated, r.Seat = "robo", true, intp(0) }))
+	code, out = alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.To, r.Rated, r.Seat = "robo", true, intp(0) }))
 	if code != 201 {
 		t.Fatalf("challenge: %d %v", code, out)
 	}

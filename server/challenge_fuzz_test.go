@@ -30,7 +30,7 @@ func FuzzChallengeRequest(f *testing.F) {
 	}
 	srv := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, data []byte, signedIn bool) {
-		var req ChallengeRequest
+		var req challenge.Request
 		dec := json.NewDecoder(bytes.NewReader(data))
 		dec.DisallowUnknownFields()
 		if dec.Decode(&req) != nil {
@@ -46,7 +46,7 @@ func FuzzChallengeRequest(f *testing.F) {
 		if terms.Rated && !signedIn {
 			t.Fatalf("%s: rated for a guest", data)
 		}
-		if terms.RatingMin < 0 || terms.RatingMax < 0 || terms.RatingMin > maxRating || terms.RatingMax > maxRating ||
+		if terms.RatingMin < 0 || terms.RatingMax < 0 || terms.RatingMin > challenge.MaxRating || terms.RatingMax > challenge.MaxRating ||
 			(terms.RatingMax != 0 && terms.RatingMin > terms.RatingMax) || (!terms.Rated && terms.RatingMin+terms.RatingMax != 0) {
 			t.Fatalf("%s: range %d-%d", data, terms.RatingMin, terms.RatingMax)
 		}

@@ -9,8 +9,10 @@ import (
 	"testing"
 	"time"
 
+	"wyrm/game"
 	"wyrm/internal/toysetup"
 	"wyrm/server/account"
+	"wyrm/server/challenge"
 	"wyrm/server/table"
 )
 
@@ -138,8 +140,8 @@ func openStream(t *testing.T, b *browserClient, base string) *stream {
 }
 
 // seekBody is a casual seek of the toy game from stream s, with changes.
-func seekBody(s *stream, set func(*ChallengeRequest)) ChallengeRequest {
-	req := ChallengeRequest{Game: "toy", Clock: table.TimeControl{Initial: 300000 * time.Millisecond, Increment: 3000 * time.Millisecond}, Stream: s.secret}
+func seekBody(s *stream, set func(*challenge.Request)) challenge.Request {
+	req := challenge.Request{Game: "toy", Clock: table.TimeControl{Initial: 300000 * time.Millisecond, Increment: 3000 * time.Millisecond}, Stream: s.secret}
 	if set != nil {
 		set(&req)
 	}
@@ -165,4 +167,15 @@ func seekIDs(b *browserClient) []string {
 		ids = append(ids, s.(map[string]any)["id"].(string))
 	}
 	return ids
+}
+
+// checkChallenge checks a request as POST /api/challenges does; it needs
+// no accounts, so tests call it on any server.
+func (srv *Server) checkChallenge(req challenge.Request, signedIn bool) (game.Game, challenge.Terms, error) {
+	return challenge.Check(challengeHost{srv}, srv.minClock, req, signedIn)
+}
+
+// challengeView is what clients see of c on srv.
+func (srv *Server) challengeView(c challenge.Challenge) (challenge.View, error) {
+	return challenge.ViewOf(challengeHost{srv}, c)
 }

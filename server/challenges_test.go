@@ -10,6 +10,7 @@ import (
 
 	"wyrm/game"
 	"wyrm/internal/toysetup"
+	"wyrm/server/challenge"
 	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
@@ -31,28 +32,28 @@ func TestChallengeValidation(t *testing.T) {
 		req  any
 		code int
 	}{
-		{"no stream", alice, seekBody(as, func(r *ChallengeRequest) { r.Stream = "" }), 400},
-		{"an unknown stream", alice, seekBody(as, func(r *ChallengeRequest) { r.Stream = "00ff" }), 409},
+		{"no stream", alice, seekBody(as, func(r *challenge.Request) { r.Stream = "" }), 400},
+		{"an unknown stream", alice, seekBody(as, func(r *challenge.Request) { r.Stream = "00ff" }), 409},
 		{"another player's stream", alice, seekBody(bs, nil), 409},
 		{"a signed-in player's stream from a guest", guest, seekBody(as, nil), 409},
-		{"an unknown game", alice, seekBody(as, func(r *ChallengeRequest) { r.Game = "nosuch" }), 400},
-		{"an unknown option", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"colour": "red"} }), 400},
-		{"a bad option value", alice, seekBody(as, func(r *ChallengeRequest) { r.Options = game.Options{"setup": "maybe"} }), 400},
-		{"a bad clock", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Initial: -1 * time.Millisecond} }), 400},
-		{"increment without time", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Increment: 1000 * time.Millisecond} }), 400},
-		{"too many days", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Days: 30} }), 400},
-		{"a clock below the shortest", alice, seekBody(as, func(r *ChallengeRequest) { r.Clock = table.TimeControl{Initial: 5000 * time.Millisecond} }), 400},
-		{"rated as a guest", guest, seekBody(gs, func(r *ChallengeRequest) { r.Rated = true }), 403},
-		{"a range on a casual seek", alice, seekBody(as, func(r *ChallengeRequest) { r.RatingMin = 1200 }), 400},
-		{"a range upside down", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.RatingMax = true, 1600, 1400 }), 400},
-		{"a range out of bounds", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMax = true, 9000 }), 400},
-		{"a negative range", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin = true, -5 }), 400},
-		{"a range on a challenge", alice, seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.To = true, 1000, "bob" }), 400},
-		{"a third seat", alice, seekBody(as, func(r *ChallengeRequest) { r.Seat = &two }), 400},
-		{"pairing with a player named", alice, seekBody(as, func(r *ChallengeRequest) { r.Pair, r.To = true, "bob" }), 400},
-		{"a challenge to nobody", alice, seekBody(as, func(r *ChallengeRequest) { r.To = "nobody" }), 404},
-		{"a challenge to oneself", alice, seekBody(as, func(r *ChallengeRequest) { r.To = "Alice" }), 400},
-		{"a guest's challenge to a player", guest, seekBody(gs, func(r *ChallengeRequest) { r.To = "bob" }), 403},
+		{"an unknown game", alice, seekBody(as, func(r *challenge.Request) { r.Game = "nosuch" }), 400},
+		{"an unknown option", alice, seekBody(as, func(r *challenge.Request) { r.Options = game.Options{"colour": "red"} }), 400},
+		{"a bad option value", alice, seekBody(as, func(r *challenge.Request) { r.Options = game.Options{"setup": "maybe"} }), 400},
+		{"a bad clock", alice, seekBody(as, func(r *challenge.Request) { r.Clock = table.TimeControl{Initial: -1 * time.Millisecond} }), 400},
+		{"increment without time", alice, seekBody(as, func(r *challenge.Request) { r.Clock = table.TimeControl{Increment: 1000 * time.Millisecond} }), 400},
+		{"too many days", alice, seekBody(as, func(r *challenge.Request) { r.Clock = table.TimeControl{Days: 30} }), 400},
+		{"a clock below the shortest", alice, seekBody(as, func(r *challenge.Request) { r.Clock = table.TimeControl{Initial: 5000 * time.Millisecond} }), 400},
+		{"rated as a guest", guest, seekBody(gs, func(r *challenge.Request) { r.Rated = true }), 403},
+		{"a range on a casual seek", alice, seekBody(as, func(r *challenge.Request) { r.RatingMin = 1200 }), 400},
+		{"a range upside down", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin, r.RatingMax = true, 1600, 1400 }), 400},
+		{"a range out of bounds", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMax = true, 9000 }), 400},
+		{"a negative range", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin = true, -5 }), 400},
+		{"a range on a challenge", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin, r.To = true, 1000, "bob" }), 400},
+		{"a third seat", alice, seekBody(as, func(r *challenge.Request) { r.Seat = &two }), 400},
+		{"pairing with a player named", alice, seekBody(as, func(r *challenge.Request) { r.Pair, r.To = true, "bob" }), 400},
+		{"a challenge to nobody", alice, seekBody(as, func(r *challenge.Request) { r.To = "nobody" }), 404},
+		{"a challenge to oneself", alice, seekBody(as, func(r *challenge.Request) { r.To = "Alice" }), 400},
+		{"a guest's challenge to a player", guest, seekBody(gs, func(r *challenge.Request) { r.To = "bob" }), 403},
 		{"an unknown field", alice, map[string]any{"game": "toy", "stream": as.secret, "colour": "red"}, 400},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -74,11 +75,11 @@ func TestChallengeValidation(t *testing.T) {
 // from the game through the contract.
 func TestChallengeIsForTwoSeats(t *testing.T) {
 	h := newChallengeHarness(t, nil)
-	if _, _, err := h.srv.checkChallenge(ChallengeRequest{Game: "toy", Stream: "s"}, true); err != nil {
+	if _, _, err := h.srv.checkChallenge(challenge.Request{Game: "toy", Stream: "s"}, true); err != nil {
 		t.Fatalf("a two-seat game: %v", err)
 	}
 	h3 := newHarnessWith(t, "", nil, threeSeats{})
-	if _, _, err := h3.srv.checkChallenge(ChallengeRequest{Game: "toy", Stream: "s"}, true); err == nil {
+	if _, _, err := h3.srv.checkChallenge(challenge.Request{Game: "toy", Stream: "s"}, true); err == nil {
 		t.Fatal("a three-seat game was accepted")
 	}
 }
@@ -96,7 +97,7 @@ func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	lobby := listen(t, nil, h.http.URL, "/api/lobby/events", "")
 	as := openStream(t, alice, h.http.URL)
-	code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.Rated = true }))
+	code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.Rated = true }))
 	if code != 201 {
 		t.Fatalf("seek: %d %v", code, out)
 	}
@@ -225,7 +226,7 @@ func TestSeekRatingRange(t *testing.T) {
 	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
 	as := openStream(t, alice, h.http.URL)
 	post := func(lo, hi int) string {
-		code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.Rated, r.RatingMin, r.RatingMax = true, lo, hi }))
+		code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin, r.RatingMax = true, lo, hi }))
 		if code != 201 {
 			t.Fatalf("seek %d-%d: %d %v", lo, hi, code, out)
 		}
@@ -290,7 +291,7 @@ func TestQuickPairing(t *testing.T) {
 	alice, bob, carol := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol")
 	as, bs, cs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL), openStream(t, carol, h.http.URL)
 	pair := func(b *browserClient, s *stream, initial int64) (int, map[string]any) {
-		return b.post("/api/challenges", seekBody(s, func(r *ChallengeRequest) {
+		return b.post("/api/challenges", seekBody(s, func(r *challenge.Request) {
 			r.Pair, r.Rated, r.Clock.Initial = true, true, time.Duration(initial)*time.Millisecond
 		}))
 	}
@@ -322,8 +323,8 @@ func TestDirectChallenge(t *testing.T) {
 	})
 	alice, bob, carol := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol")
 	as, bs := openStream(t, alice, h.http.URL), openStream(t, bob, h.http.URL)
-	challenge := func() string {
-		code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To = "Bob" }))
+	challengeBob := func() string {
+		code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.To = "Bob" }))
 		if code != 201 {
 			t.Fatalf("challenge: %d %v", code, out)
 		}
@@ -334,7 +335,7 @@ func TestDirectChallenge(t *testing.T) {
 		}
 		return id
 	}
-	id := challenge()
+	id := challengeBob()
 	if ids := seekIDs(carol); len(ids) != 0 {
 		t.Fatalf("a challenge is listed as a seek: %v", ids)
 	}
@@ -358,10 +359,10 @@ func TestDirectChallenge(t *testing.T) {
 		t.Fatal("decline")
 	}
 	no := as.wait("the answer", named("challengeDeclined")).json()
-	if no["reason"] != "later" || no["text"] != declineReasons["later"] {
+	if no["reason"] != "later" || no["text"] != challenge.DeclineText("later") {
 		t.Fatalf("alice hears %v", no)
 	}
-	id = challenge()
+	id = challengeBob()
 	// A stream opened later hears what waits for it.
 	late := openStream(t, bob, h.http.URL)
 	late.wait("the challenge waiting", func(ev sseEvent) bool {
@@ -376,15 +377,15 @@ func TestDirectChallenge(t *testing.T) {
 			t.Fatalf("gameStart %v, game %v", g, acc["game"])
 		}
 	}
-	id = challenge()
+	id = challengeBob()
 	mu.Lock()
-	now = now.Add(challengeLife)
+	now = now.Add(challenge.DirectLife)
 	mu.Unlock()
-	h.srv.hub.renew() // the streams live on through the jump of the clock
+	h.srv.hub.Renew() // the streams live on through the jump of the clock
 	if code, _ := bob.post("/api/challenges/"+id+"/accept", map[string]any{}); code != 409 {
 		t.Fatalf("accepting an expired challenge: %d", code)
 	}
-	h.srv.hub.sweep()
+	h.srv.hub.Sweep()
 	if gone := as.wait("the expiry", named("challengeCanceled")).json(); gone["reason"] != "expired" {
 		t.Fatalf("alice hears %v", gone)
 	}
@@ -437,7 +438,7 @@ func TestGuestSeek(t *testing.T) {
 	guest, bob := newBrowserClient(t, h.http.URL), signUp(t, h.http.URL, "bob")
 	gs := openStream(t, nil, h.http.URL)
 	code, out := guest.post("/api/challenges", seekBody(gs, nil))
-	if code != 201 || out["challenge"].(map[string]any)["author"].(map[string]any)["name"] != guestName {
+	if code != 201 || out["challenge"].(map[string]any)["author"].(map[string]any)["name"] != challenge.GuestName {
 		t.Fatalf("a guest's seek: %d %v", code, out)
 	}
 	id, token := out["challenge"].(map[string]any)["id"].(string), out["token"].(string)
@@ -484,7 +485,7 @@ func TestChallengesSentAndWaitingLimits(t *testing.T) {
 	h := newChallengeHarness(t, func(c *Config) { c.Limits = httpkit.Limits{Challenges: 1, Incoming: 1} })
 	alice, bob, carol, dave := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob"), signUp(t, h.http.URL, "carol"), signUp(t, h.http.URL, "dave")
 	as, ds := openStream(t, alice, h.http.URL), openStream(t, dave, h.http.URL)
-	to := func(name string) func(*ChallengeRequest) { return func(r *ChallengeRequest) { r.To = name } }
+	to := func(name string) func(*challenge.Request) { return func(r *challenge.Request) { r.To = name } }
 	if code, out := alice.post("/api/challenges", seekBody(as, to("bob"))); code != 201 {
 		t.Fatalf("alice challenges bob: %d %v", code, out)
 	}

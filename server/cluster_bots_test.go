@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"wyrm/internal/pgtest"
+	"wyrm/server/challenge"
 )
 
 // A bot works through any node: its token, made on one, signs it in on
@@ -19,7 +20,7 @@ func TestClusterBotPlaysThroughAnyNode(t *testing.T) {
 	events := viaB.stream("/api/stream/events")
 	events.next("hello")
 	as := openStream(t, alice, a.http.URL)
-	if code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To, r.Seat = "robo", intp(0) })); code != 201 {
+	if code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.To, r.Seat = "robo", intp(0) })); code != 201 {
 		t.Fatalf("challenge: %d %v", code, out)
 	}
 	ch := events.next("challenge")["challenge"].(map[string]any)

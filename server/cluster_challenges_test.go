@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wyrm/internal/pgtest"
+	"wyrm/server/challenge"
 )
 
 // through returns b's client as it talks to another node (cookies are per
@@ -84,7 +85,7 @@ func TestClusterDirectChallenge(t *testing.T) {
 	a, b := startAccountNode(t, url, "a"), startAccountNode(t, url, "b")
 	alice, bob := signUp(t, a.http.URL, "alice"), signUp(t, b.http.URL, "bob")
 	as, bs := openStream(t, alice, a.http.URL), openStream(t, bob, b.http.URL)
-	code, out := alice.post("/api/challenges", seekBody(as, func(r *ChallengeRequest) { r.To = "bob" }))
+	code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.To = "bob" }))
 	if code != 201 {
 		t.Fatalf("challenge: %d %v", code, out)
 	}

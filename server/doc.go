@@ -23,7 +23,7 @@
 //	GET  /api/games/{id}/ply/{n}      the board after n moves
 //	GET  /api/games/{id}/record       PGN-style record
 //	GET  /ws/{id}                     websocket
-//	GET  /api/stream/events           a player's event stream (challenges.go, eventstream.go)
+//	GET  /api/stream/events           a player's event stream (server/challenge)
 //	GET  /api/challenges              open seeks; a player's challenges
 //	POST /api/challenges              seek, challenge a player, or pair quickly
 //	POST /api/challenges/{id}/accept  the game: {game, seat, token}; also decline, cancel

@@ -59,15 +59,18 @@ type lobby struct {
 	entries  map[string]*listEntry
 	order    []*listEntry // by creation, oldest first
 	watchers map[*lobbyWatcher]struct{}
+	// news, when set, registers a watcher with another feature that adds
+	// its own events to the stream (the seeks and who is online:
+	// challengehost.go); it wakes the watcher when it has news for it.
+	news func(wake func()) (news func() string, stop func())
 }
 
 // lobbyWatcher is one event stream: the ids changed since its last push,
-// and the seeks and whether who is online changed (seeklobby.go).
+// and the news of the lobby's news source ("" when none).
 type lobbyWatcher struct {
 	changed map[string]bool
 	wake    chan struct{}
-	seeks   map[string]bool
-	online  bool
+	news    func() string
 }
 
 func newLobby() *lobby {
@@ -230,9 +233,9 @@ func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
 
 // handleLobbyEvents streams the lobby's changes (GET /api/lobby/events):
 // every second at most, the entries of the games that changed, as a
-// server-sent event "games", and the seeks and who is online as
-// seeklobby.go says. A client's streams count against its connection limit
-// like its websockets.
+// server-sent event "games", and what its news source adds (the seeks and
+// who is online: challengehost.go). A client's streams count against its
+// connection limit like its websockets.
 func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 	key := httpkit.ClientOf(r)
 	if !srv.limits.Conns.Acquire(key) {
@@ -250,6 +253,16 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		delete(l.watchers, wt)
 		l.mu.Unlock()
 	}()
+	if l.news != nil {
+		var stop func()
+		wt.news, stop = l.news(func() {
+			select {
+			case wt.wake <- struct{}{}:
+			default:
+			}
+		})
+		defer stop()
+	}
 	send := httpkit.StreamWriter(w, "text/event-stream")
 	if !send("retry: 3000\n\n") {
 		return
@@ -273,7 +286,10 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 				batch = append(batch, *l.entries[id])
 			}
 			clear(wt.changed)
-			text := srv.lobbyNews(wt)
+			text := ""
+			if wt.news != nil {
+				text = wt.news()
+			}
 			l.mu.Unlock()
 			if len(batch) > 0 {
 				b, _ := json.Marshal(batch)

@@ -20,6 +20,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/bots"
+	"wyrm/server/challenge"
 	"wyrm/server/chat"
 	"wyrm/server/computer"
 	"wyrm/server/editor"
@@ -118,9 +119,9 @@ type Server struct {
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
 	cluster *node
-	// hub keeps challenges, seeks and event streams (challengehub.go);
+	// hub keeps challenges, seeks and event streams (challengehost.go);
 	// nil without accounts.
-	hub *challengeHub
+	hub *challenge.Hub
 
 	mu       sync.Mutex
 	sessions map[string]*session
@@ -716,7 +717,7 @@ func (srv *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)
-		srv.challengeRoutes(mux)
+		srv.hub.Routes(mux)
 		(&bots.API{Games: botGames{srv}, Users: srv.accounts, Limits: srv.limits, Done: srv.ctx.Done()}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts

@@ -34,4 +34,12 @@
 //
 // Times are the nodes' own clocks; nodes sharing a database should agree
 // within a few seconds (NTP), well under the stream time-to-live.
+//
+// # The hub
+//
+// A Hub is a node's live part (hub.go): the HTTP API of challenges, seeks,
+// event streams and who is online (api.go, eventstream.go), the index of
+// open seeks and the news it gives the lobby's pages (seeks.go). It knows
+// the games only through Games, which the server implements, so that it
+// never reaches into the games' sessions.
 package challenge

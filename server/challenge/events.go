@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
 	"wyrm/internal/pglisten"
 	"wyrm/server/store"
 

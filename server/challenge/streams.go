@@ -3,6 +3,7 @@ package challenge
 import (
 	"context"
 	"fmt"
+
 	"wyrm/server/store"
 )
 

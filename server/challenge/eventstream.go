@@ -1,4 +1,4 @@
-package server
+package challenge
 
 import (
 	"context"
@@ -11,13 +11,16 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
-	"wyrm/server/challenge"
 	"wyrm/server/httpkit"
 )
 
 // streamQueue is how many messages a stream may fall behind before it is
 // dropped as too slow.
 const streamQueue = 64
+
+// streamKeepAlive is how often an idle event stream is sent a comment, so
+// that proxies keep it open and dead clients are found (as the lobby's).
+const streamKeepAlive = 25 * time.Second
 
 // eventStream is one event stream open on this node: a player's (or a
 // guest's) line for the challenges addressed to them and their games'
@@ -61,51 +64,47 @@ func (s *eventStream) queue(msg map[string]any) {
 //
 // A client's streams count against its connection limit and its rate of
 // opening streams, an account's against its stream limit; a request from
-// another site is refused.
-func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
-	h := srv.hub
+// another site is refused. Once the stream is open it returns nil: its
+// end needs no answer.
+func (h *Hub) handleStream(w http.ResponseWriter, r *http.Request) error {
 	if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
 		// Another site cannot read it, but could keep a player online.
-		httpkit.WriteError(w, apierr.New(apierr.Forbidden, "requests from other sites are refused"))
-		return
+		return apierr.New(apierr.Forbidden, "requests from other sites are refused")
 	}
+	ls := h.limits
 	key := httpkit.ClientOf(r)
-	if ok, retry := srv.limits.StreamOpens.Allow(key, srv.now()); !ok {
-		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimStreams, retry, "too many event streams opened from your address; try again in %v", retry.Round(time.Second)))
-		return
+	if err := ls.Allow(ls.StreamOpens, httpkit.LimStreams, key, h.now(), "too many event streams opened from your address; try again in %v"); err != nil {
+		return err
 	}
-	if !srv.limits.Conns.Acquire(key) {
-		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
-		return
+	if !ls.Conns.Acquire(key) {
+		return ls.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", ls.Conns.Max)
 	}
-	defer srv.limits.Conns.Release(key)
-	var party challenge.Party
+	defer ls.Conns.Release(key)
+	var party Party
 	if u, ok := httpkit.UserOf(r); ok {
-		party = challenge.Party{ID: u.ID, Name: u.Name}
+		party = Party{ID: u.ID, Name: u.Name}
 		userKey := "user:" + strconv.FormatInt(u.ID, 10)
-		if !srv.limits.Streams.Acquire(userKey) {
-			httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", srv.limits.Streams.Max))
-			return
+		if !ls.Streams.Acquire(userKey) {
+			return ls.TooMany(httpkit.LimStreams, 10*time.Second, "your account has %d event streams open, the most it may; close a tab", ls.Streams.Max)
 		}
-		defer srv.limits.Streams.Release(userKey)
+		defer ls.Streams.Release(userKey)
 	}
-	secret, id := newToken()
+	secret, id := newSecret()
 	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
 	h.add(s)
 	defer func() {
-		if !srv.closing() { // else closeChallenges clears every stream of the node
+		if h.ctx.Err() == nil { // else Close clears every stream of the node
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			if err := h.st.CloseStream(ctx, id); err != nil {
-				srv.log.Warn("closing an event stream", "err", err) // renew closes it later
+				h.log.Warn("closing an event stream", "err", err) // Renew closes it later
 			}
 			cancel()
 		}
 		h.remove(s)
 	}()
-	if err := h.st.OpenStream(r.Context(), challenge.Stream{ID: id, Node: srv.node, User: party}); err != nil {
-		srv.log.Error("opening an event stream", "err", err)
-		httpkit.WriteError(w, apierr.New(apierr.Internal, "the server could not open your event stream"))
-		return
+	if err := h.st.OpenStream(r.Context(), Stream{ID: id, Node: h.node, User: party}); err != nil {
+		h.log.Error("opening an event stream", "err", err)
+		return apierr.New(apierr.Internal, "the server could not open your event stream")
 	}
 	ndjson := strings.Contains(r.Header.Get("Accept"), "application/x-ndjson")
 	contentType := "text/event-stream"
@@ -126,29 +125,29 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	// What waits for this player's answer, as it would have come. The
 	// stream hears new challenges from its registration on, so one posted
 	// since then may come twice: the second is left out.
-	var waiting []challenge.Challenge
+	var waiting []Challenge
 	if party.ID != 0 {
 		var err error
 		if waiting, err = h.st.Incoming(r.Context(), party.ID); err != nil {
-			srv.log.Warn("reading challenges", "err", err)
+			h.log.Warn("reading challenges", "err", err)
 		}
 	}
 	told := map[string]bool{}
 	if !ndjson && !write("retry: 3000\n\n") {
-		return
+		return nil
 	}
 	if !send(map[string]any{"type": "hello", "stream": secret, "name": party.Name}) {
-		return
+		return nil
 	}
 	for _, c := range waiting {
-		if v, err := srv.challengeView(c); err == nil {
+		if v, err := h.view(c); err == nil {
 			if !send(map[string]any{"type": "challenge", "challenge": v}) {
-				return
+				return nil
 			}
 			told[c.ID] = true
 		}
 	}
-	keep := time.NewTicker(lobbyKeepAlive)
+	keep := time.NewTicker(streamKeepAlive)
 	defer keep.Stop()
 	keepAlive := ": keep-alive\n\n"
 	if ndjson {
@@ -157,22 +156,22 @@ func (srv *Server) handleStream(w http.ResponseWriter, r *http.Request) {
 	for {
 		select {
 		case <-r.Context().Done():
-			return
-		case <-srv.ctx.Done():
-			return
+			return nil
+		case <-h.ctx.Done():
+			return nil
 		case <-s.done:
-			return
+			return nil
 		case <-keep.C:
 			if !write(keepAlive) {
-				return
+				return nil
 			}
 		case msg := <-s.send:
-			if v, ok := msg["challenge"].(challengeJSON); ok && msg["type"] == "challenge" && told[v.ID] {
+			if v, ok := msg["challenge"].(View); ok && msg["type"] == "challenge" && told[v.ID] {
 				delete(told, v.ID)
 				continue
 			}
 			if !send(msg) {
-				return
+				return nil
 			}
 		}
 	}

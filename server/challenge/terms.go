@@ -1,23 +1,20 @@
-package server
+package challenge
 
 import (
-	"context"
 	"encoding/json"
 	"maps"
-	"math"
 	"time"
 
 	"wyrm/game"
 	"wyrm/rating"
 	"wyrm/server/apierr"
-	"wyrm/server/challenge"
 	"wyrm/server/table"
 )
 
-// ChallengeRequest is the body of POST /api/challenges: a seek (no To), a
-// challenge to the player To, or with Pair a quick pairing (accept a
-// compatible seek if there is one, else post this one and wait).
-type ChallengeRequest struct {
+// Request is the body of POST /api/challenges: a seek (no To), a challenge
+// to the player To, or with Pair a quick pairing (accept a compatible seek
+// if there is one, else post this one and wait).
+type Request struct {
 	Game    string            `json:"game"`
 	Options game.Options      `json:"options"`
 	Clock   table.TimeControl `json:"clock"`
@@ -36,20 +33,20 @@ type ChallengeRequest struct {
 	Pair   bool   `json:"pair,omitempty"`
 }
 
-// maxRating bounds a seek's rating range.
-const maxRating = 4000
+// MaxRating bounds a seek's rating range.
+const MaxRating = 4000
 
 // How long challenges wait: a seek as long as its author stays, at most
-// seekLife; a challenge to a player challengeLife, or less if its author
+// SeekLife; a challenge to a player DirectLife, or less if its author
 // leaves first.
 const (
-	seekLife      = time.Hour
-	challengeLife = 10 * time.Minute
+	SeekLife   = time.Hour
+	DirectLife = 10 * time.Minute
 )
 
-// challengeTerms are what a challenge offers, stored with it as JSON that
-// only the server reads.
-type challengeTerms struct {
+// Terms are what a challenge offers, stored with it as JSON that only this
+// package reads.
+type Terms struct {
 	Options   game.Options      `json:"options"`
 	Clock     table.TimeControl `json:"clock"`
 	Speed     rating.Speed      `json:"speed"`
@@ -64,16 +61,17 @@ type challengeTerms struct {
 	Provisional bool `json:"provisional,omitempty"`
 }
 
-// checkChallenge checks a challenge request as POST /api/games checks a new
-// game (the game's options normalized through the contract, the clock, the
-// shortest time control), and what a challenge adds: two seats, rated only
-// when signed in, a sound rating range for seeks alone. Nothing is stored.
-func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Game, challengeTerms, error) {
-	var t challengeTerms
+// Check checks a challenge request as creating a game checks one (the
+// game's options normalized through the contract, the clock, the shortest
+// time control minClock), and what a challenge adds: two seats, rated only
+// when signed in, a sound rating range for seeks alone. Nothing is stored,
+// so it needs no hub: the games are enough.
+func Check(games Games, minClock time.Duration, req Request, signedIn bool) (game.Game, Terms, error) {
+	var t Terms
 	if req.Stream == "" || len(req.Stream) > 64 {
 		return nil, t, apierr.New(apierr.BadRequest, "open your event stream (GET /api/stream/events) and send the secret of its hello as stream")
 	}
-	g, opts, err := srv.normalize(req.Game, req.Options)
+	g, opts, err := games.Normalize(req.Game, req.Options)
 	if err != nil {
 		return nil, t, err
 	}
@@ -84,17 +82,17 @@ func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Gam
 	if len(names) != 2 {
 		return nil, t, apierr.New(apierr.Invalid, "challenges are for two players; with these options the game has %d seats: create it and invite the players by link", len(names))
 	}
-	def := Def{Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: req.Clock}
+	def := table.Def{Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}, Clock: req.Clock}
 	if err := def.Check(2); err != nil {
 		return nil, t, err
 	}
-	if c := req.Clock; c.Initial > 0 && c.Initial < srv.minClock {
-		return nil, t, apierr.New(apierr.Invalid, "a clock needs at least %v a player", srv.minClock)
+	if c := req.Clock; c.Initial > 0 && c.Initial < minClock {
+		return nil, t, apierr.New(apierr.Invalid, "a clock needs at least %v a player", minClock)
 	}
 	if req.Rated && !signedIn {
 		return nil, t, apierr.New(apierr.Forbidden, "sign in to play a rated game")
 	}
-	t = challengeTerms{Options: opts, Clock: req.Clock, Rated: req.Rated, Seat: -1, SeatNames: names,
+	t = Terms{Options: opts, Clock: req.Clock, Rated: req.Rated, Seat: -1, SeatNames: names,
 		Speed: rating.SpeedOf(req.Clock.Initial, req.Clock.Increment, req.Clock.Days)}
 	if req.Seat != nil {
 		if *req.Seat < 0 || *req.Seat > 1 {
@@ -108,8 +106,8 @@ func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Gam
 			return nil, t, apierr.New(apierr.Invalid, "a rating range is for rated seeks")
 		case req.To != "" || req.Pair:
 			return nil, t, apierr.New(apierr.Invalid, "a rating range is for seeks, not for challenges to a player or quick pairing")
-		case req.RatingMin < 0 || req.RatingMax < 0 || req.RatingMin > maxRating || req.RatingMax > maxRating:
-			return nil, t, apierr.New(apierr.Invalid, "a rating range lies within 0 to %d", maxRating)
+		case req.RatingMin < 0 || req.RatingMax < 0 || req.RatingMin > MaxRating || req.RatingMax > MaxRating:
+			return nil, t, apierr.New(apierr.Invalid, "a rating range lies within 0 to %d", MaxRating)
 		case req.RatingMax != 0 && req.RatingMin > req.RatingMax:
 			return nil, t, apierr.New(apierr.Invalid, "the rating range's low end is above its high end")
 		}
@@ -122,52 +120,36 @@ func (srv *Server) checkChallenge(req ChallengeRequest, signedIn bool) (game.Gam
 }
 
 // inRange reports whether a rating may accept a seek of t.
-func (t challengeTerms) inRange(r int) bool {
+func (t Terms) inRange(r int) bool {
 	return (t.RatingMin == 0 || r >= t.RatingMin) && (t.RatingMax == 0 || r <= t.RatingMax)
 }
 
 // fits reports whether a seek of terms o pairs with a quick pairing of t by
 // a player rated r in the pool: the same options, clock and rating, and r
 // within o's range.
-func (t challengeTerms) fits(o challengeTerms, r int) bool {
+func (t Terms) fits(o Terms, r int) bool {
 	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r)
 }
 
 // termsOf reads a stored challenge's terms.
-func termsOf(c challenge.Challenge) (challengeTerms, error) {
-	var t challengeTerms
+func termsOf(c Challenge) (Terms, error) {
+	var t Terms
 	if err := json.Unmarshal(c.Terms, &t); err != nil {
 		return t, apierr.New(apierr.Internal, "a stored challenge cannot be read")
 	}
 	return t, nil
 }
 
-// poolRating is user's rating in a game's pool of speed, rounded; a player
-// with no game there has a new player's rating.
-func (srv *Server) poolRating(ctx context.Context, user int64, gameName string, speed rating.Speed) (int, bool, error) {
-	r := rating.New()
-	pools, err := srv.accounts.Ratings(ctx, user)
-	if err != nil {
-		return 0, false, err
-	}
-	for _, p := range pools {
-		if p.Game == gameName && p.Speed == speed {
-			r = p.Rating
-		}
-	}
-	return int(math.Round(r.R)), r.Provisional(), nil
-}
-
-// playerJSON is a player as a challenge shows them.
-type playerJSON struct {
+// PlayerView is a player as a challenge shows them.
+type PlayerView struct {
 	Name        string `json:"name"`
 	Guest       bool   `json:"guest,omitempty"`
 	Rating      int    `json:"rating,omitempty"`
 	Provisional bool   `json:"provisional,omitempty"`
 }
 
-// challengeJSON is a challenge as clients see it.
-type challengeJSON struct {
+// View is a challenge as clients see it.
+type View struct {
 	ID    string `json:"id"`
 	Game  string `json:"game"`
 	Title string `json:"title"`
@@ -180,32 +162,33 @@ type challengeJSON struct {
 	SeatNames []string          `json:"seatNames"`
 	RatingMin int               `json:"ratingMin,omitempty"`
 	RatingMax int               `json:"ratingMax,omitempty"`
-	Author    playerJSON        `json:"author"`
+	Author    PlayerView        `json:"author"`
 	// Target is the player challenged; absent for a seek.
-	Target  *playerJSON `json:"target,omitempty"`
+	Target  *PlayerView `json:"target,omitempty"`
 	Created int64       `json:"created"`
 	Expires int64       `json:"expires"`
 }
 
-// guestName is how a guest's challenge names its author.
-const guestName = "Anonymous"
+// GuestName is how a guest's challenge names its author.
+const GuestName = "Anonymous"
 
-// challengeView builds what clients see of c.
-func (srv *Server) challengeView(c challenge.Challenge) (challengeJSON, error) {
+// ViewOf builds what clients see of c; the games give its title and tell
+// the options a player chose from the game's internal ones.
+func ViewOf(games Games, c Challenge) (View, error) {
 	t, err := termsOf(c)
 	if err != nil {
-		return challengeJSON{}, err
+		return View{}, err
 	}
-	v := challengeJSON{ID: c.ID, Game: c.Game, Title: c.Game, Options: game.Options{}, Clock: t.Clock, Speed: t.Speed,
+	v := View{ID: c.ID, Game: c.Game, Title: c.Game, Options: game.Options{}, Clock: t.Clock, Speed: t.Speed,
 		Rated: t.Rated, Seat: t.Seat, SeatNames: t.SeatNames, RatingMin: t.RatingMin, RatingMax: t.RatingMax,
-		Author: playerJSON{Name: c.Author.Name, Rating: t.Rating, Provisional: t.Provisional}, Created: c.CreatedMs, Expires: c.ExpiresMs}
+		Author: PlayerView{Name: c.Author.Name, Rating: t.Rating, Provisional: t.Provisional}, Created: c.CreatedMs, Expires: c.ExpiresMs}
 	if c.Author.ID == 0 {
-		v.Author = playerJSON{Name: guestName, Guest: true}
+		v.Author = PlayerView{Name: GuestName, Guest: true}
 	}
 	if !c.Seek() {
-		v.Target = &playerJSON{Name: c.Target.Name}
+		v.Target = &PlayerView{Name: c.Target.Name}
 	}
-	if g, ok := srv.games[c.Game]; ok {
+	if g, ok := games.Game(c.Game); ok {
 		v.Title = g.Info().Title
 		for _, o := range g.Options() {
 			if val, set := t.Options[o.Name]; set && !o.Internal {

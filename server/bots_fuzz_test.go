@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"wyrm/server/bots"
+	"wyrm/server/secret"
 )
 
 // FuzzBotMove feeds arbitrary move strings to the bot API's move, as
@@ -19,7 +20,7 @@ func FuzzBotMove(f *testing.F) {
 	}
 	srv := fuzzServer(f)
 	f.Fuzz(func(t *testing.T, mv string, asOther bool) {
-		id := newID()
+		id := secret.ID()
 		def := Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal, UserID: 7}, {Kind: SeatLocal, UserID: 8}}}
 		s, err := srv.add(context.Background(), id, def, nil)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"wyrm/game"
 	"wyrm/server/bots"
 	"wyrm/server/challenge"
+	"wyrm/server/secret"
 	"wyrm/server/table"
 )
 
@@ -37,7 +38,7 @@ func (h challengeHost) BotCheck(g game.Game, opts game.Options) error {
 // Start stores and starts a challenge's game as any other, holding none of
 // a creator's limits.
 func (h challengeHost) Start(ctx context.Context, def table.Def) (string, error) {
-	id := newID()
+	id := secret.ID()
 	if _, err := h.srv.add(ctx, id, def, nil); err != nil {
 		return "", err
 	}

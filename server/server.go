@@ -27,6 +27,7 @@ import (
 	"wyrm/server/httpkit"
 	"wyrm/server/lists"
 	"wyrm/server/metrics"
+	"wyrm/server/secret"
 	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -489,11 +490,11 @@ func (srv *Server) create(ctx context.Context, client string, user int64, req Cr
 			return CreateResponse{}, apierr.New(apierr.Invalid, "a rated game has one seat of yours; invite the others")
 		}
 	}
-	resp := CreateResponse{ID: newID(), Tokens: map[int]string{}, Invites: map[int]string{}}
+	resp := CreateResponse{ID: secret.ID(), Tokens: map[int]string{}, Invites: map[int]string{}}
 	for i := range def.Seats {
 		def.Seats[i].TokenHash, def.Seats[i].InviteHash = "", ""
 		if def.Seats[i].Kind == SeatInvite {
-			secret, h := newToken()
+			secret, h := secret.New()
 			def.Seats[i].InviteHash = h
 			resp.Invites[i] = secret
 		}
@@ -502,7 +503,7 @@ func (srv *Server) create(ctx context.Context, client string, user int64, req Cr
 		}
 		def.Seats[i].UserID = 0
 		if def.Seats[i].Kind == SeatLocal {
-			tok, h := newToken()
+			tok, h := secret.New()
 			def.Seats[i].TokenHash = h
 			def.Seats[i].UserID = user
 			resp.Tokens[i] = tok
@@ -650,12 +651,12 @@ func (srv *Server) Join(id string, seat int, invite string, user int64) (string,
 	if s == nil {
 		return "", errNoGame
 	}
-	tok, h := newToken()
+	tok, h := secret.New()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if seat >= 0 && seat < s.t.Seats() {
 		want := s.t.Def.Seats[seat].InviteHash
-		if want != "" && subtle.ConstantTimeCompare([]byte(hashToken(invite)), []byte(want)) != 1 {
+		if want != "" && subtle.ConstantTimeCompare([]byte(secret.Hash(invite)), []byte(want)) != 1 {
 			return "", apierr.New(apierr.Forbidden, "this invitation link is not valid for this seat")
 		}
 	}
@@ -686,7 +687,7 @@ func (srv *Server) rematch(s *session, seat int) error {
 		old.TokenHash = t.Tokens[(j+1)%n]
 		def.Seats = append(def.Seats, old)
 	}
-	id := newID()
+	id := secret.ID()
 	release, err := srv.holdComputer("", def)
 	if err != nil {
 		return err

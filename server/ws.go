@@ -18,6 +18,7 @@ import (
 	"wyrm/server/apierr"
 	"wyrm/server/chat"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 	"wyrm/server/table"
 )
 
@@ -375,7 +376,7 @@ func (c *client) hello(tokens []string) error {
 		return apierr.New(apierr.BadRequest, "too many tokens")
 	}
 	for _, tok := range tokens {
-		h := hashToken(tok)
+		h := secret.Hash(tok)
 		found := false
 		for i, th := range t.Tokens {
 			if th != "" && th == h {

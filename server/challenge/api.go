@@ -15,6 +15,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 )
 
 // Routes serves challenges, seeks, the event stream and who is online; the
@@ -135,8 +136,8 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	tok, hash := newSecret()
-	c := Challenge{ID: newChallengeID(), Stream: hashSecret(req.Stream), Author: author, Game: name, TokenHash: hash,
+	tok, hash := secret.New()
+	c := Challenge{ID: secret.ID(), Stream: secret.Hash(req.Stream), Author: author, Game: name, TokenHash: hash,
 		ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
 	if req.To != "" {
 		if !signedIn {
@@ -222,7 +223,7 @@ func (h *Hub) handleAccept(w http.ResponseWriter, r *http.Request) error {
 	acceptor, signedIn := partyOf(r)
 	stream := ""
 	if req.Stream != "" {
-		stream = hashSecret(req.Stream)
+		stream = secret.Hash(req.Stream)
 	}
 	switch {
 	case (signedIn && c.Author.ID == acceptor.ID) || (c.Author.ID == 0 && stream == c.Stream):
@@ -255,7 +256,7 @@ func (h *Hub) handleAccept(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	tok, hash := newSecret()
+	tok, hash := secret.New()
 	return h.answerStarted(w, ctx, taken, t, acceptor, stream, tok, hash)
 }
 
@@ -323,7 +324,7 @@ func (h *Hub) handleCancel(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	me, signedIn := partyOf(r)
-	mine := (signedIn && c.Author.ID == me.ID) || (c.Author.ID == 0 && req.Stream != "" && hashSecret(req.Stream) == c.Stream)
+	mine := (signedIn && c.Author.ID == me.ID) || (c.Author.ID == 0 && req.Stream != "" && secret.Hash(req.Stream) == c.Stream)
 	if !mine {
 		return apierr.New(apierr.Forbidden, "only its author may cancel a challenge")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 )
 
 // streamQueue is how many messages a stream may fall behind before it is
@@ -89,7 +90,7 @@ func (h *Hub) handleStream(w http.ResponseWriter, r *http.Request) error {
 		}
 		defer ls.Streams.Release(userKey)
 	}
-	secret, id := newSecret()
+	secret, id := secret.New()
 	s := &eventStream{id: id, user: party.ID, send: make(chan map[string]any, streamQueue), done: make(chan struct{})}
 	h.add(s)
 	defer func() {

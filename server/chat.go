@@ -25,7 +25,7 @@ import (
 // their seat's name; writing in the spectators' room needs an account, so
 // that every spectator who speaks can be blocked and reported by name.
 // Messages go over the game's websocket, which ends at the node that owns
-// the game wherever the client connected (forward.go), and are stored
+// the game wherever the client connected (server/cluster), and are stored
 // before anyone is told of them.
 
 // ChatConfig sets up the games' chat.

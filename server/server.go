@@ -19,6 +19,7 @@ import (
 	"wyrm/record"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/cluster"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -65,8 +66,8 @@ type Config struct {
 	// DefaultMinClock. (Tests shorten it to see clocks run out.)
 	MinClock time.Duration
 	// Cluster, when set, makes the server one node of several sharing
-	// Store (see cluster.go); nil keeps every game on this server.
-	Cluster *ClusterConfig
+	// Store (server/cluster); nil keeps every game on this server.
+	Cluster *cluster.Config
 	// Chat lets players and spectators talk in each game (chat.go); its
 	// zero value turns chat off.
 	Chat ChatConfig
@@ -104,11 +105,11 @@ type Server struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	down    atomic.Bool
-	closeMu sync.Mutex // a second Close waits for the first (cluster.go)
+	closeMu sync.Mutex // a second Close waits for the first (clusterhost.go)
 
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
-	cluster *node
+	cluster *cluster.Node
 	// hub keeps challenges, seeks and event streams (challengehub.go);
 	// nil without accounts.
 	hub *challengeHub

@@ -141,17 +141,7 @@ func Join(ctx context.Context, cfg Config, st store.Store, name string, host Hos
 	if cfg.Advertise == "" {
 		return nil, fmt.Errorf("a node needs the address other nodes reach it at")
 	}
-	n := &Node{ctx: ctx, host: host, log: log, st: cst, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
-		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
-		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
-		forwards: map[string]map[*forwardedConn]struct{}{},
-		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
-		joinBy: time.Now().Add(joinWait)}
-	if n.ttl <= 0 {
-		n.ttl = DefaultLeaseTTL
-	}
-	n.proxy = &http.Transport{DialContext: (&net.Dialer{Timeout: 2 * time.Second}).DialContext,
-		MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second, ResponseHeaderTimeout: n.ttl + time.Second}
+	n := newNode(ctx, cfg, cst, name, host, log)
 	jctx, cancel := context.WithDeadline(ctx, n.joinBy)
 	defer cancel()
 	var err error
@@ -165,6 +155,22 @@ func Join(ctx context.Context, cfg Config, st store.Store, name string, host Hos
 		return nil, err
 	}
 	return n, nil
+}
+
+// newNode is a node that has not joined yet.
+func newNode(ctx context.Context, cfg Config, st store.Cluster, name string, host Host, log *slog.Logger) *Node {
+	n := &Node{ctx: ctx, host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
+		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
+		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
+		forwards: map[string]map[*forwardedConn]struct{}{},
+		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
+		joinBy: time.Now().Add(joinWait)}
+	if n.ttl <= 0 {
+		n.ttl = DefaultLeaseTTL
+	}
+	n.proxy = &http.Transport{DialContext: (&net.Dialer{Timeout: 2 * time.Second}).DialContext,
+		MaxIdleConnsPerHost: 64, IdleConnTimeout: 90 * time.Second, ResponseHeaderTimeout: n.ttl + time.Second}
+	return n
 }
 
 // Listen follows what the other nodes publish and waits until this node's

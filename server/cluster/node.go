@@ -65,6 +65,7 @@ const (
 // serves.
 type Host interface {
 	// Game is game id as the host serves it now; nil when it does not.
+	// It takes no game's lock: the node may ask holding its own.
 	Game(id string) Game
 	// Load replays a stored game from its definition and log and serves
 	// it, unless the host is closing (ErrMoved); a game it cannot replay
@@ -98,8 +99,9 @@ type Game interface {
 
 // Node is a server's part in a cluster: the leases it holds and the loops
 // that renew them, take over orphaned games and publish its games'
-// summaries. Lock order: a game's lock (inside the Host) before Node.mu;
-// Node.mu is never held while calling the Host or the database.
+// summaries. Lock order: a game's lock (inside the Host) before Node.mu,
+// Node.mu before the host's index of games (Host.Game); Node.mu is never
+// held while calling the database or anything else of the Host.
 type Node struct {
 	ctx    context.Context
 	host   Host

@@ -14,6 +14,7 @@ import (
 
 	"wyrm/games"
 	"wyrm/server"
+	"wyrm/server/cluster"
 	"wyrm/server/store"
 )
 
@@ -24,10 +25,10 @@ func startServer(t *testing.T) string {
 }
 
 // serveOn runs a play server on loopback over the database at target
-// (as node of cluster, when cluster is not nil) and returns its URL. It
+// (as node of a cluster, when nodeCfg is not nil) and returns its URL. It
 // trusts X-Forwarded-For, so that each simulated player has an address of
 // its own.
-func serveOn(t *testing.T, target, node string, cluster func(base string) *server.ClusterConfig) string {
+func serveOn(t *testing.T, target, node string, nodeCfg func(base string) *cluster.Config) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -39,8 +40,8 @@ func serveOn(t *testing.T, target, node string, cluster func(base string) *serve
 		t.Fatal(err)
 	}
 	cfg := server.Config{Store: st, Games: games.All(), Log: slog.New(slog.DiscardHandler), ProxyHeader: "X-Forwarded-For", Node: node}
-	if cluster != nil {
-		cfg.Cluster = cluster(base)
+	if nodeCfg != nil {
+		cfg.Cluster = nodeCfg(base)
 	}
 	srv, err := server.New(cfg)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"wyrm/internal/pgtest"
-	"wyrm/server"
+	"wyrm/server/cluster"
 )
 
 func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
@@ -16,7 +16,7 @@ func TestMain(m *testing.M) { os.Exit(pgtest.Main(m)) }
 // startNode runs one node of a cluster on the database at url.
 func startNode(t *testing.T, url, name string) string {
 	t.Helper()
-	return serveOn(t, url, name, func(base string) *server.ClusterConfig { return &server.ClusterConfig{Advertise: base} })
+	return serveOn(t, url, name, func(base string) *cluster.Config { return &cluster.Config{Advertise: base} })
 }
 
 // TestSeveralNodes plays through two nodes of one cluster: the games and

@@ -18,7 +18,7 @@ import (
 
 	"wyrm/internal/balancer"
 	"wyrm/internal/pgtest"
-	"wyrm/server"
+	"wyrm/server/cluster"
 	"wyrm/server/store"
 )
 
@@ -559,8 +559,8 @@ func TestFailoverLosesNothing(t *testing.T) {
 	if _, sx := medianMax(killed.served); sx > 10*time.Second {
 		t.Errorf("a takeover took %v; want within 10 s", sx)
 	}
-	if lm, _ := medianMax(killed.leased); lm < server.DefaultLeaseTTL/2 {
-		t.Errorf("leases moved after %v, well inside their %v: were they renewed at all?", lm, server.DefaultLeaseTTL)
+	if lm, _ := medianMax(killed.leased); lm < cluster.DefaultLeaseTTL/2 {
+		t.Errorf("leases moved after %v, well inside their %v: were they renewed at all?", lm, cluster.DefaultLeaseTTL)
 	}
 }
 
@@ -611,7 +611,7 @@ func TestRollingRestartLosesNothing(t *testing.T) {
 	lm, lx := medianMax(all.leased)
 	t.Logf("rolling restart: %d games moved: first move acknowledged again after median %v, max %v; lease taken after median %v, max %v; %d moves acknowledged, all kept",
 		len(all.served), sm.Round(time.Millisecond), sx.Round(time.Millisecond), lm.Round(time.Millisecond), lx.Round(time.Millisecond), acked)
-	if sx >= server.DefaultLeaseTTL {
+	if sx >= cluster.DefaultLeaseTTL {
 		t.Errorf("a game took %v to move from a node stopping; its lease was not given up", sx)
 	}
 }

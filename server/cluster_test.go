@@ -16,6 +16,7 @@ import (
 	"wyrm/game"
 	"wyrm/internal/pgtest"
 	toygame "wyrm/internal/toysetup"
+	"wyrm/server/cluster"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -46,7 +47,7 @@ func startNodeWith(t *testing.T, url, name string, set func(*Config)) *harness {
 	}
 	cfg := Config{Store: st, Games: []game.Game{toygame.Game{}}, Node: name, MinClock: time.Millisecond,
 		ThinkTime: func(int) time.Duration { return 10 * time.Millisecond },
-		Cluster:   &ClusterConfig{Advertise: "http://" + ln.Addr().String(), LeaseTTL: testTTL}}
+		Cluster:   &cluster.Config{Advertise: "http://" + ln.Addr().String(), LeaseTTL: testTTL}}
 	if set != nil {
 		set(&cfg)
 	}
@@ -66,9 +67,7 @@ func startNodeWith(t *testing.T, url, name string, set func(*Config)) *harness {
 // crash stops a node the way a dead process stops: no more renewals, its
 // address refuses connections, and it gives up no lease.
 func (h *harness) crash() {
-	h.srv.cluster.mu.Lock()
-	clear(h.srv.cluster.held) // so that the cleanup's Close releases nothing
-	h.srv.cluster.mu.Unlock()
+	h.srv.cluster.Forget() // so that the cleanup's Close releases nothing
 	h.srv.cancel()
 	h.http.CloseClientConnections()
 	h.http.Listener.Close()
@@ -112,7 +111,7 @@ func TestClusterForwardsToTheOwner(t *testing.T) {
 	if b.srv.session(cr.ID) != nil {
 		t.Error("the forwarding node holds the game too")
 	}
-	if n := b.srv.cluster.m.forwarded.Load(); n < 4 {
+	if n := b.srv.cluster.Stats().Forwarded; n < 4 {
 		t.Errorf("b forwarded %d requests, want at least 4", n)
 	}
 	if code, _ := b.get("/api/games/nosuchgame"); code != http.StatusNotFound {
@@ -140,7 +139,7 @@ func TestClusterLobbyReachesEveryNode(t *testing.T) {
 		_, body := late.get("/api/games?list=playing")
 		t.Fatalf("a new node's lobby: %s", body)
 	}
-	if b.srv.cluster.m.notify.Count() == 0 {
+	if b.srv.cluster.Stats().Notified == 0 {
 		t.Error("no notification latency recorded")
 	}
 }
@@ -182,7 +181,7 @@ func TestClusterTakesOverACrashedNodesGames(t *testing.T) {
 	p.send(map[string]any{"type": "move", "move": "c1c2", "id": 2})
 	p.expect("ack")
 	p.waitState(func(s stateJSON) bool { return len(s.Plies) == 2 })
-	if n := b.srv.cluster.m.takenOver.Load(); n != 2 {
+	if n := b.srv.cluster.Stats().TakenOver; n != 2 {
 		t.Errorf("b took over %d games, want 2", n)
 	}
 }
@@ -200,7 +199,7 @@ func TestClusterFencesAStaleOwner(t *testing.T) {
 	st := a.st.(store.Cluster)
 	ctx := context.Background()
 	waitFor(t, "the lease to be taken", func() bool {
-		_ = st.Renew(ctx, cr.ID, "a", a.srv.cluster.term(cr.ID), time.Millisecond)
+		_ = st.Renew(ctx, cr.ID, "a", a.srv.cluster.Term(cr.ID), time.Millisecond)
 		time.Sleep(5 * time.Millisecond)
 		_, err := st.Acquire(ctx, cr.ID, "thief", time.Minute)
 		return err == nil
@@ -251,7 +250,7 @@ func TestClusterCloseHandsGamesOver(t *testing.T) {
 	if d := time.Since(start); d > testTTL {
 		t.Errorf("handover took %v, not shorter than a lease (%v)", d, testTTL)
 	}
-	time.Sleep(testTTL / renewParts * 2)
+	time.Sleep(testTTL / cluster.RenewParts * 2)
 	if b.srv.session(over.ID) != nil {
 		t.Error("b took over a finished game nobody asked for")
 	}
@@ -269,9 +268,9 @@ func TestClusterCutsForwardsToAFormerOwner(t *testing.T) {
 	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
 	c := b.dial(cr.ID)
 	// Another node publishes: b's lobby learns the game moved there.
-	a.srv.cluster.notice(store.Notice{Node: "a", Summary: store.Summary{Game: cr.ID}}) // its own: nothing
-	b.srv.cluster.notice(store.Notice{Node: "a", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
-	b.srv.cluster.notice(store.Notice{Node: "c", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	a.srv.cluster.Notice(store.Notice{Node: "a", Summary: store.Summary{Game: cr.ID}}) // its own: nothing
+	b.srv.cluster.Notice(store.Notice{Node: "a", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	b.srv.cluster.Notice(store.Notice{Node: "c", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
@@ -291,12 +290,12 @@ func TestClusterPeerHeadersNeedTheSecret(t *testing.T) {
 	a := startNode(t, url, "a")
 	r := httptest.NewRequest("GET", "/api/games/x", nil)
 	r.RemoteAddr = "192.0.2.1:5000"
-	r.Header.Set(hdrClient, "198.51.100.7")
-	r.Header.Set(hdrPeer, "guess")
+	r.Header.Set(cluster.HeaderClient, "198.51.100.7")
+	r.Header.Set(cluster.HeaderPeer, "guess")
 	if k := a.srv.clientKey(r); k != "192.0.2.1" {
 		t.Errorf("client key with a wrong secret: %s", k)
 	}
-	r.Header.Set(hdrPeer, a.srv.cluster.secret)
+	r.Header.Set(cluster.HeaderPeer, a.srv.cluster.Secret())
 	if k := a.srv.clientKey(r); k != "198.51.100.7" {
 		t.Errorf("client key from a peer: %s", k)
 	}

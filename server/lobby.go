@@ -108,7 +108,7 @@ func (s *session) entry() listEntry {
 // update records s's entry and tells the watchers. Caller holds s.mu.
 func (l *lobby) update(s *session) {
 	e := s.entry()
-	s.srv.publish(s, e) // to the other nodes' lobbies (clusterlobby.go)
+	s.srv.publish(s, e) // to the other nodes' lobbies (clusterhost.go)
 	l.set(e)
 }
 

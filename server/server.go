@@ -24,6 +24,7 @@ import (
 	"wyrm/server/chat"
 	"wyrm/server/computer"
 	"wyrm/server/editor"
+	"wyrm/server/cluster"
 	"wyrm/server/httpkit"
 	"wyrm/server/lists"
 	"wyrm/server/metrics"
@@ -74,8 +75,8 @@ type Config struct {
 	// DefaultMinClock. (Tests shorten it to see clocks run out.)
 	MinClock time.Duration
 	// Cluster, when set, makes the server one node of several sharing
-	// Store (see cluster.go); nil keeps every game on this server.
-	Cluster *ClusterConfig
+	// Store (server/cluster); nil keeps every game on this server.
+	Cluster *cluster.Config
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
@@ -115,11 +116,11 @@ type Server struct {
 	cancel  context.CancelFunc
 	wg      sync.WaitGroup
 	down    atomic.Bool
-	closeMu sync.Mutex // a second Close waits for the first (cluster.go)
+	closeMu sync.Mutex // a second Close waits for the first (clusterhost.go)
 
 	lobby *lobby
 	// cluster is this server's part among several nodes; nil when alone.
-	cluster *node
+	cluster *cluster.Node
 	// hub keeps challenges, seeks and event streams (challengehost.go);
 	// nil without accounts.
 	hub *challenge.Hub

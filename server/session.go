@@ -38,7 +38,7 @@ type session struct {
 	answering bool   // a computer is weighing a draw offer
 	broken    error  // replay failed; the game is read-only
 	release   func() // gives back the creator's limits once the game is over
-	moved     bool   // another node owns the game now (lease.go)
+	moved     bool   // another node owns the game now (clusterhost.go)
 	// bots are the bot API's game streams open on the game (botstream.go).
 	bots map[*botWatcher]struct{}
 }

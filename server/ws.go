@@ -140,7 +140,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer srv.untrack(c)
 	s.mu.Lock()
-	if s.moved { // another node took the game meanwhile (lease.go)
+	if s.moved { // another node took the game meanwhile (clusterhost.go)
 		s.mu.Unlock()
 		conn.Close(websocket.StatusServiceRestart, "this game moved to another server; reconnect")
 		return

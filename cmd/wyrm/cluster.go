@@ -6,7 +6,7 @@ import (
 	"os"
 	"strconv"
 
-	"wyrm/server"
+	"wyrm/server/cluster"
 	"wyrm/server/store"
 )
 
@@ -14,7 +14,7 @@ import (
 // PostgreSQL every server is a node (one alone is a cluster of one), named
 // and reached as cfg says or by this machine's name and the port it
 // listens on; a SQLite file belongs to one server.
-func clusterConfig(cfg serveConfig, db string, listening net.Addr) (string, *server.ClusterConfig, error) {
+func clusterConfig(cfg serveConfig, db string, listening net.Addr) (string, *cluster.Config, error) {
 	if !store.IsPostgres(db) {
 		if cfg.advertise != "" {
 			return "", nil, errors.New("-advertise needs a PostgreSQL database (-db postgres://...): a SQLite file serves one node")
@@ -42,5 +42,5 @@ func clusterConfig(cfg serveConfig, db string, listening net.Addr) (string, *ser
 		}
 		advertise = "http://" + net.JoinHostPort(h, port)
 	}
-	return node, &server.ClusterConfig{Advertise: advertise, LeaseTTL: cfg.leaseTTL}, nil
+	return node, &cluster.Config{Advertise: advertise, LeaseTTL: cfg.leaseTTL}, nil
 }

@@ -24,6 +24,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/chat"
 	"wyrm/server/computer"
+	"wyrm/server/cluster"
 	"wyrm/server/httpkit"
 	"wyrm/server/store"
 	"wyrm/web"
@@ -56,7 +57,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")
 	advertise := fs.String("advertise", "", "with PostgreSQL: the URL at which the other nodes reach this one (default: http:// and -addr)")
-	leaseTTL := fs.Duration("lease-ttl", server.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
+	leaseTTL := fs.Duration("lease-ttl", cluster.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
 	chatLim := chat.DefaultLimits
 	fs.IntVar(&chatLim.SeatPerMinute, "limit-chat", chatLim.SeatPerMinute, "chat messages a seat (or a spectator) may send a minute")
 	fs.IntVar(&chatLim.AccountPerMinute, "limit-chat-account", chatLim.AccountPerMinute, "chat messages an account may send a minute, over all its games")
@@ -195,7 +196,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	node, cluster, err := clusterConfig(cfg, dbPath, ln.Addr())
+	node, nodeCfg, err := clusterConfig(cfg, dbPath, ln.Addr())
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)
@@ -203,7 +204,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	}
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
-		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: cluster,
+		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: nodeCfg,
 		Chat: chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
 	if err != nil {
 		ln.Close()

@@ -21,6 +21,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/chat"
 	"wyrm/server/computer"
+	"wyrm/server/cluster"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -61,13 +62,13 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	var cluster *server.ClusterConfig
+	var nodeCfg *cluster.Config
 	if *node != "" {
-		cluster = &server.ClusterConfig{Advertise: "http://" + ln.Addr().String()}
+		nodeCfg = &cluster.Config{Advertise: "http://" + ln.Addr().String()}
 	}
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: computer.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
-		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: cluster,
+		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: nodeCfg,
 		Chat: chat.Config{Store: talk, Filter: banned}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

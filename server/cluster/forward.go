@@ -1,4 +1,4 @@
-package server
+package cluster
 
 import (
 	"bytes"
@@ -24,24 +24,25 @@ import (
 // nobody owns (its node died or let it go) is taken by the node the request
 // reached; while its dead owner's lease runs out, the request waits.
 
-// Headers between nodes. A forwarded request carries the cluster's secret,
-// which makes the owner trust the client address the forwarding node saw
-// (for per-client limits) and never forward the request again.
+// Headers between nodes. A forwarded request carries the cluster's secret
+// in HeaderPeer, which makes the owner trust the client address the
+// forwarding node saw, in HeaderClient (for per-client limits), and never
+// forward the request again.
 const (
-	hdrPeer   = "X-Wyrm-Peer"
-	hdrClient = "X-Wyrm-Client"
+	HeaderPeer   = "X-Wyrm-Peer"
+	HeaderClient = "X-Wyrm-Client"
 )
 
-// routeGames wraps h so that requests about a game owned by another node
-// go there; without a cluster it is h.
-func (srv *Server) routeGames(h http.Handler) http.Handler {
-	n := srv.cluster
-	if n == nil {
-		return h
-	}
+// errNoGame answers a game id that names no game (as the server's own
+// handlers do).
+var errNoGame = apierr.New(apierr.NotFound, "no such game")
+
+// Route wraps h so that requests about a game this node does not serve
+// are served here once it owns the game, or go to its owner.
+func (n *Node) Route(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := gameOf(r.URL.Path)
-		if id == "" || srv.session(id) != nil {
+		id := GameOf(r.URL.Path)
+		if id == "" || n.host.Game(id) != nil {
 			h.ServeHTTP(w, r)
 			return
 		}
@@ -49,9 +50,9 @@ func (srv *Server) routeGames(h http.Handler) http.Handler {
 	})
 }
 
-// gameOf is the game a request path is about, "" for none. Paths that
+// GameOf is the game a request path is about, "" for none. Paths that
 // cannot name a game are left to the handler's 404.
-func gameOf(path string) string {
+func GameOf(path string) string {
 	var id string
 	if rest, ok := strings.CutPrefix(path, "/ws/"); ok {
 		id = rest
@@ -74,11 +75,11 @@ func gameOf(path string) string {
 // routeWait bounds how long a request waits for a game's owner: a dead
 // owner's lease runs out within one lease time, and a frozen owner's
 // answer is given up after another.
-func (n *node) routeWait() time.Duration { return 2*n.ttl + 2*time.Second }
+func (n *Node) routeWait() time.Duration { return 2*n.ttl + 2*time.Second }
 
 // route serves a request about game id here once this node owns it, or
 // forwards it to the owner.
-func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.Handler) {
+func (n *Node) route(w http.ResponseWriter, r *http.Request, id string, h http.Handler) {
 	ctx := r.Context()
 	var body []byte
 	if r.Body != nil && r.Body != http.NoBody {
@@ -104,13 +105,13 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 			if ctx.Err() != nil {
 				return
 			}
-			n.srv.log.Warn("looking up a game's owner", "game", id, "err", err)
+			n.log.Warn("looking up a game's owner", "game", id, "err", err)
 		case l.Owner == n.name || !l.Live:
-			if _, err := n.take(ctx, l); err == nil {
+			if err := n.take(ctx, l); err == nil {
 				h.ServeHTTP(w, r)
 				return
 			} else if !errors.Is(err, store.ErrLeaseHeld) {
-				n.srv.log.Warn("taking a game", "game", id, "err", err)
+				n.log.Warn("taking a game", "game", id, "err", err)
 			}
 		case peer:
 			// Sent here by a node that saw this one as the owner, which it no
@@ -130,7 +131,7 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 		case <-time.After(200 * time.Millisecond):
 		case <-ctx.Done():
 			return
-		case <-n.srv.ctx.Done():
+		case <-n.ctx.Done():
 			httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "this server is shutting down; try again"), time.Second))
 			return
 		}
@@ -140,10 +141,10 @@ func (n *node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 // forward proxies r to the owner of its game. It reports false, having
 // written nothing, when the owner could not be reached: the caller tries
 // again, and takes the game once the owner's lease has run out.
-func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bool {
+func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bool {
 	target, err := url.Parse(l.Addr)
 	if err != nil || l.Addr == "" {
-		n.srv.log.Warn("a node's address is unusable", "node", l.Owner, "addr", l.Addr)
+		n.log.Warn("a node's address is unusable", "node", l.Owner, "addr", l.Addr)
 		return false
 	}
 	if r.Header.Get("Upgrade") != "" {
@@ -163,8 +164,8 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 			// The client's own host, so that the owner's same-origin checks
 			// see what the client sent.
 			pr.Out.Host = pr.In.Host
-			pr.Out.Header.Set(hdrPeer, n.secret)
-			pr.Out.Header.Set(hdrClient, n.srv.clientKey(pr.In))
+			pr.Out.Header.Set(HeaderPeer, n.secret)
+			pr.Out.Header.Set(HeaderClient, httpkit.ClientOf(pr.In))
 		},
 		Transport: n.proxy,
 		ModifyResponse: func(*http.Response) error {
@@ -180,7 +181,7 @@ func (n *node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 				unreached = true
 				return
 			}
-			n.srv.log.Warn("forwarding", "node", l.Owner, "err", err)
+			n.log.Warn("forwarding", "node", l.Owner, "err", err)
 			httpkit.WriteError(w, apierr.New(apierr.Unavailable, "the server of this game failed while answering; try again"))
 		},
 	}
@@ -195,7 +196,7 @@ type forwardedConn struct {
 }
 
 // trackForward registers a forwarded websocket until the returned func.
-func (n *node) trackForward(l store.Lease, cut context.CancelFunc) func() {
+func (n *Node) trackForward(l store.Lease, cut context.CancelFunc) func() {
 	f := &forwardedConn{owner: l.Owner, cut: cut}
 	n.mu.Lock()
 	if n.forwards[l.Game] == nil {
@@ -215,7 +216,7 @@ func (n *node) trackForward(l store.Lease, cut context.CancelFunc) func() {
 
 // cutForwards hangs up the websockets forwarded to any node but owner for a
 // game that owner now serves: their clients reconnect and reach it.
-func (n *node) cutForwards(game, owner string) {
+func (n *Node) cutForwards(game, owner string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	for f := range n.forwards[game] {
@@ -226,16 +227,20 @@ func (n *node) cutForwards(game, owner string) {
 }
 
 // fromPeer reports whether r was forwarded by another node of the cluster.
-func (n *node) fromPeer(r *http.Request) bool {
-	got := r.Header.Get(hdrPeer)
+func (n *Node) fromPeer(r *http.Request) bool {
+	got := r.Header.Get(HeaderPeer)
 	return got != "" && subtle.ConstantTimeCompare([]byte(got), []byte(n.secret)) == 1
 }
 
-// peerClient is the client address a forwarding node saw, or "" when r was
-// not forwarded by a node of the cluster.
-func (srv *Server) peerClient(r *http.Request) string {
-	if n := srv.cluster; n != nil && n.fromPeer(r) {
-		return r.Header.Get(hdrClient)
+// PeerClient is the client address a forwarding node saw, or "" when r
+// was not forwarded by a node of the cluster.
+func (n *Node) PeerClient(r *http.Request) string {
+	if n.fromPeer(r) {
+		return r.Header.Get(HeaderClient)
 	}
 	return ""
 }
+
+// Secret is the cluster's shared secret, which forwarded requests carry in
+// HeaderPeer. Exported for tests, which forge a peer's request with it.
+func (n *Node) Secret() string { return n.secret }

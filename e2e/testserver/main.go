@@ -20,8 +20,8 @@ import (
 	"wyrm/server"
 	"wyrm/server/account"
 	"wyrm/server/chat"
-	"wyrm/server/computer"
 	"wyrm/server/cluster"
+	"wyrm/server/computer"
 	"wyrm/server/store"
 	"wyrm/web"
 )

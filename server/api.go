@@ -20,7 +20,7 @@ import (
 var errNoGame = apierr.New(apierr.NotFound, "no such game")
 
 func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
-	if srv.closing() {
+	if srv.life.Stopping() {
 		httpkit.WriteError(w, apierr.New(apierr.Unavailable, "shutting down"))
 		return
 	}

@@ -55,7 +55,7 @@ func (srv *Server) openChallenges() error {
 	}
 	h, err := challenge.OpenHub(challenge.HubConfig{DB: srv.store, Games: challengeHost{srv}, Accounts: srv.accounts,
 		Limits: srv.limits, Log: srv.log, Now: srv.now, Node: srv.node, MinClock: srv.minClock,
-		Go: srv.goSafe, Context: srv.ctx})
+		Life: srv.life})
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func (c *client) chatRespond(m clientMsg) map[string]any {
 	s.mu.Lock()
 	sp := chat.Speaker{Listener: c.listener(), Over: s.t.Outcome().Over, Client: c.key, Conn: fmt.Sprintf("%p", c)}
 	s.mu.Unlock()
-	out, err := s.srv.chat.Respond(s.srv.ctx, sessionChat{s}, sp,
+	out, err := s.srv.chat.Respond(s.srv.life.Context(), sessionChat{s}, sp,
 		chat.Request{Type: m.Type, ID: m.ID, Room: m.Room, Text: m.Text, Message: m.Message})
 	if err != nil {
 		s.srv.metrics.Rejected.Add(1)

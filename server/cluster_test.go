@@ -68,7 +68,7 @@ func startNodeWith(t *testing.T, url, name string, set func(*Config)) *harness {
 // address refuses connections, and it gives up no lease.
 func (h *harness) crash() {
 	h.srv.cluster.Forget() // so that the cleanup's Close releases nothing
-	h.srv.cancel()
+	h.srv.life.Stop()
 	h.http.CloseClientConnections()
 	h.http.Listener.Close()
 }

@@ -26,7 +26,7 @@ import (
 // it answers, loads the lobby, and starts renewing, taking over orphaned
 // games and publishing. Called by New in place of loading every game.
 func (srv *Server) joinCluster(cfg cluster.Config) (*Server, error) {
-	n, err := cluster.Join(srv.ctx, cfg, srv.store, srv.node, clusterHost{srv}, srv.log)
+	n, err := cluster.Join(srv.life, cfg, srv.store, srv.node, clusterHost{srv}, srv.log)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func (srv *Server) joinCluster(cfg cluster.Config) (*Server, error) {
 		return nil, err
 	}
 	srv.beat()
-	srv.goSafe(srv.heartbeat)
+	srv.life.Go(srv.heartbeat)
 	n.Run()
 	return srv, nil
 }
@@ -120,7 +120,7 @@ func saveFailed(err error) error {
 
 // off reports whether the session no longer runs here: the server is
 // closing, or another node owns the game. Nothing is scheduled for it then.
-func (s *session) off() bool { return s.moved || s.srv.closing() }
+func (s *session) off() bool { return s.moved || s.srv.life.Stopping() }
 
 // publish queues a game's changed lobby entry for the other nodes; nothing
 // without a cluster. Caller holds s.mu.
@@ -145,9 +145,6 @@ func (h clusterHost) Game(id string) cluster.Game {
 	}
 	return nil
 }
-
-// Go runs f as the server's own goroutines run, waited for by Close.
-func (h clusterHost) Go(f func()) { h.srv.goSafe(f) }
 
 // Apply puts an entry another node published in this server's lobby.
 func (h clusterHost) Apply(sum store.Summary) {
@@ -180,7 +177,7 @@ func (h clusterHost) Load(ctx context.Context, sg store.Game, log []store.Action
 		s.release, _ = srv.holdComputer("", def)
 	}
 	srv.mu.Lock()
-	if srv.closing() {
+	if srv.life.Stopping() {
 		srv.mu.Unlock()
 		return cluster.ErrMoved
 	}

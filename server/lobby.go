@@ -273,7 +273,7 @@ func (srv *Server) handleLobbyEvents(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-srv.ctx.Done():
+		case <-srv.life.Context().Done():
 			return
 		case <-keep.C:
 			if !send(": keep-alive\n\n") {

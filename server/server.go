@@ -8,11 +8,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"runtime/debug"
 	"slices"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"wyrm/game"
@@ -26,6 +24,7 @@ import (
 	"wyrm/server/computer"
 	"wyrm/server/editor"
 	"wyrm/server/httpkit"
+	"wyrm/server/life"
 	"wyrm/server/lists"
 	"wyrm/server/metrics"
 	"wyrm/server/secret"
@@ -112,10 +111,8 @@ type Server struct {
 	claimAfter, absentAfter time.Duration
 	firstMove               time.Duration
 
-	ctx     context.Context
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	down    atomic.Bool
+	// life is the server's background work, shared with its features.
+	life    *life.Group
 	closeMu sync.Mutex // a second Close waits for the first (clusterhost.go)
 
 	lobby *lobby
@@ -187,19 +184,19 @@ func New(cfg Config) (*Server, error) {
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
-	srv.ctx, srv.cancel = context.WithCancel(context.Background())
+	srv.life = life.New(srv.log)
 	if err := srv.openChallenges(); err != nil {
-		srv.cancel()
+		srv.life.Stop()
 		return nil, fmt.Errorf("challenges: %w", err)
 	}
 	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
 		return srv.joinCluster(*cfg.Cluster)
 	}
-	lastUp, err := cfg.Store.LastBeat(srv.ctx, srv.node)
+	lastUp, err := cfg.Store.LastBeat(srv.life.Context(), srv.node)
 	if err != nil {
 		return nil, err
 	}
-	stored, err := cfg.Store.Games(srv.ctx)
+	stored, err := cfg.Store.Games(srv.life.Context())
 	if err != nil {
 		return nil, err
 	}
@@ -209,7 +206,7 @@ func New(cfg Config) (*Server, error) {
 			srv.log.Error("skipping unreadable game", "game", sg.ID, "err", err)
 			continue
 		}
-		log, err := cfg.Store.Actions(srv.ctx, sg.ID)
+		log, err := cfg.Store.Actions(srv.life.Context(), sg.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -242,7 +239,7 @@ func New(cfg Config) (*Server, error) {
 		s.mu.Unlock()
 	}
 	srv.beat()
-	srv.goSafe(srv.heartbeat)
+	srv.life.Go(srv.heartbeat)
 	srv.log.Info("games restored", "count", len(srv.sessions))
 	return srv, nil
 }
@@ -252,8 +249,7 @@ func New(cfg Config) (*Server, error) {
 func (srv *Server) Close() {
 	srv.closeMu.Lock()
 	defer srv.closeMu.Unlock()
-	srv.down.Store(true)
-	srv.cancel()
+	srv.life.Stop()
 	srv.mu.Lock()
 	for c := range srv.clients {
 		go c.close(1001, "server shutting down")
@@ -273,31 +269,18 @@ func (srv *Server) Close() {
 		}
 		s.mu.Unlock()
 	}
-	srv.wg.Wait()
+	srv.life.Wait()
 	srv.closeChallenges()
 	srv.leaveCluster()
 	srv.beat() // the last moment up, for the next start's clocks
 }
-
-func (srv *Server) closing() bool { return srv.down.Load() }
 
 // heartbeatEvery is how often the server records that it is up: a restart
 // after a crash charges the players at most this much of the downtime.
 const heartbeatEvery = time.Second
 
 // heartbeat records that the server is up until it closes.
-func (srv *Server) heartbeat() {
-	t := time.NewTicker(heartbeatEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			srv.beat()
-		case <-srv.ctx.Done():
-			return
-		}
-	}
-}
+func (srv *Server) heartbeat() { srv.life.Every(heartbeatEvery, srv.beat) }
 
 func (srv *Server) beat() {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
@@ -326,44 +309,12 @@ func (srv *Server) resumeClocks(lastUp int64) {
 	}
 }
 
-// every runs f every d until the server closes.
-func (srv *Server) every(d time.Duration, f func()) {
-	t := time.NewTicker(d)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			f()
-		case <-srv.ctx.Done():
-			return
-		}
-	}
-}
-
-// goSafe runs f in a goroutine that Close waits for and whose panic is
-// logged rather than fatal.
-func (srv *Server) goSafe(f func()) {
-	if srv.closing() {
-		return
-	}
-	srv.wg.Add(1)
-	go func() {
-		defer srv.wg.Done()
-		defer func() {
-			if r := recover(); r != nil {
-				srv.log.Error("panic", "value", fmt.Sprint(r), "stack", string(debug.Stack()))
-			}
-		}()
-		f()
-	}()
-}
-
 func (srv *Server) thinkTime(level int) time.Duration { return srv.think(level) }
 
 func (srv *Server) track(c *client) bool {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
-	if srv.closing() {
+	if srv.life.Stopping() {
 		return false
 	}
 	srv.clients[c] = struct{}{}
@@ -720,7 +671,7 @@ func (srv *Server) Handler() http.Handler {
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)
 		srv.hub.Routes(mux)
-		(&bots.API{Games: botGames{srv}, Users: srv.accounts, Limits: srv.limits, Done: srv.ctx.Done()}).Routes(mux)
+		(&bots.API{Games: botGames{srv}, Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {

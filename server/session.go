@@ -163,7 +163,7 @@ func (s *session) schedule() {
 			// Commit after returning, so that the broadcast of this
 			// change goes out before the computer's.
 			s.thinking = true
-			s.srv.goSafe(func() { s.computerAct(w, seq, table.ActSetup, choice) })
+			s.srv.life.Go(func() { s.computerAct(w, seq, table.ActSetup, choice) })
 			return
 		}
 		s.thinking = true
@@ -180,7 +180,7 @@ func (s *session) schedule() {
 			budget = max(min(budget, left/30+t.Clock.Increment/2), 20*time.Millisecond)
 			wait = max(left-flagMargin, time.Millisecond)
 		}
-		s.srv.goSafe(func() { s.think(w, seq, pos, level, budget, wait) })
+		s.srv.life.Go(func() { s.think(w, seq, pos, level, budget, wait) })
 		return
 	}
 }
@@ -199,13 +199,13 @@ func (s *session) answerForComputers() {
 			continue
 		}
 		if t.Takeback >= 0 && !t.TakebackYes[i] {
-			s.srv.goSafe(func() { s.lifeAct(seq, i, table.ActTakeback, "") })
+			s.srv.life.Go(func() { s.lifeAct(seq, i, table.ActTakeback, "") })
 			return
 		}
 		if slices.Contains(t.Offers, true) && !t.Offers[i] && !s.answering {
 			s.answering = true
 			pos, level := t.Pos.Clone(), seat.Level
-			s.srv.goSafe(func() { s.weighDraw(seq, i, pos, level) })
+			s.srv.life.Go(func() { s.weighDraw(seq, i, pos, level) })
 			return
 		}
 	}
@@ -219,7 +219,7 @@ const drawWeighTime = 300 * time.Millisecond
 func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
 	accept := false
 	if sc, ok := s.srv.engine.(computer.Scorer); ok {
-		ctx, cancel := context.WithTimeout(s.srv.ctx, 5*time.Second)
+		ctx, cancel := context.WithTimeout(s.srv.life.Context(), 5*time.Second)
 		score, err := sc.Score(ctx, pos, game.Player(seat), level, drawWeighTime)
 		cancel()
 		accept = err == nil && score <= 0
@@ -251,7 +251,7 @@ const (
 func (s *session) think(seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
 	s.srv.metrics.Thinking.Add(1)
 	defer s.srv.metrics.Thinking.Add(-1)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, wait)
+	ctx, cancel := context.WithTimeout(s.srv.life.Context(), wait)
 	defer cancel()
 	start := time.Now()
 	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)
@@ -260,7 +260,7 @@ func (s *session) think(seat, seq int, pos game.Position, level int, budget, wai
 		if errors.Is(err, computer.ErrBusy) {
 			s.srv.metrics.SearchBusy.Add(1)
 		}
-		if !errors.Is(err, context.Canceled) && s.srv.ctx.Err() == nil {
+		if !errors.Is(err, context.Canceled) && s.srv.life.Context().Err() == nil {
 			s.srv.log.Warn("computer found no move", "game", s.id, "seat", seat, "err", err)
 		}
 		s.mu.Lock()

@@ -9,6 +9,7 @@ import (
 	"wyrm/game"
 	"wyrm/server/account"
 	"wyrm/server/httpkit"
+	"wyrm/server/life"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -48,11 +49,9 @@ type HubConfig struct {
 	Node string
 	// MinClock is the shortest time control a game may have.
 	MinClock time.Duration
-	// Go runs f in a goroutine the server waits for when it closes (and
-	// whose panic it logs); the hub's loops run in it until Context ends.
-	Go func(f func())
-	// Context ends when the server closes.
-	Context context.Context
+	// Life is the server's background work: the hub's loops run in it
+	// until it stops, and the server's Close waits for them.
+	Life *life.Group
 }
 
 // Hub is a node's part in challenges: the event streams open here, the
@@ -85,7 +84,7 @@ type Hub struct {
 // OpenHub opens the challenge store in the server's database and starts
 // the hub's loops. It returns once the open seeks are indexed.
 func OpenHub(cfg HubConfig) (*Hub, error) {
-	ctx, cancel := context.WithTimeout(cfg.Context, 30*time.Second)
+	ctx, cancel := context.WithTimeout(cfg.Life.Context(), 30*time.Second)
 	defer cancel()
 	st, err := Open(ctx, cfg.DB, Config{Now: cfg.Now})
 	if err != nil {
@@ -97,13 +96,13 @@ func OpenHub(cfg HubConfig) (*Hub, error) {
 		return nil, err
 	}
 	h := &Hub{st: st, games: cfg.Games, accounts: cfg.Accounts, limits: cfg.Limits, log: cfg.Log, now: cfg.Now,
-		node: cfg.Node, minClock: cfg.MinClock, ctx: cfg.Context,
+		node: cfg.Node, minClock: cfg.MinClock, ctx: cfg.Life.Context(),
 		streams: map[string]*eventStream{}, byUser: map[int64]map[*eventStream]struct{}{},
 		seeks: map[string]View{}, pages: map[*lobbyPage]struct{}{},
 		onlineWake: make(chan struct{}, 1)}
 	heard := make(chan struct{})
 	var once sync.Once
-	cfg.Go(func() {
+	cfg.Life.Go(func() {
 		_ = st.Listen(h.ctx, func(ev Event) {
 			h.handle(ev)
 			once.Do(func() { close(heard) })
@@ -115,9 +114,9 @@ func OpenHub(cfg HubConfig) (*Hub, error) {
 		return nil, ctx.Err()
 	}
 	every := st.StreamTTL() / 3
-	cfg.Go(func() { h.every(every, h.Renew) })
-	cfg.Go(func() { h.every(every, h.Sweep) })
-	cfg.Go(h.refreshOnline)
+	cfg.Life.Go(func() { cfg.Life.Every(every, h.Renew) })
+	cfg.Life.Go(func() { cfg.Life.Every(every, h.Sweep) })
+	cfg.Life.Go(h.refreshOnline)
 	return h, nil
 }
 
@@ -131,20 +130,6 @@ func (h *Hub) Close() {
 		h.log.Warn("closing event streams", "err", err)
 	}
 	h.st.Close()
-}
-
-// every runs f every d until the server closes.
-func (h *Hub) every(d time.Duration, f func()) {
-	t := time.NewTicker(d)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			f()
-		case <-h.ctx.Done():
-			return
-		}
-	}
 }
 
 // Renew keeps this node's streams alive in the database, and closes those

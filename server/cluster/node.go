@@ -20,6 +20,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"wyrm/server/life"
 	"wyrm/server/store"
 )
 
@@ -76,8 +77,6 @@ type Host interface {
 	// Apply puts in the host's lobby a game's entry as its owner
 	// published it, unless the lobby has a newer one.
 	Apply(s store.Summary)
-	// Go runs f in a goroutine the host waits for when it closes.
-	Go(f func())
 }
 
 // Game is one game a host serves, as its node sees it.
@@ -103,6 +102,7 @@ type Game interface {
 // Node.mu before the host's index of games (Host.Game); Node.mu is never
 // held while calling the database or anything else of the Host.
 type Node struct {
+	life   *life.Group
 	ctx    context.Context
 	host   Host
 	log    *slog.Logger
@@ -133,9 +133,9 @@ type Node struct {
 
 // Join makes a node named name of the cluster in st for host: it says
 // where it answers and reads what it needs to know of itself. Nothing
-// runs until Listen and Run; ctx is the node's life (it ends when the host
-// closes).
-func Join(ctx context.Context, cfg Config, st store.Store, name string, host Host, log *slog.Logger) (*Node, error) {
+// runs until Listen and Run; the node's goroutines are the host's, in g,
+// and end when it stops.
+func Join(g *life.Group, cfg Config, st store.Store, name string, host Host, log *slog.Logger) (*Node, error) {
 	cst, ok := st.(store.Cluster)
 	if !ok {
 		return nil, fmt.Errorf("several nodes need a store they can share (PostgreSQL), not %T", st)
@@ -143,8 +143,8 @@ func Join(ctx context.Context, cfg Config, st store.Store, name string, host Hos
 	if cfg.Advertise == "" {
 		return nil, fmt.Errorf("a node needs the address other nodes reach it at")
 	}
-	n := newNode(ctx, cfg, cst, name, host, log)
-	jctx, cancel := context.WithDeadline(ctx, n.joinBy)
+	n := newNode(g, cfg, cst, name, host, log)
+	jctx, cancel := context.WithDeadline(n.ctx, n.joinBy)
 	defer cancel()
 	var err error
 	if n.secret, err = cst.Secret(jctx); err != nil {
@@ -160,8 +160,8 @@ func Join(ctx context.Context, cfg Config, st store.Store, name string, host Hos
 }
 
 // newNode is a node that has not joined yet.
-func newNode(ctx context.Context, cfg Config, st store.Cluster, name string, host Host, log *slog.Logger) *Node {
-	n := &Node{ctx: ctx, host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
+func newNode(g *life.Group, cfg Config, st store.Cluster, name string, host Host, log *slog.Logger) *Node {
+	n := &Node{life: g, ctx: g.Context(), host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
 		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
 		forwards: map[string]map[*forwardedConn]struct{}{},
@@ -179,7 +179,7 @@ func newNode(ctx context.Context, cfg Config, st store.Cluster, name string, hos
 // lobby is loaded. On failure the listener runs on until the node's
 // context ends: the host closes.
 func (n *Node) Listen() error {
-	n.host.Go(func() { _ = n.st.Listen(n.ctx, n.Notice) })
+	n.life.Go(func() { _ = n.st.Listen(n.ctx, n.Notice) })
 	ctx, cancel := context.WithDeadline(n.ctx, n.joinBy)
 	defer cancel()
 	select {
@@ -193,9 +193,9 @@ func (n *Node) Listen() error {
 // Run starts renewing leases, taking over orphaned games and publishing,
 // until the node's context ends.
 func (n *Node) Run() {
-	n.host.Go(n.renewLoop)
-	n.host.Go(n.orphanLoop)
-	n.host.Go(n.publisher)
+	n.life.Go(n.renewLoop)
+	n.life.Go(n.orphanLoop)
+	n.life.Go(n.publisher)
 	n.log.Info("joined the cluster", "node", n.name, "advertise", n.addr, "leaseTTL", n.ttl)
 }
 
@@ -218,20 +218,6 @@ func (n *Node) Leave() {
 // closing reports whether the node's host is closing.
 func (n *Node) closing() bool { return n.ctx.Err() != nil }
 
-// every runs f every d until the node's context ends.
-func (n *Node) every(d time.Duration, f func()) {
-	t := time.NewTicker(d)
-	defer t.Stop()
-	for {
-		select {
-		case <-t.C:
-			f()
-		case <-n.ctx.Done():
-			return
-		}
-	}
-}
-
 // games returns the games this node holds, as its host serves them.
 func (n *Node) games() []Game {
 	n.mu.Lock()
@@ -253,7 +239,7 @@ func (n *Node) games() []Game {
 // of finished games nobody has watched for a while.
 func (n *Node) renewLoop() {
 	every := n.ttl / RenewParts
-	n.every(every, func() {
+	n.life.Every(every, func() {
 		n.mu.Lock()
 		held := make(map[string]int64, len(n.held))
 		for id, term := range n.held {
@@ -319,7 +305,7 @@ func (n *Node) letIdleGo() {
 // node died, lost the database, or left.
 func (n *Node) orphanLoop() {
 	n.takeOrphans()
-	n.every(n.ttl/RenewParts, n.takeOrphans)
+	n.life.Every(n.ttl/RenewParts, n.takeOrphans)
 }
 
 func (n *Node) takeOrphans() {

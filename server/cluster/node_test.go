@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"wyrm/server/life"
 	"wyrm/server/store"
 )
 
@@ -42,11 +43,10 @@ func (h *fakeHost) Load(context.Context, store.Game, []store.Action, func() int6
 	return ErrUnloadable
 }
 func (h *fakeHost) Apply(s store.Summary) { h.applied = append(h.applied, s) }
-func (h *fakeHost) Go(f func())           { go f() }
 
 // testNode is a node that never joined: no store, nothing running.
 func testNode(host Host) *Node {
-	return newNode(context.Background(), Config{Advertise: "http://node-a"}, nil, "a", host, slog.New(slog.DiscardHandler))
+	return newNode(life.New(slog.New(slog.DiscardHandler)), Config{Advertise: "http://node-a"}, nil, "a", host, slog.New(slog.DiscardHandler))
 }
 
 func TestGameOf(t *testing.T) {

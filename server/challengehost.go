@@ -60,7 +60,7 @@ func (srv *Server) openChallenges() error {
 		return err
 	}
 	srv.hub = h
-	srv.lobby.news = h.WatchLobby
+	srv.lobby.SetNews(h.WatchLobby)
 	return nil
 }
 

@@ -159,7 +159,7 @@ func TestSeekAcceptRace(t *testing.T) {
 	for i := range 6 {
 		takers = append(takers, signUp(t, h.http.URL, fmt.Sprint("taker", i)))
 	}
-	games := len(h.srv.lobby.entries)
+	games := h.srv.lobby.Len()
 	codes := make([]int, len(takers))
 	var wg sync.WaitGroup
 	for i, b := range takers {
@@ -174,7 +174,7 @@ func TestSeekAcceptRace(t *testing.T) {
 	if fmt.Sprint(codes) != "[200 409 409 409 409 409]" {
 		t.Fatalf("answers %v", codes)
 	}
-	if n := len(h.srv.lobby.entries) - games; n != 1 {
+	if n := h.srv.lobby.Len() - games; n != 1 {
 		t.Fatalf("%d games made", n)
 	}
 }

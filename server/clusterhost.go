@@ -13,6 +13,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/cluster"
+	"wyrm/server/lobby"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -124,7 +125,7 @@ func (s *session) off() bool { return s.moved || s.srv.life.Stopping() }
 
 // publish queues a game's changed lobby entry for the other nodes; nothing
 // without a cluster. Caller holds s.mu.
-func (srv *Server) publish(s *session, e listEntry) {
+func (srv *Server) publish(s *session, e lobby.Entry) {
 	if srv.cluster == nil || s.moved {
 		return
 	}
@@ -132,7 +133,7 @@ func (srv *Server) publish(s *session, e listEntry) {
 	if err != nil {
 		return
 	}
-	srv.cluster.Publish(store.Summary{Game: s.id, CreatedMs: s.created, Version: e.Version, Data: b}, e.List == listFinished)
+	srv.cluster.Publish(store.Summary{Game: s.id, CreatedMs: s.created, Version: e.Version, Data: b}, e.List == lobby.Finished)
 }
 
 // clusterHost is the server as its node's cluster.Host.
@@ -148,12 +149,12 @@ func (h clusterHost) Game(id string) cluster.Game {
 
 // Apply puts an entry another node published in this server's lobby.
 func (h clusterHost) Apply(sum store.Summary) {
-	var e listEntry
+	var e lobby.Entry
 	if err := json.Unmarshal(sum.Data, &e); err != nil || e.ID != sum.Game {
 		return
 	}
 	e.Version = sum.Version
-	h.srv.lobby.set(e)
+	h.srv.lobby.Set(e)
 }
 
 // Load replays a stored game and serves it, as a single server's start
@@ -197,7 +198,7 @@ func (h clusterHost) Load(ctx context.Context, sg store.Game, log []store.Action
 	// As at a single server's start: a result its owner died before
 	// recording is recorded now (once per game, however often asked).
 	s.recordResult()
-	srv.lobby.update(s)
+	s.updateLobby()
 	s.schedule()
 	return nil
 }

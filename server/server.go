@@ -26,6 +26,7 @@ import (
 	"wyrm/server/httpkit"
 	"wyrm/server/life"
 	"wyrm/server/lists"
+	"wyrm/server/lobby"
 	"wyrm/server/metrics"
 	"wyrm/server/secret"
 	"wyrm/server/site"
@@ -115,7 +116,7 @@ type Server struct {
 	life    *life.Group
 	closeMu sync.Mutex // a second Close waits for the first (clusterhost.go)
 
-	lobby *lobby
+	lobby *lobby.Lobby
 	// cluster is this server's part among several nodes; nil when alone.
 	cluster *cluster.Node
 	// hub keeps challenges, seeks and event streams (challengehost.go);
@@ -161,7 +162,7 @@ func New(cfg Config) (*Server, error) {
 	if srv.node == "" {
 		srv.node = "local"
 	}
-	srv.lobby = newLobby()
+	srv.lobby = lobby.New()
 	for _, g := range cfg.Games {
 		srv.games[g.Info().Name] = g
 	}
@@ -234,7 +235,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	for _, s := range srv.sessions {
 		s.mu.Lock()
-		srv.lobby.update(s)
+		s.updateLobby()
 		s.schedule() // resume computer players and clocks
 		s.mu.Unlock()
 	}
@@ -590,7 +591,7 @@ func (srv *Server) add(ctx context.Context, id string, def Def, release func()) 
 	srv.metrics.Games.Add(1)
 	srv.log.Info("game created", "game", id, "kind", def.Game, "options", def.Options, "rematchOf", def.RematchOf)
 	s.mu.Lock()
-	srv.lobby.update(s)
+	s.updateLobby()
 	s.schedule()
 	s.mu.Unlock()
 	return s, nil
@@ -659,8 +660,7 @@ func (srv *Server) Handler() http.Handler {
 	srv.metrics.Routes(mux)
 	mux.HandleFunc("GET /api/meta", srv.handleMeta)
 	mux.HandleFunc("GET /api/seats", srv.handleSeats)
-	mux.HandleFunc("GET /api/games", srv.handleList)
-	mux.HandleFunc("GET /api/lobby/events", srv.handleLobbyEvents)
+	(&lobby.API{Lobby: srv.lobby, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	mux.HandleFunc("POST /api/games", srv.handleCreate)
 	srv.editor.Routes(mux)
 	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)

@@ -123,7 +123,7 @@ func (s *session) rebuild(log []table.Action) {
 // a computer's move or setup choice, or the clock's flag timer.
 func (s *session) changed() {
 	s.broadcast()
-	s.srv.lobby.update(s)
+	s.updateLobby()
 	s.schedule()
 }
 

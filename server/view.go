@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/server/lobby"
 	"wyrm/server/table"
 )
 
@@ -138,15 +139,6 @@ func viewBoard(pos game.Position, withGeometry bool) boardJSON {
 	return b
 }
 
-type seatJSON struct {
-	Kind    string `json:"kind"`
-	Level   int    `json:"level,omitempty"`
-	Name    string `json:"name"`
-	Taken   bool   `json:"taken"`
-	Out     bool   `json:"out,omitempty"`
-	Waiting bool   `json:"waiting,omitempty"`
-}
-
 type clockJSON struct {
 	InitialMs   int64   `json:"initialMs"`
 	IncrementMs int64   `json:"incrementMs"`
@@ -171,7 +163,7 @@ type stateJSON struct {
 	Game     string                 `json:"game"`
 	Title    string                 `json:"title"`
 	Options  game.Options           `json:"options"`
-	Seats    []seatJSON             `json:"seats"`
+	Seats    []lobby.Seat           `json:"seats"`
 	Names    []string               `json:"seatNames"` // the game's names of the seats in this stage
 	You      []int                  `json:"you"`
 	Stage    string                 `json:"stage"`
@@ -309,10 +301,10 @@ func (s *session) state(you []int) stateJSON {
 
 // seats describes the seats; waiting lists those that must act. Caller
 // holds s.mu.
-func (s *session) seats(waiting []int) []seatJSON {
-	var out []seatJSON
+func (s *session) seats(waiting []int) []lobby.Seat {
+	var out []lobby.Seat
 	for i, seat := range s.t.Def.Seats {
-		out = append(out, seatJSON{Kind: seat.Kind, Level: seat.Level, Name: s.playerName(i),
+		out = append(out, lobby.Seat{Kind: seat.Kind, Level: seat.Level, Name: s.playerName(i),
 			Taken: seat.Kind == table.SeatComputer || s.t.Tokens[i] != "", Out: s.t.Out[i], Waiting: slices.Contains(waiting, i)})
 	}
 	return out

@@ -1,0 +1,50 @@
+package lobby
+
+import "strconv"
+
+// The lobby's lists.
+const (
+	Open     = "open"     // open challenges: a seat anyone may take
+	Playing  = "playing"  // under way (or waiting for an invited player)
+	Finished = "finished" // over
+)
+
+// Seat is one seat of a game as lists and game states show it.
+type Seat struct {
+	Kind    string `json:"kind"`
+	Level   int    `json:"level,omitempty"`
+	Name    string `json:"name"`
+	Taken   bool   `json:"taken"`
+	Out     bool   `json:"out,omitempty"`
+	Waiting bool   `json:"waiting,omitempty"`
+}
+
+// Entry is one game as the lobby shows it.
+type Entry struct {
+	ID      string   `json:"id"`
+	Game    string   `json:"game"`
+	Title   string   `json:"title"`
+	Created int64    `json:"created"`
+	List    string   `json:"list"` // Open, Playing or Finished
+	Stage   string   `json:"stage"`
+	Plies   int      `json:"plies"`
+	Open    []int    `json:"open"` // seats anyone may take
+	Seats   []Seat   `json:"seats"`
+	Names   []string `json:"seatNames"` // the game's names of the seats
+	Result  string   `json:"result,omitempty"`
+	Winner  int      `json:"winner"` // seat that won, -1 when none
+	// Version is the length of the log the entry describes: an entry is
+	// never replaced by an older one (from another node, in a cluster).
+	Version int `json:"-"`
+}
+
+// less orders entries by creation, then id.
+func less(a, b *Entry) bool {
+	if a.Created != b.Created {
+		return a.Created < b.Created
+	}
+	return a.ID < b.ID
+}
+
+// cursorOf writes the position after e in a newest-first list.
+func cursorOf(e *Entry) string { return strconv.FormatInt(e.Created, 10) + "-" + e.ID }

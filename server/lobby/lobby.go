@@ -1,0 +1,124 @@
+package lobby
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"wyrm/server/apierr"
+)
+
+// Lobby keeps one entry per game, newest last, and pushes changed entries
+// to the pages watching.
+type Lobby struct {
+	mu       sync.Mutex
+	entries  map[string]*Entry
+	order    []*Entry // by creation, oldest first
+	watchers map[*watcher]struct{}
+	// news, when set, registers a watcher with another feature that adds
+	// its own events to the stream; it wakes the watcher when it has news
+	// for it.
+	news func(wake func()) (news func() string, stop func())
+}
+
+// watcher is one event stream: the ids changed since its last push, and
+// the news of the lobby's news source.
+type watcher struct {
+	changed map[string]bool
+	wake    chan struct{}
+	news    func() string
+}
+
+// New returns an empty lobby.
+func New() *Lobby {
+	return &Lobby{entries: map[string]*Entry{}, watchers: map[*watcher]struct{}{}}
+}
+
+// SetNews registers the source of the stream's other events: for each
+// stream it is given a func that wakes the stream, and returns what the
+// stream has not been told yet ("" when nothing) and a func that forgets
+// the stream. News is read under the lobby's lock.
+func (l *Lobby) SetNews(news func(wake func()) (news func() string, stop func())) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.news = news
+}
+
+// Set records an entry, unless the lobby has a newer one, and tells the
+// watchers.
+func (l *Lobby) Set(e Entry) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if old, ok := l.entries[e.ID]; ok {
+		if old.Version > e.Version {
+			return
+		}
+		*old = e
+	} else {
+		ne := &e
+		l.entries[e.ID] = ne
+		// Games arrive in creation order but for the odd tie or a clock
+		// step: insert where the entry belongs.
+		i := len(l.order)
+		for i > 0 && less(ne, l.order[i-1]) {
+			i--
+		}
+		l.order = slices.Insert(l.order, i, ne)
+	}
+	for w := range l.watchers {
+		w.changed[e.ID] = true
+		select {
+		case w.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// Len is how many games the lobby knows.
+func (l *Lobby) Len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.entries)
+}
+
+// Page returns up to n entries of list, newest first, older than cursor
+// (all when ""), and the cursor of the next page ("" at the end).
+func (l *Lobby) Page(list, cursor string, n int) ([]Entry, string, error) {
+	var after *Entry
+	if cursor != "" {
+		ms, id, ok := strings.Cut(cursor, "-")
+		c, err := strconv.ParseInt(ms, 10, 64)
+		if !ok || err != nil || id == "" {
+			return nil, "", apierr.New(apierr.BadRequest, "bad cursor")
+		}
+		after = &Entry{Created: c, ID: id}
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := []Entry{}
+	i := len(l.order) - 1
+	if after != nil {
+		i, _ = slices.BinarySearchFunc(l.order, after, func(e, t *Entry) int {
+			if less(e, t) {
+				return -1
+			}
+			if less(t, e) {
+				return 1
+			}
+			return 0
+		})
+		i--
+	}
+	for ; i >= 0; i-- {
+		e := l.order[i]
+		if e.List != list {
+			continue
+		}
+		if len(out) == n {
+			return out, cursorOf(&out[len(out)-1]), nil
+		}
+		out = append(out, *e)
+	}
+	return out, "", nil
+}

@@ -1,0 +1,41 @@
+package server
+
+import (
+	"wyrm/server/lobby"
+)
+
+// entry builds s's lobby entry. Caller holds s.mu.
+func (s *session) entry() lobby.Entry {
+	t := s.t
+	info := s.g.Info()
+	e := lobby.Entry{ID: s.id, Game: info.Name, Title: info.Title, Created: s.created, Stage: t.Stage(),
+		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1, Version: len(t.Log)}
+	for i := range t.Seats() {
+		e.Names = append(e.Names, t.SeatName(i))
+	}
+	// Only open challenges invite strangers; a private invitation's seat
+	// is for the holder of its link.
+	for i, seat := range t.Def.Seats {
+		if (seat.Kind == SeatOpen || (seat.Kind == SeatInvite && seat.InviteHash == "")) && t.Tokens[i] == "" {
+			e.Open = append(e.Open, i)
+		}
+	}
+	o := t.Outcome()
+	switch {
+	case o.Over:
+		e.List, e.Result, e.Winner = lobby.Finished, string(o.Reason), int(o.Winner())
+	case len(e.Open) > 0:
+		e.List = lobby.Open
+	default:
+		e.List = lobby.Playing
+	}
+	return e
+}
+
+// updateLobby records s's entry in the lobby and, in a cluster, publishes
+// it to the other nodes' lobbies (clusterhost.go). Caller holds s.mu.
+func (s *session) updateLobby() {
+	e := s.entry()
+	s.srv.publish(s, e)
+	s.srv.lobby.Set(e)
+}

@@ -65,7 +65,7 @@ type GameRecord struct {
 	Options game.Options
 	Began   time.Time
 	Moves   []string      // in the game's move notation, as players get them
-	Text    []string      // the same moves in the record's notation (record.Notation)
+	Text    []string      // the same moves in the record's notation (game.Notation)
 	Movers  []game.Player // who played each move
 	Names   []string      // per seat
 	Points  float64       // A's points
@@ -369,7 +369,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		}
 		hist = append(hist, pos.Hash())
 		rec.Moves = append(rec.Moves, pos.MoveString(m))
-		rec.Text = append(rec.Text, record.Notation(pos, m))
+		rec.Text = append(rec.Text, game.Notation(pos, m))
 		rec.Movers = append(rec.Movers, seat)
 		pos.Play(m)
 	}

@@ -263,13 +263,8 @@ func (s *session) state(you []int) stateJSON {
 		b.Ply = len(t.Plies)
 		st.Board = &b
 		if tm := t.ToMove(); tm != game.NoPlayer && slices.Contains(you, int(tm)) {
-			sn, _ := t.Pos.(game.SANer)
 			for _, m := range t.Pos.LegalMoves(nil) {
-				l := legalJSON{Text: t.Pos.MoveString(m), moveJSON: viewMove(t.Pos.DescribeMove(m))}
-				if sn != nil {
-					l.SAN = sn.SAN(m)
-				}
-				st.Legal = append(st.Legal, l)
+				st.Legal = append(st.Legal, legalJSON{Text: t.Pos.MoveString(m), SAN: game.SAN(t.Pos, m), moveJSON: viewMove(t.Pos.DescribeMove(m))})
 			}
 		}
 	}

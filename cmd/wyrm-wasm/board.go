@@ -61,11 +61,7 @@ type legalMsg struct {
 }
 
 func moveOf(pos game.Position, m game.Move) legalMsg {
-	l := legalMsg{Text: pos.MoveString(m), arrowMsg: arrowOf(pos.DescribeMove(m))}
-	if s, ok := pos.(game.SANer); ok {
-		l.SAN = s.SAN(m)
-	}
-	return l
+	return legalMsg{Text: pos.MoveString(m), SAN: game.SAN(pos, m), arrowMsg: arrowOf(pos.DescribeMove(m))}
 }
 
 // board describes the position a request's position and moves make; it

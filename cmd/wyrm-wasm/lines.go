@@ -31,7 +31,7 @@ func lineOf(pos game.Position, k int, l search.Line) lineMsg {
 	}
 	// The engine only puts moves legal where they stand into a line.
 	for _, m := range l.Moves {
-		out.PV = append(out.PV, readable(pos, m))
+		out.PV = append(out.PV, game.Notation(pos, m))
 		out.Moves = append(out.Moves, pos.MoveString(m))
 		pos.Play(m)
 	}
@@ -39,15 +39,6 @@ func lineOf(pos game.Position, k int, l search.Line) lineMsg {
 		pos.Undo()
 	}
 	return out
-}
-
-// readable writes m, legal in pos, in standard algebraic notation where
-// the game has one, else in its move notation.
-func readable(pos game.Position, m game.Move) string {
-	if s, ok := pos.(game.SANer); ok {
-		return s.SAN(m)
-	}
-	return pos.MoveString(m)
 }
 
 func arrowOf(v game.MoveView) arrowMsg {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/table"
@@ -185,7 +186,7 @@ func (srv *Server) handlePly(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, err)
 		return
 	}
-	b := viewBoard(p, false)
+	b := boardview.Of(p, false)
 	b.Ply = n
 	writeJSON(w, http.StatusOK, b)
 }

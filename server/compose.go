@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/server/apierr"
 )
 
@@ -45,8 +46,8 @@ type composedJSON struct {
 	Error string `json:"error,omitempty"`
 	// Over names the end of a game that would be over from the start
 	// (a side checkmated).
-	Over  string    `json:"over,omitempty"`
-	Board boardJSON `json:"board"`
+	Over  string          `json:"over,omitempty"`
+	Board boardview.Board `json:"board"`
 }
 
 // decomposedJSON is a position read into the editor: the options it
@@ -61,31 +62,24 @@ type decomposedJSON struct {
 
 // paletteJSON is a game.Palette for the browser.
 type paletteJSON struct {
-	Geometry *geometryJSON `json:"geometry"`
-	Seats    []string      `json:"seats"`
-	Pieces   [][]pieceJSON `json:"pieces"`
-	Hands    [][]pieceJSON `json:"hands,omitempty"`
-	Fields   []game.Option `json:"fields"`
-	Shaping  []game.Option `json:"shaping"`
+	Geometry *boardview.Geometry `json:"geometry"`
+	Seats    []string            `json:"seats"`
+	Pieces   [][]boardview.Piece `json:"pieces"`
+	Hands    [][]boardview.Piece `json:"hands,omitempty"`
+	Fields   []game.Option       `json:"fields"`
+	Shaping  []game.Option       `json:"shaping"`
 }
 
 func viewPalette(g game.Game, pal game.Palette) paletteJSON {
-	out := paletteJSON{Geometry: viewGeometry(pal.Board), Seats: pal.Seats, Fields: pal.Fields, Shaping: []game.Option{}}
+	out := paletteJSON{Geometry: boardview.GeometryOf(pal.Board), Seats: pal.Seats, Fields: pal.Fields, Shaping: []game.Option{}}
 	if out.Fields == nil {
 		out.Fields = []game.Option{}
 	}
-	list := func(vs []game.PieceView) []pieceJSON {
-		out := []pieceJSON{}
-		for _, v := range vs {
-			out = append(out, pieceJSON{Sq: v.Square, Owner: int(v.Owner), Letter: string(v.Letter), Name: v.Name, Royal: v.Royal, Art: v.Art, Marks: v.Marks})
-		}
-		return out
-	}
 	for _, vs := range pal.Pieces {
-		out.Pieces = append(out.Pieces, list(vs))
+		out.Pieces = append(out.Pieces, boardview.PiecesOf(vs))
 	}
 	for _, vs := range pal.Hands {
-		out.Hands = append(out.Hands, list(vs))
+		out.Hands = append(out.Hands, boardview.PiecesOf(vs))
 	}
 	for _, o := range g.Options() {
 		if slices.Contains(pal.Shaping, o.Name) && !o.Internal {
@@ -142,7 +136,7 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		// The game's Parse has the last word, should its Compose differ.
 		var pos game.Position
 		if pos, err = g.Parse(text, opts); err == nil {
-			out.Board = viewBoard(pos, false)
+			out.Board = boardview.Of(pos, false)
 			if o := pos.Outcome(); o.Over {
 				out.Over = o.Reason
 			}
@@ -150,8 +144,8 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		}
 	}
 	out.Error = err.Error()
-	out.Board = boardJSON{Position: text, Hands: []string{}}
-	out.Board.Pieces, _ = viewPieces(composedBoard{Board: pal.Board, pieces: pal.View(c)}, game.NoPlayer)
+	out.Board = boardview.OfBoard(composedBoard{Board: pal.Board, pieces: pal.View(c)}, false)
+	out.Board.Position = text
 	return out, nil
 }
 

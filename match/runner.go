@@ -392,11 +392,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 // ahead or behind. The other seats still in play lose when seat wins; when
 // it loses, a lone opponent wins and more than one share a draw.
 func adjudicate(rec *GameRecord, pos game.Position, seat game.Player, margin int) {
-	s, ok := pos.(game.Searchable)
-	if !ok {
-		return
-	}
-	v := s.Evaluate(seat)
+	v := pos.Evaluate(seat)
 	var r game.Result
 	switch {
 	case v >= margin:

@@ -29,7 +29,7 @@ import (
 // Engine is what the protocol needs from a searcher. *search.Engine
 // implements it.
 type Engine interface {
-	Search(ctx context.Context, pos game.Searchable, lim search.Limits, report func(search.Info)) search.Result
+	Search(ctx context.Context, pos game.Position, lim search.Limits, report func(search.Info)) search.Result
 	NewGame()
 	SetHash(mb int)
 	SetLevel(level int)
@@ -49,7 +49,7 @@ type Session struct {
 
 	g       game.Game
 	opts    game.Options
-	pos     game.Searchable
+	pos     game.Position
 	history []uint64
 
 	limitStrength bool
@@ -324,13 +324,7 @@ func (s *Session) resetPosition() {
 }
 
 func (s *Session) setPos(p game.Position, hist []uint64) {
-	sp, ok := p.(game.Searchable)
-	if !ok {
-		s.printf("info string %s cannot be searched", s.g.Info().Name)
-		s.pos = nil
-		return
-	}
-	s.pos, s.history = sp, hist
+	s.pos, s.history = p, hist
 }
 
 // cmdPosition reads "startpos | fen <position string> [moves m1 m2 ...]";

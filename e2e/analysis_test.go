@@ -113,7 +113,7 @@ func blunderRecord(t *testing.T, name string) (string, int) {
 	ctx := context.Background()
 	best := func(p game.Position) search.Result { return eng.Search(ctx, p, search.Limits{Depth: 3}, nil) }
 	var moves []string
-	play := func(m game.Move) { moves = append(moves, record.Notation(pos, m)); pos.Play(m) }
+	play := func(m game.Move) { moves = append(moves, game.Notation(pos, m)); pos.Play(m) }
 	for len(moves) < 4 {
 		play(best(pos).Best)
 	}

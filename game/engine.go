@@ -20,10 +20,6 @@ type Evaluator interface {
 	InCheck() bool
 }
 
-// Searchable is a Position: every game can be searched. The name stays
-// for code that reads better saying what it searches.
-type Searchable = Position
-
 // The interfaces below are hooks: a game implements one only where it
 // applies, and callers fall back to a sensible default without it.
 

@@ -29,8 +29,8 @@ func TestEveryGameMeetsTheContract(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: Start: %v", g.Info().Name, err)
 		}
-		if _, ok := p.(game.Searchable); !ok {
-			t.Errorf("%s: not Searchable", g.Info().Name)
+		if _, ok := p.(game.Evaluator); !ok {
+			t.Errorf("%s: not an Evaluator", g.Info().Name)
 		}
 		if _, ok := p.(game.Viewer); !ok {
 			t.Errorf("%s: not a Viewer", g.Info().Name)

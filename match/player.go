@@ -135,18 +135,14 @@ func (p *levelPlayer) NewGame(game.Game, game.Options) error {
 }
 
 func (p *levelPlayer) Move(ctx context.Context, r Request) (string, error) {
-	pos, ok := r.Pos.(game.Searchable)
-	if !ok {
-		return "", errors.New("position is not searchable")
-	}
-	if err := p.tuned.apply(pos); err != nil {
+	if err := p.tuned.apply(r.Pos); err != nil {
 		return "", err
 	}
 	lim := search.Limits{MoveTime: r.MoveTime, Clock: r.Clock, Inc: r.Inc, History: r.History, Nodes: r.Nodes}
-	if s := pos.ToMove(); r.MoveTime == 0 && r.Nodes == 0 && s >= 0 && r.Clock[s] == 0 {
+	if s := r.Pos.ToMove(); r.MoveTime == 0 && r.Nodes == 0 && s >= 0 && r.Clock[s] == 0 {
 		lim.Depth = untimedDepth
 	}
-	res := p.eng.Search(ctx, pos, lim, nil)
+	res := p.eng.Search(ctx, r.Pos, lim, nil)
 	if res.BestText == "" {
 		return "", errors.New("no move found")
 	}
@@ -188,19 +184,17 @@ func (p *greedyPlayer) Move(_ context.Context, r Request) (string, error) {
 	if len(ms) == 0 {
 		return "", errors.New("no legal move")
 	}
-	if s, ok := r.Pos.(game.Searchable); ok {
-		best, gain := game.NoMove, 0
-		for _, m := range ms {
-			if !s.IsNoisy(m) {
-				continue
-			}
-			if g := s.Gain(m); g > gain || g == gain && best != game.NoMove && p.rng.IntN(2) == 0 {
-				best, gain = m, g
-			}
+	best, gain := game.NoMove, 0
+	for _, m := range ms {
+		if !r.Pos.IsNoisy(m) {
+			continue
 		}
-		if best != game.NoMove {
-			return r.Pos.MoveString(best), nil
+		if g := r.Pos.Gain(m); g > gain || g == gain && best != game.NoMove && p.rng.IntN(2) == 0 {
+			best, gain = m, g
 		}
+	}
+	if best != game.NoMove {
+		return r.Pos.MoveString(best), nil
 	}
 	return r.Pos.MoveString(ms[p.rng.IntN(len(ms))]), nil
 }

@@ -65,7 +65,7 @@ type GameRecord struct {
 	Options game.Options
 	Began   time.Time
 	Moves   []string      // in the game's move notation, as players get them
-	Text    []string      // the same moves in the record's notation (record.Notation)
+	Text    []string      // the same moves in the record's notation (game.Notation)
 	Movers  []game.Player // who played each move
 	Names   []string      // per seat
 	Points  float64       // A's points
@@ -369,7 +369,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 		}
 		hist = append(hist, pos.Hash())
 		rec.Moves = append(rec.Moves, pos.MoveString(m))
-		rec.Text = append(rec.Text, record.Notation(pos, m))
+		rec.Text = append(rec.Text, game.Notation(pos, m))
 		rec.Movers = append(rec.Movers, seat)
 		pos.Play(m)
 	}
@@ -392,11 +392,7 @@ func playGame(ctx context.Context, cfg Config, j job, a, b Player) (GameRecord, 
 // ahead or behind. The other seats still in play lose when seat wins; when
 // it loses, a lone opponent wins and more than one share a draw.
 func adjudicate(rec *GameRecord, pos game.Position, seat game.Player, margin int) {
-	s, ok := pos.(game.Searchable)
-	if !ok {
-		return
-	}
-	v := s.Evaluate(seat)
+	v := pos.Evaluate(seat)
 	var r game.Result
 	switch {
 	case v >= margin:

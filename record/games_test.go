@@ -82,7 +82,7 @@ func TestEveryGamesRecordsReadBack(t *testing.T) {
 				if got := pos.MoveString(m); got != played.Moves[k] {
 					t.Errorf("%s game %d move %d: %q read as %s, played %s", name, i+1, k+1, r.Moves[k], got, played.Moves[k])
 				}
-				if got := record.Notation(pos, m); got != r.Moves[k] {
+				if got := game.Notation(pos, m); got != r.Moves[k] {
 					t.Errorf("%s game %d move %d: written %q, Notation %q", name, i+1, k+1, r.Moves[k], got)
 				}
 				k++

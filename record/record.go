@@ -29,7 +29,7 @@ type Record struct {
 	// Start is the position string play began from, written as FEN; empty
 	// means the game's start for Options.
 	Start string
-	// Moves are the moves in the record's notation (see Notation).
+	// Moves are the moves in the record's notation (see game.Notation).
 	Moves []string
 	// Movers, when set, names the seat that played each move. It only
 	// numbers the movetext; without it seats are taken to move in turn

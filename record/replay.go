@@ -6,15 +6,6 @@ import (
 	"wyrm/game"
 )
 
-// Notation writes m, legal in pos, the way records do: in the game's human
-// notation where it has one (game.SANer), otherwise in its move notation.
-func Notation(pos game.Position, m game.Move) string {
-	if s, ok := pos.(game.SANer); ok {
-		return s.SAN(m)
-	}
-	return pos.MoveString(m)
-}
-
 // StartPosition returns the position the record's play began from: Start
 // read by g, or g's start for the record's options when there is none.
 func (r *Record) StartPosition(g game.Game) (game.Position, error) {

@@ -1,6 +1,6 @@
 // Package search is wyrm's game-independent computer opponent: iterative
 // deepening alpha-beta (negamax with principal variation search) over any
-// game.Searchable, with a transposition table, aspiration windows,
+// game.Position, with a transposition table, aspiration windows,
 // quiescence search on noisy moves, null-move pruning, late move reductions
 // adjusted by history and by whether the static evaluation is improving,
 // late move and futility pruning, pruning of losing captures, internal

@@ -90,7 +90,7 @@ type Engine struct {
 
 	// per search
 	ctx       context.Context
-	pos       game.Searchable
+	pos       game.Position
 	null      game.NullMover
 	checker   game.CheckGiver
 	exch      game.Exchanger
@@ -202,7 +202,7 @@ func (e *Engine) SetContempt(cp int) { e.userContempt, e.contemptSet = clampCont
 func clampContempt(cp int) int { return min(max(cp, -MaxContempt), MaxContempt) }
 
 // contemptFor is the draw penalty for a search of pos.
-func (e *Engine) contemptFor(pos game.Searchable) int {
+func (e *Engine) contemptFor(pos game.Position) int {
 	if e.contemptSet {
 		return e.userContempt
 	}
@@ -227,11 +227,9 @@ func (e *Engine) NewGame() {
 // prepare readies the engine to search a copy of pos, which it returns:
 // the game's optional interfaces, the root player, the counters and the
 // per-ply state. The history of earlier positions is left empty.
-func (e *Engine) prepare(ctx context.Context, pos game.Searchable) game.Searchable {
+func (e *Engine) prepare(ctx context.Context, pos game.Position) game.Position {
 	e.fresh = false
-	if c, ok := pos.Clone().(game.Searchable); ok {
-		pos = c
-	}
+	pos = pos.Clone()
 	e.pos = pos
 	e.null, _ = pos.(game.NullMover)
 	e.checker, _ = pos.(game.CheckGiver)
@@ -262,7 +260,7 @@ func (e *Engine) prepare(ctx context.Context, pos game.Searchable) game.Searchab
 // report (which may be nil) after each iteration. It returns when the limits
 // are reached or ctx is cancelled, always with a legal move if one exists.
 // pos itself is not changed.
-func (e *Engine) Search(ctx context.Context, pos game.Searchable, lim Limits, report func(Info)) Result {
+func (e *Engine) Search(ctx context.Context, pos game.Position, lim Limits, report func(Info)) Result {
 	e.start = time.Now()
 	pos = e.prepare(ctx, pos)
 	e.keys = append(e.keys, lim.History...)

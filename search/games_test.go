@@ -10,18 +10,18 @@ import (
 	"wyrm/games/dungeon"
 )
 
-func startOf(t testing.TB, g game.Game, opts game.Options) game.Searchable {
+func startOf(t testing.TB, g game.Game, opts game.Options) game.Position {
 	t.Helper()
 	p, err := g.Start(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.(game.Searchable)
+	return p
 }
 
 // treeNodes is the number of nodes a fresh level-1 engine, its features
 // changed by set, searches to depth from p.
-func treeNodes(p game.Searchable, depth int, set func(*features)) uint64 {
+func treeNodes(p game.Position, depth int, set func(*features)) uint64 {
 	e := New(1)
 	set(&e.feat)
 	return e.Search(context.Background(), p, Limits{Depth: depth}, nil).Nodes
@@ -62,7 +62,7 @@ func TestDragonMates(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := New(1).Search(context.Background(), p.(game.Searchable), Limits{Depth: 6}, nil)
+		r := New(1).Search(context.Background(), p, Limits{Depth: 6}, nil)
 		if MatePlies(r.Score) != c.plies || c.best != "" && r.BestText != c.best {
 			t.Errorf("%s: best %s score %d (mate plies %d), want %s mate plies %d", c.fen, r.BestText, r.Score, MatePlies(r.Score), c.best, c.plies)
 		}
@@ -109,11 +109,10 @@ func TestEvaluationFadesTowardsTheQuietLimit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			sp := p.(game.Searchable)
-			e.pos, e.root, e.players = sp, sp.ToMove(), sp.Players()
+			e.pos, e.root, e.players = p, p.ToMove(), p.Players()
 			e.quiet, _ = p.(game.QuietCounter)
-			e.contempt = e.contemptFor(sp)
-			return sp.Evaluate(sp.ToMove()), e.evaluate()
+			e.contempt = e.contemptFor(p)
+			return p.Evaluate(p.ToMove()), e.evaluate()
 		}
 		raw0, f0 := eval(c.early)
 		raw, f := eval(c.late)
@@ -145,7 +144,7 @@ func TestQuietPruningSavesNodesKeepsMates(t *testing.T) {
 	// is tried (a ply deeper, the mate is found with them too).
 	e := New(1)
 	e.feat.nullMove, e.feat.rfp = false, false
-	r := e.Search(context.Background(), q.(game.Searchable), Limits{Depth: 8}, nil)
+	r := e.Search(context.Background(), q, Limits{Depth: 8}, nil)
 	if !IsMate(r.Score) || r.Score < 0 {
 		t.Errorf("%s: best %s score %d, want a mate for White", fen, r.BestText, r.Score)
 	}

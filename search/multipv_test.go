@@ -55,16 +55,16 @@ func TestMultiPVLinesAreTheBestMoves(t *testing.T) {
 // the three lines start with different legal moves, are scored best first,
 // and each iteration reports all three.
 func TestMultiPVKeepsTheBestMove(t *testing.T) {
-	parse := func(g game.Game, s string) game.Searchable {
+	parse := func(g game.Game, s string) game.Position {
 		p, err := g.Parse(s, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return p.(game.Searchable)
+		return p
 	}
 	cases := []struct {
 		name string
-		pos  game.Searchable
+		pos  game.Position
 		mode MultiMode
 	}{
 		{"dragon mate in 1", parse(dragon.Game, "6k1/5ppp/8/8/8/8/8/R5K1[] w - - 0 1"), BRS},

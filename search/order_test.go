@@ -59,13 +59,12 @@ func TestContinuationHistory(t *testing.T) {
 // orderTestEngine is a selective engine set up at ply 2 of a busy Dragon
 // Chess middlegame, with the position's moves on the stack and made-up
 // histories, as a search would have them mid-way.
-func orderTestEngine(t *testing.T) (*Engine, game.Searchable) {
+func orderTestEngine(t *testing.T) (*Engine, game.Position) {
 	t.Helper()
-	p, err := dragon.Game.Parse("r1bqk2r/ppp2ppp/5n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R[DDdd] w KQkq - 0 6", nil)
+	pos, err := dragon.Game.Parse("r1bqk2r/ppp2ppp/5n2/3pp3/1b1PP3/2N2N2/PPP1BPPP/R1BQK2R[DDdd] w KQkq - 0 6", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos := p.(game.Searchable)
 	e := New(1)
 	e.pos = pos
 	e.checker, _ = pos.(game.CheckGiver)

@@ -55,7 +55,7 @@ func TestNullMoveCutsFarAboveBeta(t *testing.T) {
 	var nodes [2]uint64
 	for i, null := range []bool{true, false} {
 		var s int
-		s, nodes[i] = searchNode(p.(game.Searchable), depth, beta-1, beta, func(f *features) { f.nullMove = null })
+		s, nodes[i] = searchNode(p, depth, beta-1, beta, func(f *features) { f.nullMove = null })
 		if s < beta {
 			t.Fatalf("null move %v: a queen up scored %d, below %d", null, s, beta)
 		}
@@ -69,7 +69,7 @@ func TestNullMoveCutsFarAboveBeta(t *testing.T) {
 // searchNode searches p as a node one ply below the root, to depth with
 // the window (alpha, beta), with a fresh engine whose features set
 // changes, and returns the score and the nodes searched.
-func searchNode(p game.Searchable, depth, alpha, beta int, set func(*features)) (int, uint64) {
+func searchNode(p game.Position, depth, alpha, beta int, set func(*features)) (int, uint64) {
 	e := New(1)
 	set(&e.feat)
 	e.prepare(context.Background(), p)
@@ -95,7 +95,7 @@ func openingTrees(t *testing.T, depth int, set func(*features)) uint64 {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum += treeNodes(p.(game.Searchable), depth, set)
+		sum += treeNodes(p, depth, set)
 	}
 	return sum
 }
@@ -110,7 +110,7 @@ func TestQuiescenceUsesTheTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := New(1)
-	e.prepare(context.Background(), p.(game.Searchable))
+	e.prepare(context.Background(), p)
 	first := e.quiesce(0, 0, 1, 0)
 	ent, ok := e.tt.probe(e.pos.Hash())
 	if !ok || ent.depth != 0 || e.pos.MoveString(ent.move) != "d1d5" {
@@ -155,7 +155,7 @@ func TestQuiescenceFindsQuietChecks(t *testing.T) {
 	for _, on := range []bool{true, false} {
 		e := New(1)
 		e.feat.qsChecks = on
-		e.prepare(context.Background(), p.(game.Searchable))
+		e.prepare(context.Background(), p)
 		v := e.quiesce(0, -Infinity, Infinity, 0)
 		if IsMate(v) != on {
 			t.Errorf("quiet checks %v: quiescence scores %d (mate %v)", on, v, IsMate(v))
@@ -191,7 +191,7 @@ func TestQuietExchangePruning(t *testing.T) {
 	var nodes [2]uint64
 	var scores [2]int
 	for i, on := range []bool{true, false} {
-		scores[i], nodes[i] = searchNode(p.(game.Searchable), depth, -Infinity, Infinity, func(f *features) { f.quietSEE = on })
+		scores[i], nodes[i] = searchNode(p, depth, -Infinity, Infinity, func(f *features) { f.quietSEE = on })
 	}
 	if nodes[0] >= nodes[1] {
 		t.Errorf("depth %d: %d nodes with quiet exchange pruning, %d without: want fewer", depth, nodes[0], nodes[1])

@@ -12,7 +12,7 @@ import (
 	"wyrm/internal/toygame"
 )
 
-func toy(t testing.TB, s string) game.Searchable {
+func toy(t testing.TB, s string) game.Position {
 	t.Helper()
 	p, err := toygame.Parse(s)
 	if err != nil {
@@ -21,13 +21,13 @@ func toy(t testing.TB, s string) game.Searchable {
 	return p
 }
 
-func toyStart(t testing.TB, players string) game.Searchable {
+func toyStart(t testing.TB, players string) game.Position {
 	t.Helper()
 	p, err := toygame.Game{}.Start(game.Options{"players": players})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p.(game.Searchable)
+	return p
 }
 
 func TestFindsMates(t *testing.T) {
@@ -59,9 +59,9 @@ func TestFindsMates(t *testing.T) {
 }
 
 // randomToyPositions plays a few random moves from the start.
-func randomToyPositions(t *testing.T, n int, players string, seed uint64) []game.Searchable {
+func randomToyPositions(t *testing.T, n int, players string, seed uint64) []game.Position {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var out []game.Searchable
+	var out []game.Position
 	for len(out) < n {
 		p := toyStart(t, players)
 		plies := 4 + rng.IntN(12)
@@ -82,7 +82,7 @@ func randomToyPositions(t *testing.T, n int, players string, seed uint64) []game
 // plain is textbook fixed-depth alpha-beta with the same quiescence rules as
 // the engine (stand pat, all noisy moves, evasions when in check), without
 // any table, move ordering, window tricks or pruning.
-func plain(p game.Searchable, depth, ply, alpha, beta int) int {
+func plain(p game.Position, depth, ply, alpha, beta int) int {
 	if p.ToMove() == game.NoPlayer {
 		return plainTerminal(p, ply)
 	}
@@ -107,11 +107,11 @@ func plain(p game.Searchable, depth, ply, alpha, beta int) int {
 	return best
 }
 
-func plainTerminal(p game.Searchable, ply int) int {
+func plainTerminal(p game.Position, ply int) int {
 	return rootResult(p.Outcome(), p.ToMove(), ply)
 }
 
-func plainQ(p game.Searchable, ply, qply, alpha, beta int) int {
+func plainQ(p game.Position, ply, qply, alpha, beta int) int {
 	if p.ToMove() == game.NoPlayer {
 		return plainTerminal(p, ply)
 	}
@@ -221,7 +221,7 @@ func TestRepetitionIsADraw(t *testing.T) {
 	if r.Score > -500 {
 		t.Fatalf("queen down without history scored %d", r.Score)
 	}
-	q := p.Clone().(game.Searchable)
+	q := p.Clone()
 	m, err := q.ParseMove("a1a2")
 	if err != nil {
 		t.Fatal(err)
@@ -272,7 +272,7 @@ func TestGameContemptIsTheDefault(t *testing.T) {
 	// game's contempt until SetContempt overrides it.
 	plain := toy(t, ".......k1/.......q1/......../......../......../......../......../K0....... 0")
 	own := contemptToy{plain.Clone().(*toygame.Position), 120}
-	q := plain.Clone().(game.Searchable)
+	q := plain.Clone()
 	m, err := q.ParseMove("a1a2")
 	if err != nil {
 		t.Fatal(err)
@@ -374,10 +374,10 @@ func TestLevelsReturnLegalMoves(t *testing.T) {
 
 // huge wraps the toy game with an evaluation far outside the score range,
 // as a game may use for an eliminated player.
-type huge struct{ game.Searchable }
+type huge struct{ game.Position }
 
-func (h huge) Evaluate(p game.Player) int { return h.Searchable.Evaluate(p) * 10000 }
-func (h huge) Clone() game.Position       { return huge{h.Searchable.Clone().(game.Searchable)} }
+func (h huge) Evaluate(p game.Player) int { return h.Position.Evaluate(p) * 10000 }
+func (h huge) Clone() game.Position       { return huge{h.Position.Clone()} }
 
 func TestHugeEvaluationsAreClamped(t *testing.T) {
 	p := huge{toy(t, "k1q1....../......../......../......../......../......../......../K0......R0 0")}

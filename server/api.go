@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
@@ -150,7 +151,7 @@ func (srv *Server) handlePly(w http.ResponseWriter, r *http.Request) {
 		httpkit.WriteError(w, err)
 		return
 	}
-	b := viewBoard(p, false)
+	b := boardview.Of(p, false)
 	b.Ply = n
 	httpkit.WriteJSON(w, http.StatusOK, b)
 }

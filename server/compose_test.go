@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/games/dungeon"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
@@ -29,7 +30,7 @@ type decomposed struct {
 	Position    string
 	Error       string
 	Over        string
-	Board       boardJSON
+	Board       boardview.Board
 }
 
 func (h *harness) decompose(body any) decomposed {

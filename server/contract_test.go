@@ -15,6 +15,7 @@ import (
 	"testing/fstest"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
 )
@@ -117,11 +118,11 @@ func TestBoardShowsTheNoProgressCount(t *testing.T) {
 		}
 		p.Play(m)
 	}
-	b := viewBoard(quietToy{p.(*toygame.Position)}, false)
+	b := boardview.Of(quietToy{p.(*toygame.Position)}, false)
 	if b.Quiet == nil || b.Quiet.Count != 3 || b.Quiet.Limit != 40 {
 		t.Fatalf("quiet %+v, want 3 of 40", b.Quiet)
 	}
-	if b := viewBoard(mustToySetupPos(t), false); b.Quiet != nil {
+	if b := boardview.Of(mustToySetupPos(t), false); b.Quiet != nil {
 		t.Fatalf("a game without the rule shows a count: %+v", b.Quiet)
 	}
 }

@@ -5,138 +5,18 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/server/lobby"
 	"wyrm/server/table"
 )
-
-// moveJSON is a game.MoveView for the browser.
-type moveJSON struct {
-	From      int    `json:"from"`
-	To        int    `json:"to"`
-	Target    int    `json:"target"`
-	Then      []int  `json:"then,omitempty"`
-	Drop      string `json:"drop,omitempty"`
-	Promotion string `json:"promotion,omitempty"`
-}
-
-func viewMove(v game.MoveView) moveJSON {
-	m := moveJSON{From: v.From, To: v.To, Target: v.Target, Then: v.Then}
-	if v.Drop != 0 {
-		m.Drop = string(v.Drop)
-	}
-	if v.Promotion != 0 {
-		m.Promotion = string(v.Promotion)
-	}
-	return m
-}
-
-// legalJSON is one legal move offered to the player to move.
-type legalJSON struct {
-	Text string `json:"text"`
-	SAN  string `json:"san,omitempty"`
-	moveJSON
-}
 
 // plyJSON is one played move as the move list shows it.
 type plyJSON struct {
 	Seat int    `json:"seat"`
 	Text string `json:"text"`
 	SAN  string `json:"san,omitempty"`
-	moveJSON
+	boardview.Move
 	AtMs int64 `json:"at"`
-}
-
-type pieceJSON struct {
-	Sq     int      `json:"sq"`
-	Owner  int      `json:"owner"`
-	Letter string   `json:"letter"`
-	Name   string   `json:"name"`
-	Royal  bool     `json:"royal,omitempty"`
-	Art    string   `json:"art,omitempty"` // picture: /pictures/{game}/{art}.svg
-	Marks  []string `json:"marks,omitempty"`
-}
-
-type geometryJSON struct {
-	Levels      int      `json:"levels"`
-	Files       int      `json:"files"`
-	Ranks       int      `json:"ranks"`
-	Terrain     string   `json:"terrain,omitempty"`
-	LevelNames  []string `json:"levelNames,omitempty"`
-	SquareNames []string `json:"squareNames"`
-}
-
-// boardJSON is what is drawn: one position.
-type boardJSON struct {
-	Geometry *geometryJSON `json:"geometry,omitempty"`
-	Pieces   []pieceJSON   `json:"pieces"`
-	Hands    []string      `json:"hands"`
-	// HandArt names the picture of each letter of Hands, "" for a letter.
-	HandArt  [][]string `json:"handArt,omitempty"`
-	Position string     `json:"position,omitempty"`
-	Check    []int      `json:"check,omitempty"` // squares of royal pieces in check
-	Ply      int        `json:"ply"`
-	// Quiet is the count of a no-progress draw rule and its limit, for
-	// games that have one (game.QuietCounter).
-	Quiet *quietJSON `json:"quiet,omitempty"`
-}
-
-type quietJSON struct {
-	Count int `json:"count"`
-	Limit int `json:"limit"`
-}
-
-func viewGeometry(b game.Board) *geometryJSON {
-	g := b.Geometry()
-	out := &geometryJSON{Levels: g.Levels, Files: g.Files, Ranks: g.Ranks, Terrain: string(g.Terrain), LevelNames: g.LevelNames}
-	out.SquareNames = make([]string, g.Squares())
-	for i := range out.SquareNames {
-		out.SquareNames[i] = b.SquareName(i)
-	}
-	return out
-}
-
-// viewPieces describes b's pieces, marking the royal ones of seat inCheck.
-func viewPieces(b game.Board, inCheck game.Player) (pieces []pieceJSON, check []int) {
-	pieces = []pieceJSON{}
-	for _, p := range b.Pieces(nil) {
-		pieces = append(pieces, pieceJSON{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter), Name: p.Name, Royal: p.Royal, Art: p.Art, Marks: p.Marks})
-		if p.Royal && p.Owner == inCheck {
-			check = append(check, p.Square)
-		}
-	}
-	return pieces, check
-}
-
-// viewBoard describes pos for drawing; it never changes pos.
-func viewBoard(pos game.Position, withGeometry bool) boardJSON {
-	b := boardJSON{Position: pos.String(), Hands: []string{}}
-	if withGeometry {
-		b.Geometry = viewGeometry(pos)
-	}
-	inCheck := game.NoPlayer
-	if tm := pos.ToMove(); tm != game.NoPlayer && pos.InCheck() {
-		inCheck = tm
-	}
-	b.Pieces, b.Check = viewPieces(pos, inCheck)
-	if q, ok := pos.(game.QuietCounter); ok {
-		n, limit := q.Quiet()
-		b.Quiet = &quietJSON{Count: n, Limit: limit}
-	}
-	h := pos.Hands()
-	pictured := false
-	for i := 0; i < pos.Players(); i++ {
-		b.Hands = append(b.Hands, h[i])
-		arts := make([]string, len(h[i]))
-		for j := range h[i] {
-			arts[j] = pos.HandArt(game.Player(i), h[i][j])
-			pictured = pictured || arts[j] != ""
-		}
-		b.HandArt = append(b.HandArt, arts)
-	}
-	if !pictured {
-		b.HandArt = nil
-	}
-	return b
 }
 
 type clockJSON struct {
@@ -170,9 +50,9 @@ type stateJSON struct {
 	Waiting  []int                  `json:"waiting"`
 	Setup    map[int]string         `json:"setup,omitempty"` // Visible text per held seat
 	Help     map[int]game.SetupHelp `json:"help,omitempty"`  // the stage explained to each held seat
-	Board    *boardJSON             `json:"board,omitempty"`
+	Board    *boardview.Board       `json:"board,omitempty"`
 	ToMove   int                    `json:"toMove"`
-	Legal    []legalJSON            `json:"legal,omitempty"`
+	Legal    []boardview.Legal      `json:"legal,omitempty"`
 	Plies    []plyJSON              `json:"plies"`
 	Start    string                 `json:"start,omitempty"`
 	Clock    *clockJSON             `json:"clock,omitempty"`
@@ -196,35 +76,19 @@ type stateJSON struct {
 	Error       string `json:"error,omitempty"`
 }
 
-// viewOptions leaves out the options a game keeps for itself (a map's
-// text), which clients neither set nor need.
-func viewOptions(g game.Game, opts game.Options) game.Options {
-	internal := map[string]bool{}
-	for _, o := range g.Options() { // built once: a game may compute its schema (a map list)
-		internal[o.Name] = o.Internal
-	}
-	out := game.Options{}
-	for k, v := range opts {
-		if !internal[k] {
-			out[k] = v
-		}
-	}
-	return out
-}
-
 // state builds the view for a holder of seats you. Caller holds s.mu.
 func (s *session) state(you []int) stateJSON {
 	t := s.t
 	n := t.Seats()
 	info := s.g.Info()
-	st := stateJSON{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: viewOptions(s.g, t.Def.Options),
+	st := stateJSON{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
 		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
 		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log)}
 	if st.You == nil {
 		st.You = []int{}
 	}
 	for _, p := range t.Plies {
-		st.Plies = append(st.Plies, plyJSON{Seat: p.Seat, Text: p.Text, SAN: p.SAN, moveJSON: viewMove(p.View), AtMs: p.AtMs})
+		st.Plies = append(st.Plies, plyJSON{Seat: p.Seat, Text: p.Text, SAN: p.SAN, Move: boardview.MoveOf(p.View), AtMs: p.AtMs})
 	}
 	if st.Waiting == nil {
 		st.Waiting = []int{}
@@ -246,24 +110,15 @@ func (s *session) state(you []int) stateJSON {
 		if len(you) > 0 {
 			viewer = game.Player(you[0])
 		}
-		b := t.Setup.Board(viewer)
-		board := boardJSON{Geometry: viewGeometry(b), Hands: []string{}}
-		board.Pieces, _ = viewPieces(b, game.NoPlayer)
+		board := boardview.OfBoard(t.Setup.Board(viewer), true)
 		st.Board = &board
 	}
 	if t.Pos != nil {
-		b := viewBoard(t.Pos, true)
+		b := boardview.Of(t.Pos, true)
 		b.Ply = len(t.Plies)
 		st.Board = &b
 		if tm := t.ToMove(); tm != game.NoPlayer && slices.Contains(you, int(tm)) {
-			sn, _ := t.Pos.(game.SANer)
-			for _, m := range t.Pos.LegalMoves(nil) {
-				l := legalJSON{Text: t.Pos.MoveString(m), moveJSON: viewMove(t.Pos.DescribeMove(m))}
-				if sn != nil {
-					l.SAN = sn.SAN(m)
-				}
-				st.Legal = append(st.Legal, l)
-			}
+			st.Legal = boardview.AppendLegal(nil, t.Pos)
 		}
 	}
 	now := s.srv.now().UnixMilli()

@@ -29,7 +29,7 @@ import (
 // Engine is what the protocol needs from a searcher. *search.Engine
 // implements it.
 type Engine interface {
-	Search(ctx context.Context, pos game.Searchable, lim search.Limits, report func(search.Info)) search.Result
+	Search(ctx context.Context, pos game.Position, lim search.Limits, report func(search.Info)) search.Result
 	NewGame()
 	SetHash(mb int)
 	SetLevel(level int)
@@ -49,7 +49,7 @@ type Session struct {
 
 	g       game.Game
 	opts    game.Options
-	pos     game.Searchable
+	pos     game.Position
 	history []uint64
 
 	limitStrength bool
@@ -157,149 +157,6 @@ func (s *Session) Handle(line string) (cont bool) {
 	return true
 }
 
-const minElo, maxElo = 800, 2400
-
-// maxMultiPV bounds the MultiPV option; a search gives at most one line per
-// legal move anyway.
-const maxMultiPV = 256
-
-func (s *Session) cmdUCI() {
-	s.printf("id name wyrm")
-	s.printf("id author the wyrm authors")
-	var vars []string
-	for _, g := range s.games {
-		vars = append(vars, "var "+g.Info().Name)
-	}
-	def := ""
-	if s.g != nil {
-		def = s.g.Info().Name
-	}
-	s.printf("option name UCI_Variant type combo default %s %s", def, strings.Join(vars, " "))
-	s.printf("option name Hash type spin default %d min 1 max 4096", search.DefaultHashMB)
-	s.printf("option name Threads type spin default 1 min 1 max 1")
-	s.printf("option name Skill Level type spin default %d min 1 max %d", search.MaxLevel, search.MaxLevel)
-	s.printf("option name UCI_LimitStrength type check default false")
-	s.printf("option name UCI_Elo type spin default %d min %d max %d", maxElo, minElo, maxElo)
-	s.printf("option name MultiPV type spin default 1 min 1 max %d", maxMultiPV)
-	s.printf("option name MultiPlayer type combo default %s var brs var paranoid", search.DefaultMultiMode)
-	if _, ok := s.eng.(contemptSetter); ok {
-		s.printf("option name Contempt type spin default %d min %d max %d", search.DefaultContempt, -search.MaxContempt, search.MaxContempt)
-	}
-	s.printf("uciok")
-}
-
-// modeSetter is implemented by engines that search games of more than two
-// players in more than one way.
-type modeSetter interface{ SetMultiMode(search.MultiMode) }
-
-// contemptSetter is implemented by engines that can rate a draw below even.
-type contemptSetter interface{ SetContempt(cp int) }
-
-func (s *Session) cmdSetOption(line string) {
-	rest := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setoption"))
-	if !strings.HasPrefix(rest, "name ") {
-		s.printf("info string setoption: want 'setoption name <name> [value <value>]'")
-		return
-	}
-	rest = strings.TrimPrefix(rest, "name ")
-	name, value, _ := strings.Cut(rest, " value ")
-	name, value = strings.TrimSpace(name), strings.TrimSpace(value)
-	switch strings.ToLower(name) {
-	case "uci_variant":
-		for _, g := range s.games {
-			if g.Info().Name == value {
-				s.g, s.opts = g, game.Options{}
-				s.resetPosition()
-				return
-			}
-		}
-		s.printf("info string unknown variant %q", value)
-	case "hash":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= 4096 {
-			s.eng.SetHash(n)
-		} else {
-			s.printf("info string Hash: %q is not 1..4096", value)
-		}
-	case "threads":
-		if value != "1" {
-			s.printf("info string wyrm searches with one thread")
-		}
-	case "skill level":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= search.MaxLevel {
-			s.skill = n
-			s.applyLevel()
-		} else {
-			s.printf("info string Skill Level: %q is not 1..%d", value, search.MaxLevel)
-		}
-	case "uci_limitstrength":
-		s.limitStrength = value == "true"
-		s.applyLevel()
-	case "uci_elo":
-		if n, err := strconv.Atoi(value); err == nil {
-			s.elo = min(max(n, minElo), maxElo)
-			s.applyLevel()
-		} else {
-			s.printf("info string UCI_Elo: %q is not a number", value)
-		}
-	case "contempt":
-		cs, ok := s.eng.(contemptSetter)
-		n, err := strconv.Atoi(value)
-		switch {
-		case !ok:
-		case err != nil || n < -search.MaxContempt || n > search.MaxContempt:
-			s.printf("info string Contempt: %q is not %d..%d", value, -search.MaxContempt, search.MaxContempt)
-		default:
-			cs.SetContempt(n)
-		}
-	case "multipv":
-		if n, err := strconv.Atoi(value); err == nil && n >= 1 && n <= maxMultiPV {
-			s.multiPV = n
-		} else {
-			s.printf("info string MultiPV: %q is not 1..%d", value, maxMultiPV)
-		}
-	case "multiplayer":
-		ms, ok := s.eng.(modeSetter)
-		switch {
-		case !ok:
-		case value == "brs":
-			ms.SetMultiMode(search.BRS)
-		case value == "paranoid":
-			ms.SetMultiMode(search.Paranoid)
-		default:
-			s.printf("info string MultiPlayer: %q is not brs or paranoid", value)
-		}
-	default:
-		// A game option of the current variant ("players" in Dungeon
-		// Chess) may be set by its own name.
-		if s.g != nil {
-			for _, o := range s.g.Options() {
-				if o.Name == name {
-					next := game.Options{}
-					for k, v := range s.opts {
-						next[k] = v
-					}
-					next[name] = value
-					if s.Files != nil {
-						var err error
-						if next, err = s.Files(s.g.Options(), next); err != nil {
-							s.printf("info string %v", err)
-							return
-						}
-					}
-					if err := game.Validate(s.g.Options(), next); err != nil {
-						s.printf("info string %v", err)
-						return
-					}
-					s.opts = next
-					s.resetPosition()
-					return
-				}
-			}
-		}
-		s.printf("info string unknown option %q", name)
-	}
-}
-
 // levelForElo maps UCI_Elo onto the levels evenly.
 func levelForElo(elo int) int {
 	return 1 + (elo-minElo)*(search.MaxLevel-1)/(maxElo-minElo)
@@ -324,13 +181,7 @@ func (s *Session) resetPosition() {
 }
 
 func (s *Session) setPos(p game.Position, hist []uint64) {
-	sp, ok := p.(game.Searchable)
-	if !ok {
-		s.printf("info string %s cannot be searched", s.g.Info().Name)
-		s.pos = nil
-		return
-	}
-	s.pos, s.history = sp, hist
+	s.pos, s.history = p, hist
 }
 
 // cmdPosition reads "startpos | fen <position string> [moves m1 m2 ...]";

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 )
 
 // boardMsg answers wyrm.board(): what an analysis board draws and lets
@@ -20,52 +21,18 @@ type boardMsg struct {
 	Results   []string `json:"results,omitempty"`
 	Board     viewMsg  `json:"board"`
 	// Legal are the moves of the seat to move.
-	Legal []legalMsg `json:"legal"`
+	Legal []boardview.Legal `json:"legal"`
 	// Last is the last of the request's moves, as played, when there is one.
-	Last *legalMsg `json:"last,omitempty"`
+	Last *boardview.Legal `json:"last,omitempty"`
 }
 
-// viewMsg is the drawing of a position in the shape the game screen draws.
+// viewMsg is the drawing of a position in the shape the game screen
+// draws: the part of boardview.Board an analysis board needs.
 type viewMsg struct {
-	Geometry geometryMsg `json:"geometry"`
-	Pieces   []pieceMsg  `json:"pieces"`
-	Check    []int       `json:"check,omitempty"`
-	Hands    []string    `json:"hands"`
-}
-
-type geometryMsg struct {
-	Levels      int      `json:"levels"`
-	Files       int      `json:"files"`
-	Ranks       int      `json:"ranks"`
-	Terrain     string   `json:"terrain,omitempty"`
-	LevelNames  []string `json:"levelNames,omitempty"`
-	SquareNames []string `json:"squareNames"`
-}
-
-type pieceMsg struct {
-	Sq     int      `json:"sq"`
-	Owner  int      `json:"owner"`
-	Letter string   `json:"letter"`
-	Name   string   `json:"name"`
-	Royal  bool     `json:"royal,omitempty"`
-	Art    string   `json:"art,omitempty"`
-	Marks  []string `json:"marks,omitempty"`
-}
-
-// legalMsg is a move with its squares: text in the game's move notation,
-// san for reading where the game has it.
-type legalMsg struct {
-	Text string `json:"text"`
-	SAN  string `json:"san,omitempty"`
-	arrowMsg
-}
-
-func moveOf(pos game.Position, m game.Move) legalMsg {
-	l := legalMsg{Text: pos.MoveString(m), arrowMsg: arrowOf(pos.DescribeMove(m))}
-	if s, ok := pos.(game.SANer); ok {
-		l.SAN = s.SAN(m)
-	}
-	return l
+	Geometry boardview.Geometry `json:"geometry"`
+	Pieces   []boardview.Piece  `json:"pieces"`
+	Check    []int              `json:"check,omitempty"`
+	Hands    []string           `json:"hands"`
 }
 
 // board describes the position a request's position and moves make; it
@@ -83,38 +50,20 @@ func board(reqJSON []byte) (boardMsg, error) {
 		return boardMsg{}, err
 	}
 	pos := line[len(line)-1].pos
-	out := boardMsg{Position: pos.String(), ToMove: int(pos.ToMove()), Players: pos.Players(), Legal: []legalMsg{}}
+	out := boardMsg{Position: pos.String(), ToMove: int(pos.ToMove()), Players: pos.Players(), Legal: []boardview.Legal{}}
 	for s := range pos.Players() {
 		out.SeatNames = append(out.SeatNames, pos.SeatName(game.Player(s)))
 	}
 	if n := len(req.Moves); n > 0 {
 		prev := line[n-1].pos
 		if m, err := prev.ParseMove(req.Moves[n-1]); err == nil {
-			l := moveOf(prev, m)
+			l := boardview.LegalOf(prev, m)
 			out.Last = &l
 		}
 	}
-	g := pos.Geometry()
-	out.Board = viewMsg{Geometry: geometryMsg{Levels: g.Levels, Files: g.Files, Ranks: g.Ranks, Terrain: string(g.Terrain),
-		LevelNames: g.LevelNames, SquareNames: make([]string, g.Squares())}, Pieces: []pieceMsg{}, Hands: []string{}}
-	for i := range out.Board.Geometry.SquareNames {
-		out.Board.Geometry.SquareNames[i] = pos.SquareName(i)
-	}
-	inCheck := game.NoPlayer
-	if tm := pos.ToMove(); tm != game.NoPlayer && pos.InCheck() {
-		inCheck = tm
-	}
-	for _, p := range pos.Pieces(nil) {
-		out.Board.Pieces = append(out.Board.Pieces, pieceMsg{Sq: p.Square, Owner: int(p.Owner), Letter: string(p.Letter),
-			Name: p.Name, Royal: p.Royal, Art: p.Art, Marks: p.Marks})
-		if p.Royal && p.Owner == inCheck {
-			out.Board.Check = append(out.Board.Check, p.Square)
-		}
-	}
-	h := pos.Hands()
-	for i := range pos.Players() {
-		out.Board.Hands = append(out.Board.Hands, h[i])
-	}
+	out.Board = viewMsg{Geometry: *boardview.GeometryOf(pos)}
+	out.Board.Pieces, out.Board.Check = boardview.Pieces(pos, boardview.Checked(pos))
+	out.Board.Hands, _ = boardview.Hands(pos)
 	if finished(pos) {
 		o := pos.Outcome()
 		out.ToMove, out.Over, out.Reason = int(game.NoPlayer), true, string(o.Reason)
@@ -123,9 +72,7 @@ func board(reqJSON []byte) (boardMsg, error) {
 		}
 		return out, nil
 	}
-	for _, m := range pos.LegalMoves(nil) {
-		out.Legal = append(out.Legal, moveOf(pos, m))
-	}
+	out.Legal = boardview.AppendLegal(out.Legal, pos)
 	return out, nil
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/search"
 )
 
@@ -26,12 +27,12 @@ func linesOf(pos game.Position, lines []search.Line) []lineMsg {
 func lineOf(pos game.Position, k int, l search.Line) lineMsg {
 	out := lineMsg{MultiPV: k, Score: scoreOf(l.Score), PV: make([]string, 0, len(l.Moves)), Moves: make([]string, 0, len(l.Moves))}
 	if l.Move != game.NoMove {
-		a := arrowOf(pos.DescribeMove(l.Move))
+		a := boardview.MoveOf(pos.DescribeMove(l.Move))
 		out.Arrow = &a
 	}
 	// The engine only puts moves legal where they stand into a line.
 	for _, m := range l.Moves {
-		out.PV = append(out.PV, readable(pos, m))
+		out.PV = append(out.PV, game.Notation(pos, m))
 		out.Moves = append(out.Moves, pos.MoveString(m))
 		pos.Play(m)
 	}
@@ -39,24 +40,4 @@ func lineOf(pos game.Position, k int, l search.Line) lineMsg {
 		pos.Undo()
 	}
 	return out
-}
-
-// readable writes m, legal in pos, in standard algebraic notation where
-// the game has one, else in its move notation.
-func readable(pos game.Position, m game.Move) string {
-	if s, ok := pos.(game.SANer); ok {
-		return s.SAN(m)
-	}
-	return pos.MoveString(m)
-}
-
-func arrowOf(v game.MoveView) arrowMsg {
-	a := arrowMsg{From: v.From, To: v.To, Target: v.Target, Then: v.Then}
-	if v.Drop != 0 {
-		a.Drop = string(v.Drop)
-	}
-	if v.Promotion != 0 {
-		a.Promotion = string(v.Promotion)
-	}
-	return a
 }

@@ -1,6 +1,9 @@
 package main
 
-import "wyrm/game"
+import (
+	"wyrm/game"
+	"wyrm/game/boardview"
+)
 
 // request is a job from the page: a position of a game and how long to
 // search it. Without movetime, depth or nodes an analysis runs until it is
@@ -75,7 +78,7 @@ type lineMsg struct {
 	// server and the UCI protocol read.
 	Moves []string `json:"moves"`
 	// Arrow gives the first move's squares (game.Viewer numbering).
-	Arrow *arrowMsg `json:"arrow,omitempty"`
+	Arrow *boardview.Move `json:"arrow,omitempty"`
 }
 
 // scoreMsg is a score for the seat to move: centipawns, or moves to mate
@@ -83,16 +86,6 @@ type lineMsg struct {
 type scoreMsg struct {
 	Kind  string `json:"kind"` // "cp" or "mate"
 	Value int    `json:"value"`
-}
-
-// arrowMsg is a game.MoveView without its text.
-type arrowMsg struct {
-	From      int    `json:"from"`
-	To        int    `json:"to"`
-	Target    int    `json:"target"`
-	Then      []int  `json:"then,omitempty"`
-	Drop      string `json:"drop,omitempty"`
-	Promotion string `json:"promotion,omitempty"`
 }
 
 // evaluationMsg is one position of an evaluate job.

@@ -151,7 +151,7 @@ func (r *runner) analyse(reqJSON []byte, emit func([]byte)) error {
 			})
 			done.Stopped = ctx.Err() != nil
 			if res.Best != game.NoMove {
-				done.Best, done.BestPV = res.BestText, readable(p.pos, res.Best)
+				done.Best, done.BestPV = res.BestText, game.Notation(p.pos, res.Best)
 			}
 			done.Depth, done.Nodes, done.Time = res.Depth, res.Nodes, res.Time.Milliseconds()
 			done.Lines = linesOf(p.pos, res.Lines)

@@ -91,7 +91,7 @@ func checkLine(t *testing.T, what string, pos game.Position, l lineMsg) {
 		if err != nil {
 			t.Fatalf("%s: move %d %q: %v", what, i+1, text, err)
 		}
-		if want := readable(p, m); l.PV[i] != want {
+		if want := game.Notation(p, m); l.PV[i] != want {
 			t.Errorf("%s: pv move %d %q, want %q", what, i+1, l.PV[i], want)
 		}
 		if i == 0 {

@@ -61,16 +61,11 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wyrm bench:", err)
 			return 1
 		}
-		sp, ok := p.(game.Searchable)
-		if !ok {
-			fmt.Fprintf(stderr, "wyrm bench: %s is not searchable\n", c.game)
-			return 1
-		}
 		e := search.New(1)
 		e.SetHash(*hash)
 		depth := max(1, c.depth+*delta)
 		c0 := cpuTime()
-		r := e.Search(context.Background(), sp, search.Limits{Depth: depth}, nil)
+		r := e.Search(context.Background(), p, search.Limits{Depth: depth}, nil)
 		cpu := cpuTime() - c0
 		label := c.game
 		if n := c.opts["players"]; n != "" {

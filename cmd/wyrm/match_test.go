@@ -111,7 +111,7 @@ func TestMatchWritesRecordsItReadsAsOpenings(t *testing.T) {
 		g, _ := games.Lookup("dragon")
 		k := 0
 		_, err := r.Replay(g, func(pos game.Position, m game.Move) error {
-			if san := record.Notation(pos, m); san != r.Moves[k] {
+			if san := game.Notation(pos, m); san != r.Moves[k] {
 				return fmt.Errorf("move %d %q is %q in SAN", k+1, r.Moves[k], san)
 			}
 			k++

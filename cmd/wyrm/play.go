@@ -60,13 +60,8 @@ func playLoop(p game.Position, who []string, eng *search.Engine, moveTime time.D
 		}
 		seat := p.ToMove()
 		if who[seat] == "computer" {
-			sp, ok := p.(game.Searchable)
-			if !ok {
-				fmt.Fprintln(out, "this game has no computer player")
-				return 1
-			}
 			ctx, cancel := context.WithTimeout(context.Background(), moveTime+time.Second)
-			res := eng.Search(ctx, sp, search.Limits{MoveTime: moveTime}, nil)
+			res := eng.Search(ctx, p, search.Limits{MoveTime: moveTime}, nil)
 			cancel()
 			fmt.Fprintf(out, "%s: the computer plays %s\n", seatLabel(p, seat), res.BestText)
 			p.Play(res.Best)

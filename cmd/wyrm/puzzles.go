@@ -163,10 +163,6 @@ func checkPuzzle(ctx context.Context, eng *search.Engine, pos game.Position, r p
 	if !ok || deep.Move != quick.Move {
 		return game.Puzzle{}, false
 	}
-	san := pos.MoveString(deep.Move)
-	if s, ok := pos.(game.SANer); ok {
-		san = s.SAN(deep.Move)
-	}
-	return game.Puzzle{Position: pos.String(), Solution: pos.MoveString(deep.Move), SAN: san,
+	return game.Puzzle{Position: pos.String(), Solution: pos.MoveString(deep.Move), SAN: game.Notation(pos, deep.Move),
 		Score: deep.Score, Second: second}, true
 }

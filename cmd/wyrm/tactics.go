@@ -78,7 +78,7 @@ func runTactics(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		}
 		e := search.New(uint64(i + 1))
 		e.SetLevel(*level)
-		res := e.Search(context.Background(), pos.(game.Searchable), search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}, nil)
+		res := e.Search(context.Background(), pos, search.Limits{MoveTime: time.Duration(*movetime) * time.Millisecond}, nil)
 		ok := res.Best == bm
 		if ok {
 			solved++

@@ -6,13 +6,13 @@ import (
 	"wyrm/game"
 )
 
-// A tiny alpha-beta over the Searchable interface, to check that the
+// A tiny alpha-beta over the game.Evaluator interface, to check that the
 // evaluation, the noisy moves and the outcome work together as a search
 // needs them to.
 
 const mateScore = 100000
 
-func quiesce(p game.Searchable, alpha, beta int) int {
+func quiesce(p game.Position, alpha, beta int) int {
 	stand := p.Evaluate(p.ToMove())
 	if stand >= beta {
 		return stand
@@ -33,7 +33,7 @@ func quiesce(p game.Searchable, alpha, beta int) int {
 	return alpha
 }
 
-func alphaBeta(p game.Searchable, depth, alpha, beta, ply int) int {
+func alphaBeta(p game.Position, depth, alpha, beta, ply int) int {
 	if o := p.Outcome(); o.Over {
 		if o.Winner() != game.NoPlayer {
 			return -mateScore + ply

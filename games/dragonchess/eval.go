@@ -126,6 +126,6 @@ func (p *Position) Gain(m game.Move) int {
 }
 
 var (
-	_ game.Searchable = (*Position)(nil)
-	_ game.NullMover  = (*Position)(nil)
+	_ game.Position  = (*Position)(nil)
+	_ game.NullMover = (*Position)(nil)
 )

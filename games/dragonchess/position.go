@@ -20,8 +20,7 @@ type undo struct {
 }
 
 // Position is a Dragonchess position with its history. It implements
-// game.Position, game.Searchable, game.NullMover, game.Perfter and
-// game.Viewer.
+// game.Position, game.NullMover and game.Perfter.
 type Position struct {
 	b [boardLen]uint8
 	// status caches ToMove's verdict until the next Play, Undo or null

@@ -105,7 +105,7 @@ func (p *Position) safeAfter(mv game.Move, s int) bool {
 	return ok
 }
 
-// InCheck implements game.Searchable.
+// InCheck implements game.Evaluator.
 func (p *Position) InCheck() bool {
 	if p.toMove < 0 {
 		return false

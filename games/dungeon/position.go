@@ -57,8 +57,7 @@ type undoRec struct {
 }
 
 // Position is a Dungeon Chess position with its history. It implements
-// game.Position, game.Searchable, game.Perfter, game.Eliminator and
-// game.Viewer.
+// game.Position, game.Perfter and game.Eliminator.
 type Position struct {
 	m        *Map
 	z        *zobrist // the hash keys, cached off the sync.Once

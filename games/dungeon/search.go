@@ -253,7 +253,7 @@ var mobilityCentre = func() (c [numKinds]int8) {
 	return c
 }()
 
-// Evaluate implements game.Searchable. With several opponents it is p's
+// Evaluate implements game.Evaluator. With several opponents it is p's
 // score minus the score of its strongest live opponent: what matters in a
 // free-for-all is not falling behind the leader.
 func (p *Position) Evaluate(pl game.Player) int {
@@ -294,7 +294,7 @@ func (p *Position) Evaluate(pl game.Player) int {
 	return min(max(own-best, eliminatedVal+1), -eliminatedVal-1)
 }
 
-// NoisyMoves implements game.Searchable: the legal captures. Only the
+// NoisyMoves implements game.Evaluator: the legal captures. Only the
 // captures are generated and tested, unless none of them obeys the check
 // rule: then they are all legal if no other move obeys it either.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
@@ -320,12 +320,12 @@ func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
 	return dst[:w]
 }
 
-// IsNoisy implements game.Searchable: captures are noisy.
+// IsNoisy implements game.Evaluator: captures are noisy.
 func (p *Position) IsNoisy(mv game.Move) bool {
 	return mType(mv) == mtMove && p.board[mTo(mv)] != 0
 }
 
-// Gain implements game.Searchable: the victim's value (half for an
+// Gain implements game.Evaluator: the victim's value (half for an
 // unwounded Troll, which is only wounded), a King counted as decisive; for
 // a Demonics, plus the enemies the explosion takes and minus the captor.
 func (p *Position) Gain(mv game.Move) int {

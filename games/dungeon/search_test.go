@@ -19,7 +19,7 @@ func TestEngineSearchesDungeon(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Nodes: 20000}, nil)
+		r := search.New(1).Search(context.Background(), p, search.Limits{Nodes: 20000}, nil)
 		if !slices.Contains(p.LegalMoves(nil), r.Best) {
 			t.Fatalf("%v: engine chose %q, not a legal move", o, r.BestText)
 		}
@@ -29,7 +29,7 @@ func TestEngineSearchesDungeon(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Depth: 3}, nil)
+	r := search.New(1).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
 	if r.BestText != "c4xc5" {
 		t.Fatalf("engine played %s, not the King capture", r.BestText)
 	}
@@ -110,7 +110,7 @@ func TestMopUpKeepsItsUnits(t *testing.T) {
 			}
 			tu.SetWeights(w)
 		}
-		return search.New(1).Search(context.Background(), p.(game.Searchable), search.Limits{Nodes: 30000}, nil).BestText
+		return search.New(1).Search(context.Background(), p, search.Limits{Nodes: 30000}, nil).BestText
 	}
 	if got := best(true); got == "e17d18" {
 		t.Errorf("level 8 steps the Skeleton next to the lone King: %s", got)

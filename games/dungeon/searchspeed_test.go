@@ -18,12 +18,11 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	sp := p.(game.Searchable)
 	e := search.New(1)
-	e.Search(context.Background(), sp, search.Limits{Depth: 6}, nil)
+	e.Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 	var nodes uint64
 	for b.Loop() {
-		r := e.Search(context.Background(), sp, search.Limits{Depth: 7}, nil)
+		r := e.Search(context.Background(), p, search.Limits{Depth: 7}, nil)
 		nodes += r.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds()/1e6, "Mnodes/s")

@@ -519,7 +519,7 @@ func (p *Position) ParseMove(s string) (game.Move, error) {
 	return game.NoMove, fmt.Errorf("toy: %q is not a legal move", s)
 }
 
-// Evaluate implements game.Searchable: own material minus the strongest
+// Evaluate implements game.Evaluator: own material minus the strongest
 // opponent's, plus a little centralisation, less a rook for every opponent
 // beyond the first that is still in the game.
 func (p *Position) Evaluate(pl game.Player) int {
@@ -553,7 +553,7 @@ func abs(x int) int {
 	return x
 }
 
-// NoisyMoves implements game.Searchable: captures.
+// NoisyMoves implements game.Evaluator: captures.
 func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
 	if p.over() {
 		return dst
@@ -561,10 +561,10 @@ func (p *Position) NoisyMoves(dst []game.Move) []game.Move {
 	return p.legal(dst, true)
 }
 
-// IsNoisy implements game.Searchable.
+// IsNoisy implements game.Evaluator.
 func (p *Position) IsNoisy(m game.Move) bool { return p.board[mTo(m)] != 0 }
 
-// Gain implements game.Searchable: the victim's value, less the mover's
+// Gain implements game.Evaluator: the victim's value, less the mover's
 // when the victim is defended (a crude exchange estimate).
 func (p *Position) Gain(m game.Move) int {
 	v := p.board[mTo(m)]
@@ -626,7 +626,7 @@ func (p *Position) attackedOnlyBy(t, owner int) bool {
 	return false
 }
 
-// InCheck implements game.Searchable.
+// InCheck implements game.Evaluator.
 func (p *Position) InCheck() bool {
 	k := p.kingSq(p.toMove)
 	return k >= 0 && p.attacked(k, p.toMove)

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"wyrm/game"
+	"wyrm/game/boardview"
 	"wyrm/server/apierr"
-	"wyrm/server/boardview"
 	"wyrm/server/httpkit"
 )
 
@@ -72,18 +72,11 @@ func viewPalette(g game.Game, pal game.Palette) Palette {
 	if out.Fields == nil {
 		out.Fields = []game.Option{}
 	}
-	list := func(vs []game.PieceView) []boardview.Piece {
-		out := []boardview.Piece{}
-		for _, v := range vs {
-			out = append(out, boardview.PieceOf(v))
-		}
-		return out
-	}
 	for _, vs := range pal.Pieces {
-		out.Pieces = append(out.Pieces, list(vs))
+		out.Pieces = append(out.Pieces, boardview.PiecesOf(vs))
 	}
 	for _, vs := range pal.Hands {
-		out.Hands = append(out.Hands, list(vs))
+		out.Hands = append(out.Hands, boardview.PiecesOf(vs))
 	}
 	for _, o := range g.Options() {
 		if slices.Contains(pal.Shaping, o.Name) && !o.Internal {
@@ -137,7 +130,7 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		// The game's Parse has the last word, should its Compose differ.
 		var pos game.Position
 		if pos, err = g.Parse(text, opts); err == nil {
-			out.Board = boardview.BoardOf(pos, false)
+			out.Board = boardview.Of(pos, false)
 			if o := pos.Outcome(); o.Over {
 				out.Over = string(o.Reason)
 			}
@@ -145,8 +138,8 @@ func compose(g game.Game, cp game.Composer, opts game.Options, pal game.Palette,
 		}
 	}
 	out.Error = err.Error()
-	out.Board = boardview.Board{Position: text, Hands: []string{}}
-	out.Board.Pieces, _ = boardview.Pieces(composedBoard{Board: pal.Board, pieces: pal.View(c)}, game.NoPlayer)
+	out.Board = boardview.OfBoard(composedBoard{Board: pal.Board, pieces: pal.View(c)}, false)
+	out.Board.Position = text
 	return out, nil
 }
 

@@ -234,9 +234,7 @@ func (t *Table) move(a Action) error {
 		return refuse(Invalid, err)
 	}
 	p := Ply{Seat: a.Seat, Text: t.Pos.MoveString(m), View: t.Pos.DescribeMove(m), AtMs: a.AtMs}
-	if sn, ok := t.Pos.(game.SANer); ok {
-		p.SAN = sn.SAN(m)
-	}
+	p.SAN = game.SAN(t.Pos, m)
 	// The clocks run once every seat has made its first move.
 	t.Clock.Moved(a.Seat, a.At(), len(t.Plies)+1 >= t.Seats())
 	t.Pos.Play(m)

@@ -5,7 +5,8 @@
 // friend. The game reads and writes every position through the server
 // (/api/decompose and /api/compose, its game.Composer); this page knows
 // no game, only the palette the server describes.
-import { api, addTokens, addInvites } from './app.js';
+import { api } from './api.js';
+import { addTokens, addInvites } from './tokens.js';
 import { h } from './dom.js';
 import { renderBoard, fitUnit, pictureURL, pieceSVG } from './board.js';
 import { svgPiece } from './draft.js';

@@ -1,6 +1,9 @@
 // The lobby: create a game, seek an opponent or challenge a player, join an
 // open game, watch one in progress.
-import { api, addTokens, addInvites, h, me } from './app.js';
+import { api } from './api.js';
+import { addTokens, addInvites } from './tokens.js';
+import { h } from './dom.js';
+import { me } from './session.js';
 import { seeksPanel } from './seeks.js';
 import { postChallenge } from './challenges.js';
 

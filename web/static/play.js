@@ -1,6 +1,8 @@
 // The game screen: board, setup stages, move list, clocks and actions, kept
 // in sync with the server over a websocket.
-import { api, tokens, addTokens, invites, setConn } from './app.js';
+import { api } from './api.js';
+import { tokens, addTokens, invites } from './tokens.js';
+import { setConn } from './conn.js';
 import { h } from './dom.js';
 import { renderBoard, fitUnit, autoLayout, pictureURL } from './board.js';
 import { get, set } from './settings.js';

@@ -4,7 +4,8 @@
 // address (/analysis?game=&pos=) always names the position shown.
 import { api } from './api.js';
 import { h } from './dom.js';
-import { renderBoard, updateMarks, fitUnit, autoLayout, seatColour } from './board.js';
+import { renderBoard, updateMarks, seatColour } from './board.js';
+import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 import { reviewGame, drawGraph, symbol } from './review.js';

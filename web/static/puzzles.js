@@ -3,7 +3,8 @@
 // on the board; a hint marks the piece; Next goes on.
 import { api } from './api.js';
 import { h } from './dom.js';
-import { renderBoard, fitUnit, autoLayout } from './board.js';
+import { renderBoard } from './board.js';
+import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 

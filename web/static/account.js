@@ -1,6 +1,8 @@
 // Accounts: sign up, sign in and out, change the password; and a player's
 // profile with ratings, their history and their games.
-import { api, h, me, setMe, loadMe } from './app.js';
+import { api } from './api.js';
+import { h } from './dom.js';
+import { me, setMe, loadMe } from './session.js';
 import { games, titleOf } from './meta.js';
 import { playerGames, headToHeadForm } from './playergames.js';
 

@@ -2,9 +2,10 @@
 // shown, its best lines and arrows beside the board; moves played on the
 // board grow a tree of variations; a finished game can be reviewed. The
 // address (/analysis?game=&pos=) always names the position shown.
-import { api } from './app.js';
+import { api } from './api.js';
 import { h } from './dom.js';
-import { renderBoard, updateMarks, fitUnit, autoLayout, seatColour } from './board.js';
+import { renderBoard, updateMarks, seatColour } from './board.js';
+import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 import { reviewGame, drawGraph, symbol } from './review.js';

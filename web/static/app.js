@@ -1,4 +1,6 @@
-// wyrm web app: a hash router over the lobby, the game screen and joins.
+// wyrm web app, its entry: a hash router over the screens (the lobby, the
+// game screen, joins, ...). Nothing imports it: the API client, the session
+// and what the browser stores live in modules of their own.
 import { showLobby } from './lobby.js';
 import { showGame } from './play.js';
 import { showEditor } from './editor.js';
@@ -6,72 +8,17 @@ import { h } from './dom.js';
 import { applyTheme } from './theme.js';
 import { showSettings } from './settings.js';
 import { showAccount, showPlayer } from './account.js';
-import { openStream, closeStream } from './stream.js';
+import { api } from './api.js';
+import { loadMe } from './session.js';
+import { addTokens } from './tokens.js';
+import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 
-export { h };
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
 
 const app = document.getElementById('app');
 let leave = null; // clean-up of the current screen
-
-/** The signed-in account ({signedIn, name, csrf}), once known. */
-export let me = { signedIn: false };
-
-/** Asks the server who is signed in here, and names them in the header. */
-export async function loadMe() {
-  try { setMe(await api('/api/account/me')); } catch { setMe({ signedIn: false }); }
-  return me;
-}
-
-/** Records the account the server answered with; a signed-in page keeps
- * the player's event stream open, and another account gets its own. */
-export function setMe(m) {
-  const before = me.name || '';
-  me = m || { signedIn: false };
-  if ((me.name || '') !== before) {
-    closeStream();
-    if (me.signedIn) openStream();
-  }
-  const link = document.getElementById('account-link');
-  if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
-}
-
-/** Fetches JSON from the API; throws Error with the server's message. A
- * signed-in page sends its anti-forgery token with every post. */
-export async function api(path, body) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (me.csrf) headers['X-CSRF-Token'] = me.csrf;
-  const opt = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
-  const r = await fetch(path, opt);
-  const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || `${r.status} ${r.statusText}`);
-  return data;
-}
-
-/** The seat tokens this browser holds for a game. */
-export function tokens(id) {
-  try { return JSON.parse(localStorage.getItem('wyrm.tokens.' + id)) || []; } catch { return []; }
-}
-
-/** Remembers more seat tokens for a game. */
-export function addTokens(id, list) {
-  const all = [...new Set([...tokens(id), ...list])];
-  localStorage.setItem('wyrm.tokens.' + id, JSON.stringify(all));
-}
-
-/** The secrets of the invitation links this browser made for a game, by seat. */
-export function invites(id) {
-  try { return JSON.parse(localStorage.getItem('wyrm.invites.' + id)) || {}; } catch { return {}; }
-}
-
-/** Remembers the secrets of a game's invitation links. */
-export function addInvites(id, secrets) {
-  if (secrets && Object.keys(secrets).length) localStorage.setItem('wyrm.invites.' + id, JSON.stringify({ ...invites(id), ...secrets }));
-}
-
-export function setConn(text) { document.getElementById('conn').textContent = text; }
 
 async function route() {
   if (leave) { leave(); leave = null; }

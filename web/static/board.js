@@ -1,13 +1,12 @@
 // Board drawing: any game's Geometry as one SVG per level, pieces (pictures
 // or letters), marks, highlights, arrows, and pointer/keyboard input
 // (click-click, drag, right-click marks, hover and long-press names).
+import { MINI } from './layouts.js';
 
 const S = 10; // square size in SVG units
 const palettes = [['#e9dcc2', '#9c7a58'], ['#eef0d8', '#7a9a5c'], ['#e2edf8', '#7d9fc4']];
 const owners = ['p0', 'p1', 'p2', 'p3'];
 const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
-const MINI = 0.3; // a small live map's squares beside the large board's
-const CAPTION = 22; // px of a level's caption
 
 /** Colours of seat i as [fill, text]. */
 export function seatColour(i) {
@@ -37,26 +36,6 @@ export function pieceSVG(p, x, y, r = 4.1, pic = '') {
 // Splits "2g7" style names into their letter and number parts for labels.
 const fileLabel = n => (n || '').replace(/^\d+(?=[a-z])/i, '').replace(/\d+$/, '');
 const rankLabel = n => ((n || '').match(/\d+$/) || [''])[0];
-
-/** The layout of levels used when the player chose none: small maps beside one large board on a narrow screen. */
-export function autoLayout(levels, width) {
-  if (levels === 1) return 'one';
-  return width < 700 ? 'focus' : 'side';
-}
-
-/**
- * Pixels per square so that geometry g in layout fits a box of w x h px.
- * Captions, gaps and the small maps of the 'focus' layout are counted.
- */
-export function fitUnit(g, layout, w, h) {
-  const gap = 10, n = g.levels;
-  let u;
-  if (n === 1 || layout === 'one') u = Math.min(w / g.files, h / g.ranks);
-  else if (layout === 'side') u = Math.min((w - gap * (n - 1)) / (n * g.files), (h - CAPTION) / g.ranks);
-  else if (layout === 'stack') u = Math.min(w / g.files, (h - n * CAPTION - gap * (n - 1)) / (n * g.ranks));
-  else u = Math.min(w / g.files, (w - gap * (n - 2)) / ((n - 1) * g.files * MINI), (h - 2 * CAPTION - gap) / (g.ranks * (1 + MINI)));
-  return Math.max(8, Math.floor(u * 4) / 4);
-}
 
 // Where square sq is drawn: its level and top-left corner in SVG units.
 function place(g, sq, flip) {

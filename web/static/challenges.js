@@ -3,7 +3,10 @@
 // answer), and the move to the game when one starts. Seeks and challenges
 // are posted through here, which keeps each one's seat token until its game
 // starts.
-import { api, addTokens, h, me } from './app.js';
+import { api } from './api.js';
+import { addTokens } from './tokens.js';
+import { h } from './dom.js';
+import { me } from './session.js';
 import { on, streamSecret, currentSecret } from './stream.js';
 
 const mine = new Map(); // challenge id -> {token, view}, posted from this page

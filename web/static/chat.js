@@ -2,7 +2,8 @@
 // lets this connection read and write them, with mute (kept in this
 // browser), block (kept with the account) and report on each message.
 // Text is only ever put in the page as text, never as markup.
-import { api, me } from './app.js';
+import { api } from './api.js';
+import { me } from './session.js';
 import { h } from './dom.js';
 
 const MUTED = 'wyrm.chat.muted', OPEN = 'wyrm.chat.open', MAX_MUTED = 500;

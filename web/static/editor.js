@@ -5,11 +5,14 @@
 // friend. The game reads and writes every position through the server
 // (/api/decompose and /api/compose, its game.Composer); this page knows
 // no game, only the palette the server describes.
-import { api, addTokens, addInvites } from './app.js';
+import { api } from './api.js';
+import { addTokens, addInvites } from './tokens.js';
 import { h } from './dom.js';
-import { renderBoard, fitUnit, pictureURL, pieceSVG } from './board.js';
+import { renderBoard, pictureURL, pieceSVG } from './board.js';
+import { fitUnit, largestLayout } from './layouts.js';
+import { layoutChooser } from './layoutchooser.js';
 import { svgPiece } from './draft.js';
-import { get, set } from './settings.js';
+import { get } from './settings.js';
 import { optionField } from './optionform.js';
 
 // A record starts with its tags ("[Event ...]") or its moves ("1. ...").
@@ -36,8 +39,8 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': 'Game' });
   const shaping = h('div', { class: 'ed-shaping' });
   const boardEl = h('div', { class: 'levels', id: 'ed-board' });
-  const layoutEl = h('div', { class: 'layouts', role: 'group', 'aria-label': 'Boards' });
-  const boardCol = h('section', { class: 'ed-boardcol', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, layoutEl),
+  const layouts = layoutChooser();
+  const boardCol = h('section', { class: 'ed-boardcol', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, layouts.el),
     h('div', { class: 'board-wrap' }, boardEl));
   const paletteEl = h('div', { class: 'ed-palette', role: 'group', 'aria-label': 'Pieces to place' });
   const toolsEl = h('div', { class: 'row ed-tools' });
@@ -233,26 +236,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   }
 
   function drawShaping() {
-    shaping.replaceChildren(...(pal ? pal.shaping : []).map(o => optionField(o, opts[o.name], v => shapeChanged(o, v), seats().map((_, i) => `seat ${i + 1}`))));
-  }
-
-  // The layout of several levels: the player's choice, else the one that
-  // draws the squares largest, so that pieces are easy to place.
-  const layoutKey = () => innerWidth < 700 ? 'layoutPhone' : 'layout';
-  function layoutOf(g, w, hgt) {
-    if (g.levels === 1) return 'one';
-    const chosen = get(layoutKey());
-    if (chosen) return chosen;
-    const best = ['side', 'stack'].reduce((a, l) => fitUnit(g, l, w, hgt) > fitUnit(g, a, w, hgt) ? l : a);
-    return fitUnit(g, best, w, hgt) >= 26 ? best : 'focus'; // one large level, the others as small maps
-  }
-  function drawLayouts(g, cur) {
-    layoutEl.replaceChildren();
-    if (g.levels < 2) return;
-    for (const [v, label] of [['side', 'Side by side'], ['stack', 'Stacked'], ['focus', 'One large']]) {
-      layoutEl.append(h('button', { type: 'button', class: cur === v ? 'on' : '', 'aria-pressed': String(cur === v), 'data-layout': v,
-        onclick: () => set(layoutKey(), v) }, label));
-    }
+    shaping.replaceChildren(...(pal ? pal.shaping : []).map(o => optionField(o, opts[o.name], v => shapeChanged(o, v), { seats: seats().map((_, i) => `seat ${i + 1}`), strict: true })));
   }
 
   // The pieces to draw: the server's view of the composition once it has
@@ -274,8 +258,9 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
     const top = boardEl.getBoundingClientRect().top + scrollY;
     // On a phone the palette comes right under the board: room is kept for it.
     const avail = Math.max(220, innerWidth < 700 ? innerHeight * 0.62 : innerHeight - Math.min(top, innerHeight * 0.3) - 24);
-    const layout = layoutOf(g, width - 8, avail);
-    drawLayouts(g, layout);
+    // The player's layout, else the one that draws the squares largest, so
+    // that pieces are easy to place.
+    const layout = layouts.choose(g, () => largestLayout(g, width - 8, avail));
     const unit = fitUnit(g, layout, width - 8, avail);
     const all = new Set(g.squareNames.map((_, i) => i));
     renderBoard(boardEl, { geometry: g, pieces: pieces() }, {
@@ -324,7 +309,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
     fieldsEl.replaceChildren(...pal.fields.map(f => optionField(f, comp.fields[f.name], v => {
       if (v === '' || v === f.default) delete comp.fields[f.name]; else comp.fields[f.name] = v;
       edited();
-    })));
+    }, { strict: true })));
     const mine = meChosen && Number(me.value) < pal.seats.length ? Number(me.value) : comp.toMove;
     me.replaceChildren(...pal.seats.map((s, i) => h('option', { value: i, selected: i === mine }, s)));
   }

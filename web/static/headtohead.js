@@ -1,5 +1,6 @@
 // One player's record against another, per game and over all.
-import { api, h } from './app.js';
+import { api } from './api.js';
+import { h } from './dom.js';
 import { games, titleOf } from './meta.js';
 
 /** Shows name's record against other in root. */

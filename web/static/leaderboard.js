@@ -1,7 +1,8 @@
 // The leaderboard of one game at one speed: established ratings only (see
 // the server's /api/leaderboard), a page at a time; the choice is kept in
 // the address.
-import { api, h } from './app.js';
+import { api } from './api.js';
+import { h } from './dom.js';
 import { meta } from './meta.js';
 
 /** Shows the leaderboard chosen by query (game, speed, page) in root. */

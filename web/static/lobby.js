@@ -1,8 +1,12 @@
 // The lobby: create a game, seek an opponent or challenge a player, join an
 // open game, watch one in progress.
-import { api, addTokens, addInvites, h, me } from './app.js';
+import { api } from './api.js';
+import { addTokens, addInvites } from './tokens.js';
+import { h } from './dom.js';
+import { me } from './session.js';
 import { seeksPanel } from './seeks.js';
 import { postChallenge } from './challenges.js';
+import { optionField, readOption, formOptions } from './optionform.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
@@ -165,29 +169,16 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     function current() { return meta.games.find(g => g.name === form.querySelector('input[name=game]:checked').value); }
     // Each option's value as the form holds it; an option left at its
     // default is not sent.
-    function values() {
-      const o = {};
-      for (const el of opts.querySelectorAll('[data-opt]')) {
-        const spec = current().options.find(s => s.name === el.dataset.opt);
-        let v;
-        if (spec.kind === 'set') v = [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
-        else if (spec.kind === 'perseat') {
-          const picks = [...el.querySelectorAll('select')].map(x => x.value);
-          v = picks.every(x => x === '') ? '' : picks.join(',');
-        } else if (spec.kind === 'bool') v = String(el.checked);
-        else v = el.value;
-        if (v !== (spec.default || '') && !(spec.kind === 'bool' && v === 'false' && !spec.default)) o[spec.name] = v;
-      }
-      return o;
-    }
+    const values = () => formOptions(opts, current().options);
     function gameChanged() {
       const g = current();
       rules.href = '/rules/' + g.name;
       rules.textContent = `How to play ${g.title}`;
-      opts.replaceChildren(...g.options.map(optionField));
+      opts.replaceChildren(...g.options.map(o => optionField(o, undefined, seatsChanged, { seats: seatNames() })));
       seatsChanged();
     }
     let asked = 0, seatCount = 2;
+    const seatNames = () => Array.from({ length: seatCount }, (_, i) => `seat ${i + 1}`);
     async function seatsChanged() {
       err.textContent = '';
       let n = seatCount, names = current().seats || [];
@@ -197,7 +188,14 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         n = r.players; names = r.names;
       } catch (e) { err.textContent = e.message; }
       if (mine !== asked) return; // a later change answers instead
-      if (n !== seatCount) { seatCount = n; for (const el of opts.querySelectorAll('[data-kind=perseat]')) fillPerSeat(el); }
+      if (n !== seatCount) {
+        seatCount = n;
+        // A per-seat option gets a choice for each seat, the old ones kept.
+        for (const o of current().options.filter(o => o.kind === 'perseat')) {
+          const el = opts.querySelector(`[data-opt="${o.name}"]`);
+          if (el) el.closest('.field').replaceWith(optionField(o, readOption(el, o), seatsChanged, { seats: seatNames() }));
+        }
+      }
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
       seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
     }
@@ -211,43 +209,6 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';
       return h('div', { class: 'seatrow' }, h('span', { class: 'swatch s' + i }), h('span', { style: 'min-width:4.5rem' }, name[0].toUpperCase() + name.slice(1)), kind, level);
-    }
-    // A per-seat option is one choice for each seat, "any" leaving it to
-    // the game.
-    function fillPerSeat(el) {
-      const o = current().options.find(s => s.name === el.dataset.opt);
-      const old = [...el.querySelectorAll('select')].map(x => x.value);
-      el.replaceChildren(...Array.from({ length: seatCount }, (_, i) => h('select', { 'aria-label': `${o.label || o.name} of seat ${i + 1}` },
-        h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: old[i] === c }, c)))));
-    }
-    // One form field per option, built from the option's kind alone.
-    function optionField(o) {
-      const id = 'opt-' + o.name;
-      const title = o.label || (o.name[0].toUpperCase() + o.name.slice(1));
-      const wire = (input, ...rest) => {
-        input.dataset.opt = o.name;
-        input.dataset.kind = o.kind;
-        input.addEventListener('change', seatsChanged);
-        return h('div', { class: 'field' }, ...rest);
-      };
-      const hint = h('small', { class: 'muted hint' }, o.description || '');
-      if (o.kind === 'set' || o.kind === 'perseat') {
-        const def = (o.default || '').split(',');
-        const input = o.kind === 'set'
-          ? h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
-            o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: def.includes(c) }), c)))
-          : h('span', { class: 'checks', id, role: 'group', 'aria-label': title });
-        if (o.kind === 'perseat') { input.dataset.opt = o.name; fillPerSeat(input); }
-        return wire(input, h('span', { class: 'name' }, title, hint), input);
-      }
-      const label = h('label', { class: 'name', for: id, title: o.description || '' }, title, hint);
-      let input;
-      if (o.kind === 'bool') input = h('input', { type: 'checkbox', id, checked: o.default === 'true' });
-      else if (o.kind === 'choice') input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
-        o.choices.map(c => h('option', { value: c, selected: c === o.default }, c)));
-      else if (o.kind === 'int') input = h('input', { type: 'number', id, min: o.min, max: o.max, value: o.default || o.min });
-      else input = h('input', { id, value: o.default || '', placeholder: 'default', maxlength: 200 });
-      return wire(input, label, input);
     }
     gameChanged();
   }

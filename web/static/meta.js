@@ -1,6 +1,6 @@
 // What /api/meta says, fetched once per page load: the lists name games by
 // their names and show their titles, and choose among the speed classes.
-import { api } from './app.js';
+import { api } from './api.js';
 
 let cached = null;
 

@@ -1,61 +1,80 @@
 // One form field per option of a schema (game.Option: bool, choice, int,
-// text, set, perseat), holding a value as options travel (a string) and
-// reporting a change with the new one: what the board editor offers of a
-// game's options and of a position's own fields.
+// text, set, perseat), for the lobby's new-game form and the board editor
+// (a game's options, a position's own fields). A field holds a value as
+// options travel (a string) and reports each change with the value it now
+// holds, read back from the page, so that whatever changed its inputs is
+// heard the same way.
 import { h } from './dom.js';
+import { optionTitle, changedOptions, perSeatValue, swapPick, inBounds } from './options.js';
 
 /**
  * A labelled field for option o holding value v ('' or undefined: the
- * default). onchange(value) is called with the new value; seats names the
- * seats of a per-seat option, whose choices are kept different by
- * swapping with the seat that had the one chosen.
+ * default); onchange(value) hears each change. seats names the seats of a
+ * per-seat option. strict is for a form whose every change must make sense
+ * as it stands (the editor writes a position with it): numbers out of
+ * bounds go back to what they were, and a per-seat option reports only a
+ * choice for every seat, kept different by swapping with the seat that had
+ * the one chosen. Otherwise (the lobby) what the player set is reported as
+ * it is, for the server to accept or explain, and 'any' stays on offer.
  */
-export function optionField(o, v, onchange, seats = []) {
-  const id = 'field-' + o.name;
-  const title = o.label || (o.name[0].toUpperCase() + o.name.slice(1));
+export function optionField(o, v, onchange, { seats = [], strict = false } = {}) {
+  const id = 'opt-' + o.name;
+  const title = optionTitle(o);
   const value = v === undefined || v === null || v === '' ? (o.default || '') : String(v);
   const hint = o.description ? h('small', { class: 'muted hint' }, o.description) : '';
-  const wrap = (input, label) => {
-    input.dataset.opt = o.name;
-    return h('div', { class: 'field', 'data-kind': o.kind }, label, input);
-  };
+  let input; // the element named by data-opt: the input, or a group's box
+  const report = () => onchange(readOption(input, o, strict));
   if (o.kind === 'set') {
     const on = value.split(',');
-    const box = h('span', { class: 'checks', id, role: 'group', 'aria-label': title });
-    const read = () => onchange([...box.querySelectorAll('input:checked')].map(i => i.value).join(','));
-    box.append(...o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: on.includes(c), onchange: read }), c)));
-    return wrap(box, h('span', { class: 'name' }, title, hint));
-  }
-  if (o.kind === 'perseat') {
+    input = h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
+      o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: on.includes(c), onchange: () => report() }), c)));
+  } else if (o.kind === 'perseat') {
     const picks = value ? value.split(',') : [];
-    const box = h('span', { class: 'checks', id, role: 'group', 'aria-label': title });
-    seats.forEach((s, i) => {
-      const sel = h('select', { 'aria-label': `${title} of ${s}`, onchange: () => {
-        const next = [...picks];
-        const had = next.indexOf(sel.value);
-        if (had >= 0 && had !== i) next[had] = next[i]; // two seats may not share a choice: they swap
-        next[i] = sel.value;
-        onchange(next.every(x => x) ? next.join(',') : '');
-      } }, picks[i] ? [] : h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, c)));
-      box.append(h('label', {}, `${s} `, sel));
-    });
-    return wrap(box, h('span', { class: 'name' }, title, hint));
-  }
-  const label = h('label', { class: 'name', for: id }, title, hint);
-  let input;
-  if (o.kind === 'bool') {
-    input = h('input', { type: 'checkbox', id, checked: value === 'true', onchange: () => onchange(String(input.checked)) });
+    input = h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
+      seats.map((s, i) => h('label', {}, `${s} `, h('select', { 'aria-label': `${title} of ${s}` },
+        strict && picks[i] ? [] : h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, c))))));
+    input.querySelectorAll('select').forEach((sel, i) => sel.addEventListener('change', () =>
+      strict ? onchange(perSeatValue(swapPick(picks, i, sel.value), true)) : report()));
+  } else if (o.kind === 'bool') {
+    input = h('input', { type: 'checkbox', id, checked: value === 'true' });
   } else if (o.kind === 'choice') {
-    input = h('select', { id, onchange: () => onchange(input.value) }, o.default ? [] : h('option', { value: '' }, 'default'),
+    input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
       o.choices.map(c => h('option', { value: c, selected: c === value }, c)));
   } else if (o.kind === 'int') {
-    input = h('input', { type: 'number', id, min: o.min, max: o.max, value: value || o.min || 0, onchange: () => {
-      const n = Number(input.value);
-      if (Number.isInteger(n) && n >= o.min && n <= o.max) onchange(String(n));
-      else input.value = value; // out of bounds: back to what it was
-    } });
+    input = h('input', { type: 'number', id, min: o.min, max: o.max, value: value || o.min || 0 });
   } else {
-    input = h('input', { id, value, maxlength: 200, onchange: () => onchange(input.value.trim()) });
+    input = h('input', { id, value, maxlength: 200, placeholder: strict ? undefined : 'default' });
   }
-  return wrap(input, label);
+  input.dataset.opt = o.name;
+  // A group's own inputs report above; a change told to the group as a
+  // whole is read from all of them.
+  input.addEventListener('change', ev => {
+    if (ev.target !== input) return;
+    if (strict && o.kind === 'int' && !inBounds(o, input.value)) { input.value = value; return; }
+    report();
+  });
+  const label = o.kind === 'set' || o.kind === 'perseat' ? h('span', { class: 'name' }, title, hint)
+    : h('label', { class: 'name', for: id, title: o.description || undefined }, title, hint);
+  return h('div', { class: 'field', 'data-kind': o.kind }, label, input);
+}
+
+/** The value option o's field holds, read from its element el (the one
+ * named by data-opt). */
+export function readOption(el, o, strict = false) {
+  if (o.kind === 'set') return [...el.querySelectorAll('input:checked')].map(i => i.value).join(',');
+  if (o.kind === 'perseat') return perSeatValue([...el.querySelectorAll('select')].map(x => x.value), strict);
+  if (o.kind === 'bool') return String(el.checked);
+  if (o.kind === 'int') return strict ? String(Number(el.value)) : el.value;
+  return o.kind === 'text' ? el.value.trim() : el.value;
+}
+
+/** The options the fields inside root hold, those at their default left
+ * out (specs: the game's option schema). */
+export function formOptions(root, specs) {
+  const values = {};
+  for (const el of root.querySelectorAll('[data-opt]')) {
+    const o = specs.find(s => s.name === el.dataset.opt);
+    if (o) values[o.name] = readOption(el, o);
+  }
+  return changedOptions(specs, values);
 }

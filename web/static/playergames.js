@@ -1,7 +1,8 @@
 // A player's finished games on their profile: filters (game, result, rated
 // or casual, opponent) kept in the address, pages loaded with "More", and
 // from each row the record against its opponents.
-import { api, h } from './app.js';
+import { api } from './api.js';
+import { h } from './dom.js';
 import { games, titleOf } from './meta.js';
 
 const results = [['', 'Any result'], ['win', 'Wins'], ['loss', 'Losses'], ['draw', 'Draws']];

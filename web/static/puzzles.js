@@ -1,9 +1,10 @@
 // The puzzle page: positions from engine self-play games in which one move
 // wins clearly (found by "wyrm puzzles"; each game comes with its own, listed by /api/puzzles). Find the move
 // on the board; a hint marks the piece; Next goes on.
-import { api } from './app.js';
+import { api } from './api.js';
 import { h } from './dom.js';
-import { renderBoard, fitUnit, autoLayout } from './board.js';
+import { renderBoard } from './board.js';
+import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 

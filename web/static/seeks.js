@@ -1,7 +1,9 @@
 // The lobby's seeks: quick pairing for common set-ups of each game, the
 // open seeks of every player (accept one, or cancel one's own), and who is
 // online; kept live by the lobby's event stream.
-import { api, h, me } from './app.js';
+import { api } from './api.js';
+import { h } from './dom.js';
+import { me } from './session.js';
 import { postChallenge, acceptChallenge, cancelChallenge, myChallenges, watchMine, describe, playerText, clockText } from './challenges.js';
 
 // Quick pairing's time controls, in minutes and seconds: quicker for games

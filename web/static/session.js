@@ -1,0 +1,27 @@
+// Who is signed in on this page: the account the server last answered
+// with, named in the header, with the player's event stream kept open.
+import { api, setCsrf } from './api.js';
+import { openStream, closeStream } from './stream.js';
+
+/** The signed-in account ({signedIn, name, csrf}), once known. */
+export let me = { signedIn: false };
+
+/** Asks the server who is signed in here, and names them in the header. */
+export async function loadMe() {
+  try { setMe(await api('/api/account/me')); } catch { setMe({ signedIn: false }); }
+  return me;
+}
+
+/** Records the account the server answered with; a signed-in page keeps
+ * the player's event stream open, and another account gets its own. */
+export function setMe(m) {
+  const before = me.name || '';
+  me = m || { signedIn: false };
+  setCsrf(me.csrf);
+  if ((me.name || '') !== before) {
+    closeStream();
+    if (me.signedIn) openStream();
+  }
+  const link = document.getElementById('account-link');
+  if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
+}

@@ -15,6 +15,8 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // browser is an HTTP client with its own cookies and CSRF token.
@@ -141,18 +143,18 @@ func TestAccountsSignInCSRFAndRatedGames(t *testing.T) {
 	// A post on the session's behalf without the CSRF token is refused.
 	token := alice.csrf
 	alice.csrf = ""
-	if code, _ := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}}); code != 403 {
+	if code, _ := alice.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}}); code != 403 {
 		t.Fatalf("post without the CSRF token: %d", code)
 	}
 	alice.csrf = token
-	if code, out := alice.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}}}); code != 400 {
+	if code, out := alice.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatComputer, Level: 1}}}); code != 400 {
 		t.Fatalf("a rated game against the computer: %d %v", code, out)
 	}
 	guest := newBrowserClient(t, h.http.URL)
-	if code, _ := guest.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}}); code != 403 {
+	if code, _ := guest.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}}); code != 403 {
 		t.Fatalf("a guest's rated game: %d", code)
 	}
-	code, cr := alice.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("rated game: %d %v", code, cr)
 	}
@@ -178,10 +180,10 @@ func TestAccountsSignInCSRFAndRatedGames(t *testing.T) {
 		return &wsClient{t: t, conn: conn}
 	}
 	a, bb := dial(alice), dial(bob)
-	if st := a.waitState(func(s stateJSON) bool { return len(s.You) == 1 }); st.You[0] != 0 {
+	if st := a.waitState(func(s play.State) bool { return len(s.You) == 1 }); st.You[0] != 0 {
 		t.Fatalf("alice holds %v", st.You)
 	}
-	bb.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 1 })
+	bb.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 1 })
 	for i, mv := range []string{"c1c2", "c5c4"} {
 		c := []*wsClient{a, bb}[i]
 		c.send(map[string]any{"type": "move", "move": mv})

@@ -9,6 +9,8 @@ import (
 
 	"wyrm/server/account"
 	"wyrm/server/httpkit"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // An API token: made with a session and shown once, listed without itself,
@@ -32,7 +34,7 @@ func TestAPITokens(t *testing.T) {
 		t.Fatalf("me with the token: %d %v", code, me)
 	}
 	// No CSRF header and no content type: a bearer request needs neither.
-	if code, out := tok.do("POST", "/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}}); code != 201 {
+	if code, out := tok.do("POST", "/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}}); code != 201 {
 		t.Fatalf("a game made with the token: %d %v", code, out)
 	}
 	req, _ := http.NewRequest("POST", h.http.URL+"/api/account/bot", bytes.NewReader(nil))
@@ -43,7 +45,7 @@ func TestAPITokens(t *testing.T) {
 	// The same request with the session cookie and no CSRF token is refused.
 	csrf := alice.csrf
 	alice.csrf = ""
-	if code, out := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}}); code != 403 || out["error"] != account.ErrCSRF.Message {
+	if code, out := alice.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}}); code != 403 || out["error"] != account.ErrCSRF.Message {
 		t.Fatalf("a cookie without CSRF: %d %v", code, out)
 	}
 	alice.csrf = csrf

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"wyrm/server/challenge"
+	"wyrm/server/table"
 )
 
 // FuzzChallengeRequest feeds arbitrary bodies of POST /api/challenges to
@@ -50,7 +51,7 @@ func FuzzChallengeRequest(f *testing.F) {
 			(terms.RatingMax != 0 && terms.RatingMin > terms.RatingMax) || (!terms.Rated && terms.RatingMin+terms.RatingMax != 0) {
 			t.Fatalf("%s: range %d-%d", data, terms.RatingMin, terms.RatingMax)
 		}
-		def := Def{Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: terms.Clock}
+		def := table.Def{Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}, Clock: terms.Clock}
 		if err := def.Check(2); err != nil {
 			t.Fatalf("%s: clock %+v accepted: %v", data, terms.Clock, err)
 		}

@@ -172,10 +172,10 @@ func seekIDs(b *browserClient) []string {
 // checkChallenge checks a request as POST /api/challenges does; it needs
 // no accounts, so tests call it on any server.
 func (srv *Server) checkChallenge(req challenge.Request, signedIn bool) (game.Game, challenge.Terms, error) {
-	return challenge.Check(challengeHost{srv}, srv.minClock, req, signedIn)
+	return challenge.Check(srv.hall.Challenges(), srv.minClock, req, signedIn)
 }
 
 // challengeView is what clients see of c on srv.
 func (srv *Server) challengeView(c challenge.Challenge) (challenge.View, error) {
-	return challenge.ViewOf(challengeHost{srv}, c)
+	return challenge.ViewOf(srv.hall.Challenges(), c)
 }

@@ -12,6 +12,7 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/server/challenge"
 	"wyrm/server/httpkit"
+	"wyrm/server/play"
 	"wyrm/server/table"
 )
 
@@ -123,12 +124,12 @@ func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 	}
 	lobby.wait("the seek gone", func(ev sseEvent) bool { return ev.name == "seeks" && fmt.Sprint(ev.json()["gone"]) == "["+id+"]" })
 	wa, wb := dialAs(t, alice, h.http.URL, gameID), dialAs(t, bob, h.http.URL, gameID)
-	wa.waitState(func(s stateJSON) bool { return slices.Equal(s.You, []int{1 - bobSeat}) })
-	wb.waitState(func(s stateJSON) bool { return slices.Equal(s.You, []int{bobSeat}) })
+	wa.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{1 - bobSeat}) })
+	wb.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{bobSeat}) })
 	s := h.srv.session(gameID)
-	s.mu.Lock()
-	rated, clock := s.t.Def.Rated && s.rateable(), s.t.Def.Clock
-	s.mu.Unlock()
+	s.lock()
+	rated, clock := s.t.Def.Rated && s.t.Rateable(), s.t.Def.Clock
+	s.unlock()
 	if !rated || clock.Initial != 300000*time.Millisecond {
 		t.Fatalf("the game: rated %v, clock %+v", rated, clock)
 	}

@@ -11,6 +11,8 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/chat"
 	"wyrm/server/httpkit"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // newChatHarness is a server with accounts and chat on the database at
@@ -143,7 +145,7 @@ type chatTable struct {
 func newChatTable(t *testing.T, h *harness) *chatTable {
 	t.Helper()
 	ct := &chatTable{aliceB: signUp(t, h.http.URL, "alice"), carolB: signUp(t, h.http.URL, "carol")}
-	code, cr := ct.aliceB.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := ct.aliceB.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
 	}
@@ -153,7 +155,7 @@ func newChatTable(t *testing.T, h *harness) *chatTable {
 		t.Fatalf("join: %d %v", code, join)
 	}
 	ct.alice = &chatConn{wsClient: dialAs(t, ct.aliceB, h.http.URL, ct.id)}
-	ct.alice.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
+	ct.alice.waitState(func(s play.State) bool { return len(s.You) == 1 })
 	ct.guest = &chatConn{wsClient: h.dial(ct.id, join["token"].(string))}
 	ct.carol = &chatConn{wsClient: dialAs(t, ct.carolB, h.http.URL, ct.id)}
 	ct.dave = &chatConn{wsClient: h.dial(ct.id)}
@@ -247,7 +249,7 @@ func TestChatRoomsAreApart(t *testing.T) {
 func TestChatPersistsAcrossRestart(t *testing.T) {
 	path := t.TempDir() + "/w.db"
 	h := newChatHarness(t, path, nil)
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])}
 	c.mustSay("players", "remember this")
 	h.stop()
@@ -269,7 +271,7 @@ func TestChatRefusesBadMessages(t *testing.T) {
 		}
 		c.Filter = f
 	})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])}
 	other := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[1])}
 	for _, tc := range []struct {
@@ -319,15 +321,15 @@ func TestChatLimits(t *testing.T) {
 			// is met in one, the others across two.
 			var conns []*chatConn
 			for range 2 {
-				_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+				_, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 				c := &chatConn{wsClient: dialAs(t, alice, h.http.URL, cr["id"].(string))}
-				c.waitState(func(s stateJSON) bool { return len(s.You) == 2 })
+				c.waitState(func(s play.State) bool { return len(s.You) == 2 })
 				conns = append(conns, c)
 			}
 			if tc.name == "address" {
 				conns = conns[:0]
 				for range 2 {
-					cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+					cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 					conns = append(conns, &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])})
 				}
 			}
@@ -358,15 +360,15 @@ func TestChatLimits(t *testing.T) {
 func TestChatBlock(t *testing.T) {
 	h := newChatHarness(t, "", func(c *chat.Config) { c.Limits = chat.Limits{ReportsPerMinute: 4, ReportsBurst: 4} })
 	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
-	_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	_, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	id := cr["id"].(string)
 	if code, out := bob.post("/api/games/"+id+"/join", map[string]int{"seat": 1}); code != 200 {
 		t.Fatalf("bob joins: %d %v", code, out)
 	}
 	a := &chatConn{wsClient: dialAs(t, alice, h.http.URL, id)}
 	b := &chatConn{wsClient: dialAs(t, bob, h.http.URL, id)}
-	a.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
-	b.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
+	a.waitState(func(s play.State) bool { return len(s.You) == 1 })
+	b.waitState(func(s play.State) bool { return len(s.You) == 1 })
 	b.mustSay("players", "before the block")
 
 	guest := newBrowserClient(t, h.http.URL)
@@ -471,7 +473,7 @@ func TestChatReportStored(t *testing.T) {
 // messages are refused.
 func TestChatOff(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])}
 	if hist := c.history(); len(hist.Rooms) != 0 {
 		t.Fatalf("rooms without chat: %+v", hist.Rooms)
@@ -495,7 +497,7 @@ func TestChatHistoryIsLimited(t *testing.T) {
 		c.Chat = chat.Config{Store: ch}
 		c.Limits = httpkit.Limits{HellosPerMinute: 3, HellosBurst: 3}
 	}, toysetup.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := &chatConn{wsClient: h.dial(cr.ID, cr.Tokens[0])} // one proof
 	for range 2 {
 		c.history()

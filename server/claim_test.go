@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"wyrm/server/account"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // A guest who signs in and shows their seat's token claims the seat for
@@ -14,7 +16,7 @@ import (
 func TestSignedInPlayerClaimsTheirGuestSeat(t *testing.T) {
 	h := newSecurityHarness(t, account.Config{})
 	guest := newBrowserClient(t, h.http.URL)
-	code, cr := guest.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := guest.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
 	}
@@ -27,8 +29,8 @@ func TestSignedInPlayerClaimsTheirGuestSeat(t *testing.T) {
 	user := int64(me["id"].(float64))
 	users := func(id string) []int64 {
 		s := h.srv.session(id)
-		s.mu.Lock()
-		defer s.mu.Unlock()
+		s.lock()
+		defer s.unlock()
 		return slices.Clone(s.t.Users)
 	}
 	if got := users(id); got[0] != 0 {
@@ -47,11 +49,11 @@ func TestSignedInPlayerClaimsTheirGuestSeat(t *testing.T) {
 		t.Fatalf("log in: %d %v", code, out)
 	}
 	w2 := dialAs(t, other, h.http.URL, id)
-	w2.waitState(func(s stateJSON) bool { return slices.Equal(s.You, []int{0}) })
+	w2.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{0}) })
 	// A guest's shared screen: both seats' tokens in one hello, then a
 	// sign-in, bind neither seat.
 	anon := newBrowserClient(t, h.http.URL)
-	code, cr = anon.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	code, cr = anon.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
 	}

@@ -12,7 +12,9 @@ import (
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/account"
+	"wyrm/server/play"
 	"wyrm/server/store"
+	"wyrm/server/table"
 )
 
 // startAccountNode is startNode with accounts in the shared database.
@@ -55,7 +57,7 @@ func TestClusterAccountsPlayThroughAnyNode(t *testing.T) {
 	if code, _ := bob.post("/api/account/signup", map[string]string{"name": "bob", "password": "battery staple"}); code != 200 {
 		t.Fatal("bob's sign-up")
 	}
-	code, cr := alice.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("rated game on a: %d %v", code, cr)
 	}
@@ -65,8 +67,8 @@ func TestClusterAccountsPlayThroughAnyNode(t *testing.T) {
 	}
 	// Alice's cookies were set by a; she reaches the game through b.
 	wa, wb := dialAs(t, alice, b.http.URL, id), dialAs(t, bob, b.http.URL, id)
-	wa.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 0 })
-	wb.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 1 })
+	wa.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 0 })
+	wb.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 1 })
 	for i, mv := range []string{"c1c2", "c5c4"} {
 		c := []*wsClient{wa, wb}[i]
 		c.send(map[string]any{"type": "move", "move": mv})
@@ -93,7 +95,7 @@ func TestClusterRecordsWhatADeadOwnerDidNot(t *testing.T) {
 	// moves and the resignation that ended it, and a lease run out.
 	ctx := context.Background()
 	st := b.st.(store.Cluster)
-	def, _ := json.Marshal(Def{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal, UserID: ids[0]}, {Kind: SeatLocal, UserID: ids[1]}}})
+	def, _ := json.Marshal(table.Def{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal, UserID: ids[0]}, {Kind: table.SeatLocal, UserID: ids[1]}}})
 	term, err := st.CreateLeased(ctx, store.Game{ID: "deadbeef0001", CreatedMs: time.Now().UnixMilli(), Def: def}, "dead", 50*time.Millisecond)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/challenge"
+	"wyrm/server/play"
 )
 
 // through returns b's client as it talks to another node (cookies are per
@@ -63,8 +64,8 @@ func TestClusterSeeksAcrossNodes(t *testing.T) {
 		t.Fatalf("alice hears %v; the winner's answer %v", start, won.out)
 	}
 	// Each reaches the game through the node the other used.
-	dialAs(t, alice, b.http.URL, gameID).waitState(func(s stateJSON) bool { return slices.Equal(s.You, []int{1 - seat}) })
-	dialAs(t, winner, a.http.URL, gameID).waitState(func(s stateJSON) bool { return slices.Equal(s.You, []int{seat}) })
+	dialAs(t, alice, b.http.URL, gameID).waitState(func(s play.State) bool { return slices.Equal(s.You, []int{1 - seat}) })
+	dialAs(t, winner, a.http.URL, gameID).waitState(func(s play.State) bool { return slices.Equal(s.You, []int{seat}) })
 	eventually(t, "the seek gone on both nodes", func() bool { return len(seekIDs(alice)) == 0 && len(seekIDs(bob)) == 0 })
 
 	// A seek ends on every node when its author's stream closes on one.

@@ -6,6 +6,8 @@ import (
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/account"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // startChatNode is startNode with accounts and chat in the shared database.
@@ -25,15 +27,15 @@ func TestClusterChatThroughAnyNode(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startChatNode(t, url, "a"), startChatNode(t, url, "b")
 	alice, bob := signUp(t, a.http.URL, "alice"), signUp(t, b.http.URL, "bob")
-	_, cr := alice.post("/api/games", CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	_, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	id := cr["id"].(string)
 	if code, out := bob.post("/api/games/"+id+"/join", map[string]int{"seat": 1}); code != 200 {
 		t.Fatalf("bob joins through b: %d %v", code, out)
 	}
 	wa := &chatConn{wsClient: dialAs(t, alice, a.http.URL, id)}
 	wb := &chatConn{wsClient: dialAs(t, bob, b.http.URL, id)} // forwarded to a
-	wa.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
-	wb.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
+	wa.waitState(func(s play.State) bool { return len(s.You) == 1 })
+	wb.waitState(func(s play.State) bool { return len(s.You) == 1 })
 	wa.mustSay("players", "hello from a")
 	wb.read(func(map[string]any) bool { return wb.heard("hello from a") })
 
@@ -54,7 +56,7 @@ func TestClusterChatThroughAnyNode(t *testing.T) {
 		t.Fatalf("b takes the game: %d %s", code, body)
 	}
 	wa2 := &chatConn{wsClient: dialAs(t, alice, b.http.URL, id)}
-	wa2.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
+	wa2.waitState(func(s play.State) bool { return len(s.You) == 1 })
 	if hist := wa2.history(); !slices.Equal(hist.texts(), []string{"alice: hello from a", "alice: quiet now"}) {
 		t.Fatalf("alice's history after the takeover: %q", hist.texts())
 	}

@@ -5,6 +5,8 @@ import (
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/lists"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // The players' lists read the shared database: a rated game played on one
@@ -14,7 +16,7 @@ func TestClusterListsThroughAnyNode(t *testing.T) {
 	a, b := startAccountNode(t, url, "a"), startAccountNode(t, url, "b")
 	cs, _ := signUpAll(t, a, "alice", "bob")
 	alice, bob := cs[0], cs[1]
-	code, cr := alice.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("rated game: %d %v", code, cr)
 	}
@@ -23,8 +25,8 @@ func TestClusterListsThroughAnyNode(t *testing.T) {
 		t.Fatalf("bob joins: %d %v", code, out)
 	}
 	wa, wb := dialAs(t, alice, a.http.URL, id), dialAs(t, bob, a.http.URL, id)
-	wa.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
-	wb.waitState(func(s stateJSON) bool { return len(s.You) == 1 })
+	wa.waitState(func(s play.State) bool { return len(s.You) == 1 })
+	wb.waitState(func(s play.State) bool { return len(s.You) == 1 })
 	for i, mv := range []string{"c1c2", "c5c4"} {
 		c := []*wsClient{wa, wb}[i]
 		c.send(map[string]any{"type": "move", "move": mv})

@@ -17,6 +17,7 @@ import (
 	"wyrm/internal/pgtest"
 	toygame "wyrm/internal/toysetup"
 	"wyrm/server/cluster"
+	"wyrm/server/play"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -67,7 +68,7 @@ func startNodeWith(t *testing.T, url, name string, set func(*Config)) *harness {
 // crash stops a node the way a dead process stops: no more renewals, its
 // address refuses connections, and it gives up no lease.
 func (h *harness) crash() {
-	h.srv.cluster.Forget() // so that the cleanup's Close releases nothing
+	h.srv.hall.Cluster().Forget() // so that the cleanup's Close releases nothing
 	h.srv.life.Stop()
 	h.http.CloseClientConnections()
 	h.http.Listener.Close()
@@ -89,7 +90,7 @@ func storedLog(t *testing.T, h *harness, id string) []store.Action {
 func TestClusterForwardsToTheOwner(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatInvite}}})
 	if code, body := b.get("/api/games/" + cr.ID); code != 200 || !strings.Contains(body, cr.ID) {
 		t.Fatalf("state through b: %d %s", code, body)
 	}
@@ -102,8 +103,8 @@ func TestClusterForwardsToTheOwner(t *testing.T) {
 	watcher := b.dial(cr.ID)
 	white.send(map[string]any{"type": "move", "move": "c1c2", "id": 5})
 	white.expect("ack")
-	black.waitState(func(s stateJSON) bool { return len(s.Plies) == 1 })
-	watcher.waitState(func(s stateJSON) bool { return len(s.Plies) == 1 })
+	black.waitState(func(s play.State) bool { return len(s.Plies) == 1 })
+	watcher.waitState(func(s play.State) bool { return len(s.Plies) == 1 })
 	log := storedLog(t, a, cr.ID)
 	if len(log) != 2 || log[0].Kind != table.ActJoin || log[1].Data != "c1c2" {
 		t.Fatalf("stored log %+v", log)
@@ -111,7 +112,7 @@ func TestClusterForwardsToTheOwner(t *testing.T) {
 	if b.srv.session(cr.ID) != nil {
 		t.Error("the forwarding node holds the game too")
 	}
-	if n := b.srv.cluster.Stats().Forwarded; n < 4 {
+	if n := b.srv.hall.Cluster().Stats().Forwarded; n < 4 {
 		t.Errorf("b forwarded %d requests, want at least 4", n)
 	}
 	if code, _ := b.get("/api/games/nosuchgame"); code != http.StatusNotFound {
@@ -123,7 +124,7 @@ func TestClusterForwardsToTheOwner(t *testing.T) {
 func TestClusterLobbyReachesEveryNode(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	listed := func(h *harness, want string) bool {
 		_, body := h.get("/api/games?list=playing")
 		return strings.Contains(body, `"id":"`+cr.ID+`"`) && strings.Contains(body, want)
@@ -139,7 +140,7 @@ func TestClusterLobbyReachesEveryNode(t *testing.T) {
 		_, body := late.get("/api/games?list=playing")
 		t.Fatalf("a new node's lobby: %s", body)
 	}
-	if b.srv.cluster.Stats().Notified == 0 {
+	if b.srv.hall.Cluster().Stats().Notified == 0 {
 		t.Error("no notification latency recorded")
 	}
 }
@@ -151,8 +152,8 @@ func TestClusterLobbyReachesEveryNode(t *testing.T) {
 func TestClusterTakesOverACrashedNodesGames(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	clocked := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 600_000 * time.Millisecond}})
-	vsComputer := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}}})
+	clocked := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}, Clock: table.TimeControl{Initial: 600_000 * time.Millisecond}})
+	vsComputer := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatComputer, Level: 1}}})
 	c := a.dial(clocked.ID, clocked.Tokens[0], clocked.Tokens[1])
 	for i, mv := range []string{"c1c2", "c5c4"} {
 		c.send(map[string]any{"type": "move", "move": mv, "id": i + 2})
@@ -180,8 +181,8 @@ func TestClusterTakesOverACrashedNodesGames(t *testing.T) {
 	p := b.dial(vsComputer.ID, vsComputer.Tokens[0])
 	p.send(map[string]any{"type": "move", "move": "c1c2", "id": 2})
 	p.expect("ack")
-	p.waitState(func(s stateJSON) bool { return len(s.Plies) == 2 })
-	if n := b.srv.cluster.Stats().TakenOver; n != 2 {
+	p.waitState(func(s play.State) bool { return len(s.Plies) == 2 })
+	if n := b.srv.hall.Cluster().Stats().TakenOver; n != 2 {
 		t.Errorf("b took over %d games, want 2", n)
 	}
 }
@@ -192,14 +193,14 @@ func TestClusterTakesOverACrashedNodesGames(t *testing.T) {
 func TestClusterFencesAStaleOwner(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a := startNode(t, url, "a")
-	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := a.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	// Another node takes the lease behind a's back: a's lease is cut short
 	// by hand, as if a had not renewed it in time.
 	st := a.st.(store.Cluster)
 	ctx := context.Background()
 	waitFor(t, "the lease to be taken", func() bool {
-		_ = st.Renew(ctx, cr.ID, "a", a.srv.cluster.Term(cr.ID), time.Millisecond)
+		_ = st.Renew(ctx, cr.ID, "a", a.srv.hall.Cluster().Term(cr.ID), time.Millisecond)
 		time.Sleep(5 * time.Millisecond)
 		_, err := st.Acquire(ctx, cr.ID, "thief", time.Minute)
 		return err == nil
@@ -234,8 +235,8 @@ func TestClusterFencesAStaleOwner(t *testing.T) {
 func TestClusterCloseHandsGamesOver(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	live := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
-	over := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	live := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
+	over := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := a.dial(over.ID, over.Tokens[0])
 	c.send(map[string]any{"type": "resign", "id": 2})
 	c.expect("ack")
@@ -265,12 +266,12 @@ func TestClusterCloseHandsGamesOver(t *testing.T) {
 func TestClusterCutsForwardsToAFormerOwner(t *testing.T) {
 	url := pgtest.NewDB(t)
 	a, b := startNode(t, url, "a"), startNode(t, url, "b")
-	cr := a.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := b.dial(cr.ID)
 	// Another node publishes: b's lobby learns the game moved there.
-	a.srv.cluster.Notice(store.Notice{Node: "a", Summary: store.Summary{Game: cr.ID}}) // its own: nothing
-	b.srv.cluster.Notice(store.Notice{Node: "a", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
-	b.srv.cluster.Notice(store.Notice{Node: "c", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	a.srv.hall.Cluster().Notice(store.Notice{Node: "a", Summary: store.Summary{Game: cr.ID}}) // its own: nothing
+	b.srv.hall.Cluster().Notice(store.Notice{Node: "a", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
+	b.srv.hall.Cluster().Notice(store.Notice{Node: "c", SentAt: time.Now(), Summary: store.Summary{Game: cr.ID}})
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
@@ -295,7 +296,7 @@ func TestClusterPeerHeadersNeedTheSecret(t *testing.T) {
 	if k := a.srv.clientKey(r); k != "192.0.2.1" {
 		t.Errorf("client key with a wrong secret: %s", k)
 	}
-	r.Header.Set(cluster.HeaderPeer, a.srv.cluster.Secret())
+	r.Header.Set(cluster.HeaderPeer, a.srv.hall.Cluster().Secret())
 	if k := a.srv.clientKey(r); k != "198.51.100.7" {
 		t.Errorf("client key from a peer: %s", k)
 	}

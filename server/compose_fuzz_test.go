@@ -68,9 +68,9 @@ func FuzzEditorBody(f *testing.F) {
 				Options game.Options
 			}
 			_ = json.Unmarshal(body, &in)
-			g, opts, err := srv.normalize(in.Game, in.Options)
+			g, opts, err := srv.hall.Editor().Normalize(in.Game, in.Options)
 			if out.Game != "" { // a decomposition names its game and options
-				g, opts, err = srv.normalize(out.Game, out.Options)
+				g, opts, err = srv.hall.Editor().Normalize(out.Game, out.Options)
 			}
 			if err != nil {
 				t.Fatalf("200 for options that do not normalize: %v", err)

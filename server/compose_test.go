@@ -15,6 +15,8 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/server/editor"
 	"wyrm/server/httpkit"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // plainToy is a game without a board editor.
@@ -214,12 +216,12 @@ func TestEditorPositionShapesTheOptions(t *testing.T) {
 	if len(d.Palette.Seats) != 3 || d.Palette.Seats[1] != "Greenskin" || len(d.Palette.Shaping) != 3 || d.Position != p.String() || d.Error != "" {
 		t.Fatalf("palette %+v, position %q, error %q", d.Palette, d.Position, d.Error)
 	}
-	seats := []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}
-	if _, err := h.srv.Create(context.Background(), CreateRequest{Game: "dungeon", Position: p.String(), Seats: seats}); err == nil || !strings.Contains(err.Error(), "3 seats") {
+	seats := []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}
+	if _, err := h.srv.Create(context.Background(), play.CreateRequest{Game: "dungeon", Position: p.String(), Seats: seats}); err == nil || !strings.Contains(err.Error(), "3 seats") {
 		t.Fatalf("a three-seat position for two seats: %v", err)
 	}
-	seats = append(seats, Seat{Kind: SeatLocal})
-	if _, err := h.srv.Create(context.Background(), CreateRequest{Game: "dungeon", Options: d.Options, Position: d.Position, Seats: seats}); err != nil {
+	seats = append(seats, table.Seat{Kind: table.SeatLocal})
+	if _, err := h.srv.Create(context.Background(), play.CreateRequest{Game: "dungeon", Options: d.Options, Position: d.Position, Seats: seats}); err != nil {
 		t.Fatalf("a game from the editor's options and position: %v", err)
 	}
 }

@@ -18,6 +18,8 @@ import (
 	"wyrm/game/boardview"
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // The toy game reaches every per-game part of the site through the
@@ -28,13 +30,13 @@ func TestAGameReachesTheSiteThroughTheContract(t *testing.T) {
 	if code, body := h.get("/rules/toy"); code != 200 || !strings.Contains(body, "King") || !strings.Contains(body, "A Rook slides") || strings.Count(body, "<svg") != 2 {
 		t.Fatalf("rules page: %d %.300s", code, body)
 	}
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	for _, mv := range []string{"a1a4", "e5e4", "a4c4"} {
 		c.send(map[string]any{"type": "move", "move": mv})
 		c.expect("ack")
 	}
-	st := c.waitState(func(s stateJSON) bool { return len(s.Plies) == 3 })
+	st := c.waitState(func(s play.State) bool { return len(s.Plies) == 3 })
 	if !slices.Equal(st.Board.Check, []int{22}) {
 		t.Fatalf("check marks %v, want the North King on c5 (22)", st.Board.Check)
 	}
@@ -52,12 +54,9 @@ func TestAGameReachesTheSiteThroughTheContract(t *testing.T) {
 	}
 
 	// Setup help, and the game's own reading of a choice being written.
-	cr = h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"}, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr = h.create(play.CreateRequest{Game: "toy", Options: game.Options{"setup": "true"}, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c = h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
-	s := h.srv.session(cr.ID)
-	s.mu.Lock()
-	st = s.state([]int{0, 1})
-	s.mu.Unlock()
+	st, _ = h.srv.hall.State(cr.ID, []int{0, 1})
 	if st.Stage != "deploy" || !slices.Equal(st.Help[0].Zone, []int{0, 1, 2, 3, 4}) || !slices.Equal(st.Help[1].Zone, []int{20, 21, 22, 23, 24}) || st.Help[0].Text == "" {
 		t.Fatalf("setup help: stage %s help %+v", st.Stage, st.Help)
 	}
@@ -76,7 +75,7 @@ func TestAGameReachesTheSiteThroughTheContract(t *testing.T) {
 	if m := c.expect("error"); m["code"] != "forbidden" {
 		t.Fatalf("check for a seat not held: %v", m)
 	}
-	if len(s.t.Log) != 0 {
+	if s := h.srv.session(cr.ID); len(s.t.Log) != 0 {
 		t.Fatal("checks changed the game")
 	}
 	// The lobby learns the seats' names and count without a game.
@@ -195,29 +194,29 @@ func (pictureToy) Pictures() fs.FS {
 // A game can start from a position, or from a record whose moves it keeps.
 func TestCreateFromAPositionOrARecord(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Position: "....k/...../..K../...../R.... 0", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Position: "....k/...../..K../...../R.... 0", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	s := h.srv.session(cr.ID)
-	s.mu.Lock()
+	s.lock()
 	got := s.t.Pos.String()
-	s.mu.Unlock()
+	s.unlock()
 	if got != "....k/...../..K../...../R.... 0" {
 		t.Fatalf("started from %s", got)
 	}
-	if _, err := h.srv.Create(context.Background(), CreateRequest{Game: "toy", Position: "nonsense", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}}); err == nil {
+	if _, err := h.srv.Create(context.Background(), play.CreateRequest{Game: "toy", Position: "nonsense", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}}); err == nil {
 		t.Fatal("a bad position was accepted")
 	}
 	rec := "[Event \"x\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Game \"toy\"]\n\n1. c1c2 c5c4 2. a1a2 *\n"
 	// Two people's seats: a computer seat could move before the plies are read.
-	cr = h.create(CreateRequest{Record: rec, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr = h.create(play.CreateRequest{Record: rec, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	s = h.srv.session(cr.ID)
-	s.mu.Lock()
+	s.lock()
 	plies, tm := len(s.t.Plies), s.t.ToMove()
-	s.mu.Unlock()
+	s.unlock()
 	if plies != 3 || tm != 1 {
 		t.Fatalf("from the record: %d plies, seat %d to move", plies, tm+1)
 	}
 	bad := strings.Replace(rec, "a1a2", "a1b2", 1) // a Rook does not move diagonally
-	if _, err := h.srv.Create(context.Background(), CreateRequest{Record: bad, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}}); err == nil || !strings.Contains(err.Error(), "move 3") {
+	if _, err := h.srv.Create(context.Background(), play.CreateRequest{Record: bad, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}}); err == nil || !strings.Contains(err.Error(), "move 3") {
 		t.Fatalf("a record with an illegal move: %v", err)
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"wyrm/games"
 	"wyrm/rating"
 	"wyrm/server/lists"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // fourSeats finds, through the contract alone, a registered game and the
@@ -52,8 +54,8 @@ func TestFourPlayerRatedGameRatesEveryoneByPlace(t *testing.T) {
 	h := newListsHarness(t, nil, games.All()...)
 	players := []string{"north", "east", "south", "west"}
 	cs, _ := signUpAll(t, h, players...)
-	code, cr := cs[0].post("/api/games", CreateRequest{Game: name, Options: opts, Rated: true,
-		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}, {Kind: SeatOpen}, {Kind: SeatOpen}}})
+	code, cr := cs[0].post("/api/games", play.CreateRequest{Game: name, Options: opts, Rated: true,
+		Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}, {Kind: table.SeatOpen}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
 	}
@@ -66,13 +68,13 @@ func TestFourPlayerRatedGameRatesEveryoneByPlace(t *testing.T) {
 	ws := make([]*wsClient, 4)
 	for i := range ws {
 		ws[i] = dialAs(t, cs[i], h.http.URL, id)
-		ws[i].waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == i })
+		ws[i].waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == i })
 	}
 	s := h.srv.session(id)
 	// waiting says which seats must act now, and whether play has begun.
 	waiting := func() ([]int, bool, []string) {
-		s.mu.Lock()
-		defer s.mu.Unlock()
+		s.lock()
+		defer s.unlock()
 		var legal []string
 		if s.t.Pos != nil && s.t.ToMove() != game.NoPlayer {
 			for _, m := range s.t.Pos.LegalMoves(nil) {
@@ -111,7 +113,7 @@ func TestFourPlayerRatedGameRatesEveryoneByPlace(t *testing.T) {
 		ws[seat].send(map[string]any{"type": "resign"})
 		ws[seat].expect("ack")
 	}
-	st := ws[1].waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	st := ws[1].waitState(func(s play.State) bool { return s.Outcome.Over })
 	if st.Outcome.Winner != 1 {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}

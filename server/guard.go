@@ -11,7 +11,7 @@ import (
 // its address, or with a trusted proxy header the address the proxy saw;
 // IPv6 addresses count by their /64, which one subscriber usually holds.
 func (srv *Server) clientKey(r *http.Request) string {
-	if k := srv.peerClient(r); k != "" { // forwarded by another node (server/cluster)
+	if k := srv.hall.PeerClient(r); k != "" { // forwarded by another node (server/cluster)
 		return k
 	}
 	addr := r.RemoteAddr

@@ -10,6 +10,8 @@ import (
 	"wyrm/internal/toygame"
 	"wyrm/internal/toysetup"
 	"wyrm/server/computer"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // waitFor polls cond until it holds or fails the test after five seconds.
@@ -25,17 +27,17 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // outcome reads a game's outcome under its lock.
 func outcome(h *harness, id string) game.Outcome {
 	s := h.srv.session(id)
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.lock()
+	defer s.unlock()
 	return s.t.Outcome()
 }
 
 func TestClaimAfterTheOpponentLeft(t *testing.T) {
 	h := newHarnessWith(t, "", func(c *Config) { c.ClaimAfter = 200 * time.Millisecond }, toysetup.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	a := h.dial(cr.ID, cr.Tokens[0])
 	b := h.dial(cr.ID, cr.Tokens[1])
-	st := a.waitState(func(s stateJSON) bool { return len(s.Present) == 2 && s.Present[1] })
+	st := a.waitState(func(s play.State) bool { return len(s.Present) == 2 && s.Present[1] })
 	if !st.Present[0] {
 		t.Fatalf("presence %v", st.Present)
 	}
@@ -44,8 +46,7 @@ func TestClaimAfterTheOpponentLeft(t *testing.T) {
 		t.Fatalf("claim against a present opponent: %v", m)
 	}
 	b.conn.Close(1000, "")
-	s := h.srv.session(cr.ID)
-	waitFor(t, "seat 2 to leave", func() bool { s.mu.Lock(); defer s.mu.Unlock(); return !s.present(1) })
+	waitFor(t, "seat 2 to leave", func() bool { st, _ := h.srv.hall.State(cr.ID, nil); return !st.Present[1] })
 	a.send(map[string]any{"type": "claim", "choice": "win"})
 	if m := a.expect("error"); !strings.Contains(m["message"].(string), "may claim after") {
 		t.Fatalf("claim too early: %v", m)
@@ -60,7 +61,7 @@ func TestClaimAfterTheOpponentLeft(t *testing.T) {
 
 func TestGameWithoutAFirstMoveIsAborted(t *testing.T) {
 	h := newHarnessWith(t, "", func(c *Config) { c.FirstMoveTimeout = 150 * time.Millisecond }, toysetup.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatInvite}}})
 	waitFor(t, "the abort", func() bool { return outcome(h, cr.ID).Over })
 	if o := outcome(h, cr.ID); !strings.HasPrefix(string(o.Reason), "aborted") || o.Winner() != -1 {
 		t.Fatalf("outcome %+v", o)
@@ -71,8 +72,8 @@ func TestGameWithoutAFirstMoveIsAborted(t *testing.T) {
 // absence timeout and the others play on.
 func TestAbsentPlayerIsResignedInAGameOfThree(t *testing.T) {
 	h := newHarnessWith(t, "", func(c *Config) { c.AbsentAfter = 150 * time.Millisecond }, toygame.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"players": "3"},
-		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Options: game.Options{"players": "3"},
+		Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	a := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[2])
 	b := h.dial(cr.ID, cr.Tokens[1])
 	for _, mv := range [][2]any{{a, "a1a2"}, {b, "f1f2"}, {a, "c8c7"}} {
@@ -84,9 +85,9 @@ func TestAbsentPlayerIsResignedInAGameOfThree(t *testing.T) {
 	a.send(map[string]any{"type": "move", "move": "a2a3"})
 	a.expect("ack")
 	s := h.srv.session(cr.ID)
-	waitFor(t, "the resignation", func() bool { s.mu.Lock(); defer s.mu.Unlock(); return s.t.Out[1] })
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	waitFor(t, "the resignation", func() bool { s.lock(); defer s.unlock(); return s.t.Out[1] })
+	s.lock()
+	defer s.unlock()
 	if s.t.Outcome().Over || s.t.ToMove() != 2 {
 		t.Fatalf("the game did not play on: over %v, to move %d", s.t.Outcome().Over, s.t.ToMove())
 	}
@@ -109,14 +110,14 @@ func TestComputerAnswersDrawOffersAndTakebacks(t *testing.T) {
 		drawn bool
 	}{{-40, true}, {0, true}, {150, false}} {
 		h := newHarnessWith(t, "", func(cfg *Config) { cfg.Engine = scoreEngine{score: c.score} }, toysetup.Game{})
-		cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}}})
+		cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatComputer, Level: 1}}})
 		p := h.dial(cr.ID, cr.Tokens[0])
 		p.send(map[string]any{"type": "move", "move": "c1c2"})
 		p.expect("ack")
-		p.waitState(func(s stateJSON) bool { return len(s.Plies) == 2 })
+		p.waitState(func(s play.State) bool { return len(s.Plies) == 2 })
 		p.send(map[string]any{"type": "draw"})
 		p.expect("ack")
-		st := p.waitState(func(s stateJSON) bool { return s.Outcome.Over || len(s.Offers) == 0 })
+		st := p.waitState(func(s play.State) bool { return s.Outcome.Over || len(s.Offers) == 0 })
 		if st.Outcome.Over != c.drawn {
 			t.Fatalf("score %d: drawn %v, want %v", c.score, st.Outcome.Over, c.drawn)
 		}
@@ -125,7 +126,7 @@ func TestComputerAnswersDrawOffersAndTakebacks(t *testing.T) {
 		}
 		p.send(map[string]any{"type": "takeback"})
 		p.expect("ack")
-		st = p.waitState(func(s stateJSON) bool { return len(s.Plies) == 0 })
+		st = p.waitState(func(s play.State) bool { return len(s.Plies) == 0 })
 		if st.Takeback != -1 {
 			t.Fatalf("takeback still open: %d", st.Takeback)
 		}

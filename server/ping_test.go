@@ -4,18 +4,21 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // A peer that stops answering (it never reads, so it never sees a ping) is
 // dropped by the keep-alive, while one that reads stays connected.
 func TestSilentPeerIsDroppedByPing(t *testing.T) {
-	oldI, oldT := pingInterval, pingTimeout
-	pingInterval, pingTimeout = 100*time.Millisecond, 200*time.Millisecond
+	oldI, oldT := play.PingInterval, play.PingTimeout
+	play.PingInterval, play.PingTimeout = 100*time.Millisecond, 200*time.Millisecond
 	// Registered first, so it runs after the harness has stopped.
-	t.Cleanup(func() { pingInterval, pingTimeout = oldI, oldT })
+	t.Cleanup(func() { play.PingInterval, play.PingTimeout = oldI, oldT })
 
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	silent := h.dial(cr.ID)
 	alive := h.dial(cr.ID)
 	// The live client keeps reading (and so answers pings) in the background.
@@ -38,7 +41,7 @@ func TestSilentPeerIsDroppedByPing(t *testing.T) {
 	select {
 	case err := <-readErr:
 		t.Fatalf("the live client was dropped too: %v", err)
-	case <-time.After(3 * pingInterval):
+	case <-time.After(3 * play.PingInterval):
 	}
 	_ = silent
 }

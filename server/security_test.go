@@ -16,6 +16,8 @@ import (
 	"wyrm/internal/toysetup"
 	"wyrm/server/account"
 	"wyrm/server/limit"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // newSecurityHarness is a server with accounts of cfg (cheap hashes) and
@@ -128,7 +130,7 @@ func TestABoundSeatIsItsAccountsOnly(t *testing.T) {
 	h := newSecurityHarness(t, account.Config{})
 	cs, _ := signUpAll(t, h, "alice", "carol", "bob")
 	alice, carol, bob := cs[0], cs[1], cs[2]
-	code, cr := alice.post("/api/games", CreateRequest{Game: "toy", Rated: true, Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	code, cr := alice.post("/api/games", play.CreateRequest{Game: "toy", Rated: true, Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	if code != 201 {
 		t.Fatalf("create: %d %v", code, cr)
 	}
@@ -138,8 +140,8 @@ func TestABoundSeatIsItsAccountsOnly(t *testing.T) {
 		t.Fatal("carol joins")
 	}
 	wa, wc := dialAs(t, alice, h.http.URL, id), dialAs(t, carol, h.http.URL, id)
-	wa.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 0 })
-	wc.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 1 })
+	wa.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 0 })
+	wc.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 1 })
 	for i, mv := range []string{"c1c2", "c5c4"} {
 		c := []*wsClient{wa, wc}[i]
 		c.send(map[string]any{"type": "move", "move": mv})
@@ -150,8 +152,8 @@ func TestABoundSeatIsItsAccountsOnly(t *testing.T) {
 	wc.expect("ack")
 	s := h.srv.session(id)
 	logLen := func() int {
-		s.mu.Lock()
-		defer s.mu.Unlock()
+		s.lock()
+		defer s.unlock()
 		return len(s.t.Log)
 	}
 	before := logLen()
@@ -203,7 +205,7 @@ func TestABoundSeatIsItsAccountsOnly(t *testing.T) {
 	// Alice herself, signed in, still plays her seat with or without her
 	// token.
 	wa2 := dialAs(t, alice, h.http.URL, id)
-	wa2.waitState(func(s stateJSON) bool { return len(s.You) == 1 && s.You[0] == 0 })
+	wa2.waitState(func(s play.State) bool { return len(s.You) == 1 && s.You[0] == 0 })
 	wa2.send(map[string]any{"type": "hello", "tokens": []string{stolen}})
 	wa2.expect("ack")
 	wa2.send(map[string]any{"type": "decline"})
@@ -242,11 +244,11 @@ func TestEveryStateChangingRouteNeedsTheCSRFToken(t *testing.T) {
 	h := newSecurityHarness(t, account.Config{})
 	cs, _ := signUpAll(t, h, "alice", "bob")
 	alice, bob := cs[0], cs[1]
-	open := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}})
+	open := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}})
 	// A plausible body for each route, so that only the missing token is
 	// wrong; an unknown route gets an empty object.
 	bodies := map[string]any{
-		"POST /api/games":              CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatOpen}}},
+		"POST /api/games":              play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatOpen}}},
 		"POST /api/games/{id}/join":    map[string]int{"seat": 1},
 		"POST /api/account/signup":     map[string]string{"name": "carol", "password": "a long password"},
 		"POST /api/account/login":      map[string]string{"name": "alice", "password": "a long password"},
@@ -303,9 +305,7 @@ func TestEveryStateChangingRouteNeedsTheCSRFToken(t *testing.T) {
 	if _, err := h.srv.accounts.UserByName(context.Background(), "carol"); err == nil {
 		t.Fatal("a forged sign-up made an account")
 	}
-	h.srv.mu.Lock()
-	games := len(h.srv.sessions)
-	h.srv.mu.Unlock()
+	games := h.srv.hall.Len()
 	if s := h.srv.session(open.ID); games != 1 || s.t.Tokens[1] != "" {
 		t.Fatalf("%d games; the open seat's token %q", games, s.t.Tokens[1])
 	}

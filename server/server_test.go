@@ -19,6 +19,7 @@ import (
 	"wyrm/game"
 	toygame "wyrm/internal/toysetup"
 	"wyrm/server/computer"
+	"wyrm/server/play"
 	"wyrm/server/store"
 	"wyrm/server/table"
 )
@@ -106,7 +107,7 @@ func (h *harness) get(path string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
-func (h *harness) create(req CreateRequest) CreateResponse {
+func (h *harness) create(req play.CreateRequest) play.CreateResponse {
 	h.t.Helper()
 	resp, err := h.srv.Create(context.Background(), req)
 	if err != nil {
@@ -119,7 +120,7 @@ func (h *harness) create(req CreateRequest) CreateResponse {
 type wsClient struct {
 	t    testing.TB
 	conn *websocket.Conn
-	last *stateJSON // the latest state read by expect
+	last *play.State // the latest state read by expect
 }
 
 func (h *harness) dial(id string, tokens ...string) *wsClient {
@@ -179,7 +180,7 @@ func (c *wsClient) expect(typ string) map[string]any {
 			return m
 		}
 		if m["type"] == "state" {
-			var st stateJSON
+			var st play.State
 			if json.Unmarshal(b, &st) == nil {
 				c.last = &st
 			}
@@ -191,7 +192,7 @@ func (c *wsClient) expect(typ string) map[string]any {
 }
 
 // waitState reads states until ok accepts one.
-func (c *wsClient) waitState(ok func(stateJSON) bool) stateJSON {
+func (c *wsClient) waitState(ok func(play.State) bool) play.State {
 	c.t.Helper()
 	if c.last != nil && ok(*c.last) {
 		return *c.last
@@ -203,7 +204,7 @@ func (c *wsClient) waitState(ok func(stateJSON) bool) stateJSON {
 		if err != nil {
 			c.t.Fatalf("waiting for state: %v", err)
 		}
-		var st stateJSON
+		var st play.State
 		if json.Unmarshal(b, &st) == nil && st.Type == "state" && ok(st) {
 			return st
 		}
@@ -213,7 +214,7 @@ func (c *wsClient) waitState(ok func(stateJSON) bool) stateJSON {
 func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "w.db")
 	h := newHarness(t, path)
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatInvite}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatInvite}}})
 	if code, _ := h.post("/api/games/"+cr.ID+"/join", map[string]any{"seat": 1}); code != http.StatusForbidden {
 		t.Fatalf("join without the link's secret: %d", code)
 	}
@@ -230,20 +231,20 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 
 	white.send(map[string]any{"type": "move", "move": "c1c2", "id": 1})
 	white.expect("ack")
-	st := black.waitState(func(s stateJSON) bool { return len(s.Plies) == 1 })
+	st := black.waitState(func(s play.State) bool { return len(s.Plies) == 1 })
 	if st.ToMove != 1 || len(st.Legal) == 0 {
 		t.Fatalf("black's view after c1c2: toMove %d, %d legal", st.ToMove, len(st.Legal))
 	}
 	black.send(map[string]any{"type": "move", "move": "Kd4", "id": 2}) // SAN is accepted and stored as c5d4
 	black.expect("ack")
-	watcher.waitState(func(s stateJSON) bool { return len(s.Plies) == 2 })
+	watcher.waitState(func(s play.State) bool { return len(s.Plies) == 2 })
 	h.stop()
 
 	h2 := newHarness(t, path)
 	s := h2.srv.session(cr.ID)
-	s.mu.Lock()
+	s.lock()
 	pos, plies := s.t.Pos.String(), len(s.t.Plies)
-	s.mu.Unlock()
+	s.unlock()
 	if plies != 2 || pos != "r...r/...k./...../..K../R...R 0" {
 		t.Fatalf("after restart: %d plies, %s", plies, pos)
 	}
@@ -262,7 +263,7 @@ func TestPlayOverWebsocketAndReplayAfterRestart(t *testing.T) {
 
 func TestBadMessagesChangeNothing(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	white := h.dial(cr.ID, cr.Tokens[0])
 	watcher := h.dial(cr.ID)
 	cases := []struct {
@@ -290,13 +291,13 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 		}
 	}
 	s := h.srv.session(cr.ID)
-	s.mu.Lock()
+	s.lock()
 	if len(s.t.Log) != 0 || s.t.Pos.String() != "r.k.r/...../...../...../R.K.R 0" {
 		t.Errorf("bad messages changed the game: %d actions, %s", len(s.t.Log), s.t.Pos)
 	}
-	s.mu.Unlock()
+	s.unlock()
 	// A message over the size limit closes only that connection.
-	white.sendRaw(`{"type":"move","move":"` + strings.Repeat("x", maxMessage) + `"}`)
+	white.sendRaw(`{"type":"move","move":"` + strings.Repeat("x", play.MaxMessage) + `"}`)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	for {
@@ -314,15 +315,15 @@ func TestBadMessagesChangeNothing(t *testing.T) {
 
 func TestRateLimit(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := h.dial(cr.ID)
-	for i := 0; i < rateBurst+5; i++ {
+	for i := 0; i < play.RateBurst+5; i++ {
 		c.send(map[string]any{"type": "ping", "id": i})
 	}
 	// Warnings are best effort (they never fill the send queue), so read
 	// until one arrives rather than counting replies.
 	limited := false
-	for i := 0; i < rateBurst+5 && !limited; i++ {
+	for i := 0; i < play.RateBurst+5 && !limited; i++ {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		_, b, err := c.conn.Read(ctx)
 		cancel()
@@ -338,10 +339,10 @@ func TestRateLimit(t *testing.T) {
 
 func TestComputerSeatsPlayAGameToTheEnd(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
-		Seats: []Seat{{Kind: SeatComputer, Level: 1}, {Kind: SeatComputer, Level: 8}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
+		Seats: []table.Seat{{Kind: table.SeatComputer, Level: 1}, {Kind: table.SeatComputer, Level: 8}}})
 	w := h.dial(cr.ID)
-	st := w.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	st := w.waitState(func(s play.State) bool { return s.Outcome.Over })
 	if len(st.Plies) == 0 || st.Outcome.Reason == "" {
 		t.Fatalf("finished without moves: %+v", st.Outcome)
 	}
@@ -351,8 +352,8 @@ func TestSetupResignDrawClock(t *testing.T) {
 	now := time.UnixMilli(1_000_000)
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { return now }
-	cr := h.create(CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
-		Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 60000 * time.Millisecond, Increment: 2000 * time.Millisecond}})
+	cr := h.create(play.CreateRequest{Game: "toy", Options: game.Options{"setup": "true"},
+		Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}, Clock: table.TimeControl{Initial: 60000 * time.Millisecond, Increment: 2000 * time.Millisecond}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "setup", "seat": 0, "choice": "c3"})
 	if m := c.expect("error"); !strings.Contains(m["message"].(string), "rank 1") {
@@ -371,18 +372,18 @@ func TestSetupResignDrawClock(t *testing.T) {
 	c.send(map[string]any{"type": "move", "move": "b2b3"})
 	c.expect("ack")
 	s := h.srv.session(cr.ID)
-	s.mu.Lock()
+	s.lock()
 	if s.t.Clock.Remaining[0] != 52000*time.Millisecond || s.t.Clock.Remaining[1] != 60000*time.Millisecond {
 		t.Errorf("clocks %v, want [52000 60000]", s.t.Clock.Remaining)
 	}
-	s.mu.Unlock()
+	s.unlock()
 	c.send(map[string]any{"type": "draw", "seat": 0})
 	c.expect("ack")
 	c.send(map[string]any{"type": "decline", "seat": 1})
 	c.expect("ack")
 	c.send(map[string]any{"type": "resign", "seat": 0})
 	c.expect("ack")
-	st := c.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	st := c.waitState(func(s play.State) bool { return s.Outcome.Over })
 	if st.Outcome.Winner != 1 || st.Outcome.Reason != "resignation" {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}
@@ -446,7 +447,7 @@ func TestClockRunsOut(t *testing.T) {
 	h := newHarness(t, "")
 	h.srv.now = func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: table.TimeControl{Initial: 300 * time.Millisecond, Increment: 0 * time.Millisecond}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}, Clock: table.TimeControl{Initial: 300 * time.Millisecond, Increment: 0 * time.Millisecond}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "move", "move": "c1c2"})
 	c.expect("ack")
@@ -460,7 +461,7 @@ func TestClockRunsOut(t *testing.T) {
 	if m := c.expect("error"); !strings.Contains(m["message"].(string), "time is up") {
 		t.Fatalf("late move: %v", m)
 	}
-	st := c.waitState(func(s stateJSON) bool { return s.Outcome.Over })
+	st := c.waitState(func(s play.State) bool { return s.Outcome.Over })
 	if st.Outcome.Reason != "time" || st.Outcome.Winner != 1 {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}
@@ -489,19 +490,16 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 		return srv, st
 	}
 	srv, st := open()
-	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}},
+	cr, err := srv.Create(context.Background(), play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}},
 		Clock: table.TimeControl{Initial: 60_000 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := srv.session(cr.ID)
-	s.mu.Lock()
 	for i, mv := range []string{"c1c2", "c5c4"} {
-		if err := s.commit(i, "move", mv); err != nil {
+		if err := srv.hall.Act(cr.ID, i, "move", mv); err != nil {
 			t.Fatal(err)
 		}
 	}
-	s.mu.Unlock()
 	advance(5 * time.Second) // seat 1 thinks 5 s; then the server goes down
 	srv.Close()
 	st.Close()
@@ -509,9 +507,9 @@ func TestClocksPauseWhileTheServerIsDown(t *testing.T) {
 	srv, st = open()
 	defer st.Close()
 	defer srv.Close()
-	s = srv.session(cr.ID)
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s := srv.session(cr.ID)
+	s.lock()
+	defer s.unlock()
 	if o := s.t.Outcome(); o.Over {
 		t.Fatalf("lost on time while the server was down: %+v", o)
 	}
@@ -546,17 +544,21 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	cr, err := srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatComputer, Level: 1}},
+	cr, err := srv.Create(context.Background(), play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatComputer, Level: 1}},
 		Clock: table.TimeControl{Initial: 400 * time.Millisecond}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := srv.session(cr.ID)
 	move := func() {
-		s.mu.Lock()
-		defer s.mu.Unlock()
+		s.lock()
+		moves := []string{}
 		for _, m := range s.t.Pos.LegalMoves(nil) {
-			if err := s.commit(0, "move", s.t.Pos.MoveString(m)); err == nil {
+			moves = append(moves, s.t.Pos.MoveString(m))
+		}
+		s.unlock()
+		for _, mv := range moves {
+			if err := srv.hall.Act(cr.ID, 0, "move", mv); err == nil {
 				return
 			}
 		}
@@ -564,9 +566,9 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 	}
 	move()
 	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-		s.mu.Lock()
+		s.lock()
 		n := len(s.t.Plies)
-		s.mu.Unlock()
+		s.unlock()
 		if n == 2 {
 			break // the computer's first move, while its engine was free
 		}
@@ -577,9 +579,9 @@ func TestBusyEngineNeverPlaysAtRandom(t *testing.T) {
 	move() // now the computer's clock runs, and its engine is busy
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		s.mu.Lock()
+		s.lock()
 		o, plies := s.t.Outcome(), len(s.t.Plies)
-		s.mu.Unlock()
+		s.unlock()
 		if plies > 3 {
 			t.Fatal("the computer played while its engine was busy")
 		}

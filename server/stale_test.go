@@ -1,12 +1,17 @@
 package server
 
-import "testing"
+import (
+	"testing"
+
+	"wyrm/server/play"
+	"wyrm/server/table"
+)
 
 // An action that names the version it was chosen on is refused once the
 // game has moved on, and taken while it has not; without one it is taken.
 func TestActionsNamingAnOldVersionAreRefused(t *testing.T) {
 	h := newHarness(t, "")
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	cr := h.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
 	c := h.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
 	c.send(map[string]any{"type": "move", "move": "c1c2", "version": 0, "id": 2})
 	c.expect("ack")

@@ -26,6 +26,7 @@ import (
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
+	"wyrm/server/play"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -52,7 +53,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&lim.EditsPerMinute, "limit-edits", lim.EditsPerMinute, "board editor requests a client address may send a minute")
 	idle := fs.Duration("idle-timeout", server.DefaultIdleTimeout, "close keep-alive connections idle this long")
 	writeTimeout := fs.Duration("write-timeout", server.DefaultWriteTimeout, "drop a client that has not read an answer after this long")
-	minClock := fs.Duration("min-clock", server.DefaultMinClock, "shortest time control a new game may have")
+	minClock := fs.Duration("min-clock", play.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
 	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")

@@ -50,3 +50,16 @@ func (t *Table) join(a Action) error {
 	}
 	return nil
 }
+
+// Rateable reports whether every seat is a person with an account of its
+// own: only such a game can change ratings.
+func (t *Table) Rateable() bool {
+	seen := map[int64]bool{}
+	for i, u := range t.Users {
+		if u == 0 || t.Def.Seats[i].Kind == SeatComputer || seen[u] {
+			return false
+		}
+		seen[u] = true
+	}
+	return true
+}

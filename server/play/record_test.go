@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"math/rand/v2"
@@ -17,7 +17,7 @@ import (
 // setup's own suggestions, then random legal moves, seats resigning before
 // the plies in resignAt, and last the action end ("resign", "timeout",
 // "draw" or "" to leave the game in play).
-func playedSession(t *testing.T, srv *Server, def Def, plies int, resignAt map[int]int, end string) *session {
+func playedSession(t *testing.T, srv *Hall, def table.Def, plies int, resignAt map[int]int, end string) *session {
 	t.Helper()
 	s, err := newSession(srv, "rec", 1_700_000_000_000, def, nil)
 	if err != nil {
@@ -65,31 +65,31 @@ func playedSession(t *testing.T, srv *Server, def Def, plies int, resignAt map[i
 
 func TestServerRecordsReadBack(t *testing.T) {
 	all := realGames()
-	srv := newHarnessGames(t, toygame.Game{}, all["dragon"], all["dragonchess"], all["dungeon"]).srv
-	seats := func(n int) []Seat { return make([]Seat, n) }
+	srv := testHall(t, nil, toygame.Game{}, all["dragon"], all["dragonchess"], all["dungeon"])
+	seats := func(n int) []table.Seat { return make([]table.Seat, n) }
 	cases := []struct {
 		name     string
-		def      Def
+		def      table.Def
 		plies    int
 		resignAt map[int]int
 		end      string
 		term     record.Termination
 		reason   string
 	}{
-		{"toy, resigned", Def{Game: "toy", Seats: seats(2)}, 6, nil, "resign", record.Normal, "resignation"},
-		{"dragon in play", Def{Game: "dragon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
-		{"dragon on time", Def{Game: "dragon", Seats: seats(2), Clock: table.TimeControl{Initial: 60_000 * time.Millisecond, Increment: 1000 * time.Millisecond}}, 21, nil, "timeout", record.TimeForfeit, "time"},
-		{"dragon agreed drawn", Def{Game: "dragon", Seats: seats(2)}, 10, nil, "draw", record.Normal, "agreement"},
-		{"dragonchess", Def{Game: "dragonchess", Seats: seats(2)}, 30, nil, "resign", record.Normal, "resignation"},
-		{"dungeon, two seats", Def{Game: "dungeon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
-		{"dungeon, four seats, one resigns and play goes on", Def{Game: "dungeon", Options: game.Options{"players": "4"}, Seats: seats(4)},
+		{"toy, resigned", table.Def{Game: "toy", Seats: seats(2)}, 6, nil, "resign", record.Normal, "resignation"},
+		{"dragon in play", table.Def{Game: "dragon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
+		{"dragon on time", table.Def{Game: "dragon", Seats: seats(2), Clock: table.TimeControl{Initial: 60_000 * time.Millisecond, Increment: 1000 * time.Millisecond}}, 21, nil, "timeout", record.TimeForfeit, "time"},
+		{"dragon agreed drawn", table.Def{Game: "dragon", Seats: seats(2)}, 10, nil, "draw", record.Normal, "agreement"},
+		{"dragonchess", table.Def{Game: "dragonchess", Seats: seats(2)}, 30, nil, "resign", record.Normal, "resignation"},
+		{"dungeon, two seats", table.Def{Game: "dungeon", Seats: seats(2)}, 40, nil, "", record.Unterminated, ""},
+		{"dungeon, four seats, one resigns and play goes on", table.Def{Game: "dungeon", Options: game.Options{"players": "4"}, Seats: seats(4)},
 			60, map[int]int{13: 2}, "", record.Unterminated, ""},
-		{"dungeon, three seats, all but one resign", Def{Game: "dungeon", Options: game.Options{"players": "3"}, Seats: seats(3)},
+		{"dungeon, three seats, all but one resign", table.Def{Game: "dungeon", Options: game.Options{"players": "3"}, Seats: seats(3)},
 			30, map[int]int{5: 0}, "resign", record.Normal, "resignation"},
 	}
 	for _, c := range cases {
 		for i := range c.def.Seats {
-			c.def.Seats[i].Kind = SeatLocal
+			c.def.Seats[i].Kind = table.SeatLocal
 		}
 		s := playedSession(t, srv, c.def, c.plies, c.resignAt, c.end)
 		text := s.record()

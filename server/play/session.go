@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -19,7 +19,7 @@ import (
 // clients watching it, and whatever runs on its behalf (computer players,
 // the flag timer). Every field below mu is guarded by it.
 type session struct {
-	srv     *Server
+	srv     *Hall
 	id      string
 	created int64
 	g       game.Game
@@ -44,7 +44,7 @@ type session struct {
 }
 
 // newSession builds a session from its definition and replays log.
-func newSession(srv *Server, id string, created int64, def Def, log []store.Action) (*session, error) {
+func newSession(srv *Hall, id string, created int64, def table.Def, log []store.Action) (*session, error) {
 	g, ok := srv.games[def.Game]
 	if !ok {
 		return nil, apierr.New(apierr.Invalid, "unknown game %q", def.Game)
@@ -169,7 +169,7 @@ func (s *session) schedule() {
 		s.thinking = true
 		pos := t.Pos.Clone()
 		level := seat.Level
-		budget := s.srv.thinkTime(level)
+		budget := s.srv.think(level)
 		// The move must come before the seat's flag falls (with a margin
 		// for saving it), however long it waits for a searcher; untimed, a
 		// wait has a bound of its own and is then tried again.

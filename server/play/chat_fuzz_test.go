@@ -1,10 +1,13 @@
-package server
+package play
 
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"testing"
+	"time"
 
+	toygame "wyrm/internal/toysetup"
 	"wyrm/server/chat"
 )
 
@@ -18,15 +21,16 @@ func FuzzChatMessage(f *testing.F) {
 	}
 	f.Add("spectators", "hi")
 	f.Add("", "")
-	h := newChatHarness(f, "", func(c *chat.Config) {
-		c.Limits = chat.Limits{SeatPerMinute: 1 << 30, SeatBurst: 1 << 30, AddressPerMinute: 1 << 30, AddressBurst: 1 << 30}
-	})
-	f.Fuzz(func(t *testing.T, room, text string) {
-		cr, err := h.srv.Create(context.Background(), CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
+	h := testHall(f, func(c *Config) {
+		st, err := chat.Open(context.Background(), c.Store)
 		if err != nil {
-			t.Fatal(err)
+			f.Fatal(err)
 		}
-		s := h.srv.session(cr.ID)
+		lim := chat.Limits{SeatPerMinute: 1 << 30, SeatBurst: 1 << 30, AddressPerMinute: 1 << 30, AddressBurst: 1 << 30}
+		c.Chat = chat.NewService(chat.Config{Store: st, Limits: lim}, false, c.Limits, slog.New(slog.DiscardHandler), time.Now)
+	}, toygame.Game{})
+	f.Fuzz(func(t *testing.T, room, text string) {
+		s := twoLocal(t, h, "toy")
 		speaker := &client{s: s, send: make(chan []byte, 16), done: make(chan struct{}), seats: []int{0}, key: "fuzz"}
 		listener := &client{s: s, send: make(chan []byte, 16), done: make(chan struct{}), seats: []int{1}, key: "fuzz"}
 		s.mu.Lock()

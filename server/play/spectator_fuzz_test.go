@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"testing"
@@ -16,11 +16,9 @@ func FuzzSpectatorMessage(f *testing.F) {
 		`{"type":"ping","id":3}`, `{`, `[]`, `null`, `{"type":"move","seat":-1}`, `{"type":"move","seat":99,"move":"a"}`} {
 		f.Add([]byte(s))
 	}
-	h := newHarnessAt(f, "", toygame.Game{})
-	cr := h.create(CreateRequest{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}})
-	s := h.srv.session(cr.ID)
+	s := twoLocal(f, testHall(f, nil, toygame.Game{}), "toy")
 	newClient := func(seats []int) *client {
-		return &client{s: s, send: make(chan []byte, 1024), done: make(chan struct{}), seats: seats, tokens: rateBurst, last: time.Now()}
+		return &client{s: s, send: make(chan []byte, 1024), done: make(chan struct{}), seats: seats, tokens: RateBurst, last: time.Now()}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		for _, c := range []*client{newClient([]int{0, 1}), newClient(nil)} {

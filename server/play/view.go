@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"slices"
@@ -35,9 +35,9 @@ type outcomeJSON struct {
 	Winner  int      `json:"winner"`
 }
 
-// stateJSON is everything a client shows of a game, from the point of view
+// State is everything a client shows of a game, from the point of view
 // of the seats it holds.
-type stateJSON struct {
+type State struct {
 	Type     string                 `json:"type"`
 	ID       string                 `json:"id"`
 	Game     string                 `json:"game"`
@@ -77,11 +77,11 @@ type stateJSON struct {
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
-func (s *session) state(you []int) stateJSON {
+func (s *session) state(you []int) State {
 	t := s.t
 	n := t.Seats()
 	info := s.g.Info()
-	st := stateJSON{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
+	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
 		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
 		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log)}
 	if st.You == nil {

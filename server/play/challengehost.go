@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 // challengeHost is the server's games as challenges need them
 // (challenge.Games): every line that reaches into the sessions and the
 // lobby on the challenges' behalf is in this file.
-type challengeHost struct{ srv *Server }
+type challengeHost struct{ srv *Hall }
 
 // Game finds a game the server hosts by name.
 func (h challengeHost) Game(name string) (game.Game, bool) {
@@ -45,29 +45,5 @@ func (h challengeHost) Start(ctx context.Context, def table.Def) (string, error)
 	return id, nil
 }
 
-// openChallenges opens the challenges' hub in the server's database and
-// gives the lobby its news of seeks and who is online; nothing without
-// accounts (challenges are made by players, rated ones need accounts, and
-// the accounts' database is theirs too).
-func (srv *Server) openChallenges() error {
-	if srv.accounts == nil {
-		return nil
-	}
-	h, err := challenge.OpenHub(challenge.HubConfig{DB: srv.store, Games: challengeHost{srv}, Accounts: srv.accounts,
-		Limits: srv.limits, Log: srv.log, Now: srv.now, Node: srv.node, MinClock: srv.minClock,
-		Life: srv.life})
-	if err != nil {
-		return err
-	}
-	srv.hub = h
-	srv.lobby.SetNews(h.WatchLobby)
-	return nil
-}
-
-// closeChallenges ends this node's streams and their challenges. Close
-// calls it once the server's goroutines have ended.
-func (srv *Server) closeChallenges() {
-	if srv.hub != nil {
-		srv.hub.Close()
-	}
-}
+// Challenges is the hall as the challenges see it (challenge.Games).
+func (srv *Hall) Challenges() challenge.Games { return challengeHost{srv} }

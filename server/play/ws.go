@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -22,13 +22,20 @@ import (
 	"wyrm/server/table"
 )
 
-// Limits of the websocket protocol.
+// Limits of the websocket protocol, which docs/security.md lists.
 const (
-	maxMessage   = 16 << 10 // bytes in one client message
-	rateBurst    = 30       // messages a client may send at once
-	ratePerSec   = 10       // sustained messages per second
-	maxRejected  = 200      // rate-limited messages before the server hangs up
-	sendQueue    = 64       // queued server messages before a slow client is dropped
+	// MaxMessage is the most bytes one client message may have; a larger
+	// one closes its connection.
+	MaxMessage = 16 << 10
+	// RateBurst messages a connection may send at once, RatePerSec a
+	// second after that; MaxRejected messages refused for the rate make the
+	// server hang up.
+	RateBurst   = 30
+	RatePerSec  = 10
+	MaxRejected = 200
+	// SendQueue server messages may wait for a slow client before it is
+	// dropped.
+	SendQueue    = 64
 	writeTimeout = 10 * time.Second
 )
 
@@ -114,7 +121,7 @@ func (s *session) broadcast() {
 	s.notifyBots()
 }
 
-func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+func (srv *Hall) handleWS(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
 		httpkit.WriteError(w, errNoGame)
@@ -130,8 +137,8 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	conn.SetReadLimit(maxMessage)
-	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, sendQueue), done: make(chan struct{}), tokens: rateBurst, last: time.Now()}
+	conn.SetReadLimit(MaxMessage)
+	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, SendQueue), done: make(chan struct{}), tokens: RateBurst, last: time.Now()}
 	srv.metrics.Conns.Add(1)
 	defer srv.metrics.Conns.Add(-1)
 	if !srv.track(c) {
@@ -168,7 +175,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		c.close(websocket.StatusNormalClosure, "")
 	}()
 	go c.writeLoop()
-	go c.pingLoop(pingInterval, pingTimeout)
+	go c.pingLoop(PingInterval, PingTimeout)
 	c.readLoop(r.Context())
 }
 
@@ -176,11 +183,13 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // losing its network) answers no ping and is dropped, so that its
 // goroutines do not outlive it. Variables so that tests can shorten them.
 var (
-	pingInterval = 30 * time.Second
-	pingTimeout  = 15 * time.Second
+	// PingInterval is how often a connection is pinged, PingTimeout how
+	// long its answer may take.
+	PingInterval = 30 * time.Second
+	PingTimeout  = 15 * time.Second
 )
 
-// pingLoop pings the peer every pingInterval; the read loop receives the
+// pingLoop pings the peer every PingInterval; the read loop receives the
 // pongs.
 func (c *client) pingLoop(interval, timeout time.Duration) {
 	t := time.NewTicker(interval)
@@ -232,7 +241,7 @@ func (c *client) readLoop(ctx context.Context) {
 				return
 			}
 			if strings.Contains(err.Error(), "read limited") {
-				c.close(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", maxMessage))
+				c.close(websocket.StatusMessageTooBig, fmt.Sprintf("message larger than %d bytes", MaxMessage))
 			}
 			return
 		}
@@ -245,14 +254,14 @@ func (c *client) readLoop(ctx context.Context) {
 				c.s.srv.limits.Refuse(httpkit.LimMessages)
 			}
 			rejected++
-			if rejected > maxRejected {
+			if rejected > MaxRejected {
 				c.close(websocket.StatusPolicyViolation, "too many messages")
 				return
 			}
 			// Warnings are best effort: a reply to every refused message
 			// would fill the send queue and hang up a flooder that reads
-			// as "too slow" long before maxRejected.
-			if len(c.send) < sendQueue-8 {
+			// as "too slow" long before MaxRejected.
+			if len(c.send) < SendQueue-8 {
 				c.queue(errorMsg(0, apierr.New(apierr.TooMany, "too many messages; slow down")))
 			}
 			continue
@@ -265,10 +274,10 @@ func (c *client) readLoop(ctx context.Context) {
 	}
 }
 
-// allow is a token bucket: ratePerSec messages a second, bursts of rateBurst.
+// allow is a token bucket: RatePerSec messages a second, bursts of RateBurst.
 func (c *client) allow() bool {
 	now := time.Now()
-	c.tokens = min(rateBurst, c.tokens+now.Sub(c.last).Seconds()*ratePerSec)
+	c.tokens = min(RateBurst, c.tokens+now.Sub(c.last).Seconds()*RatePerSec)
 	c.last = now
 	if c.tokens < 1 {
 		return false

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"fmt"
@@ -11,7 +11,7 @@ import (
 	"wyrm/server/table"
 )
 
-func (srv *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+func (srv *Hall) handleRecord(w http.ResponseWriter, r *http.Request) {
 	s := srv.session(r.PathValue("id"))
 	if s == nil {
 		httpkit.WriteError(w, errNoGame)

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"wyrm/game"
@@ -7,7 +7,7 @@ import (
 
 // editorGames lends the board editor the play side's reading of games,
 // options and records, so that what it writes a new game accepts.
-type editorGames struct{ srv *Server }
+type editorGames struct{ srv *Hall }
 
 func (e editorGames) Normalize(name string, opts game.Options) (game.Game, game.Options, error) {
 	return e.srv.normalize(name, opts)
@@ -20,3 +20,6 @@ func (e editorGames) ImportRecord(name string, opts game.Options, record string)
 	}
 	return editor.Record{Game: cr.Game, Options: cr.Options, Start: cr.Position, Moves: moves}, nil
 }
+
+// Editor is the hall as the board editor sees it (editor.Games).
+func (srv *Hall) Editor() editor.Games { return editorGames{srv} }

@@ -1,12 +1,15 @@
-package server
+package play
 
 import (
 	"context"
 	"strings"
 	"testing"
 
+	toy "wyrm/internal/toysetup"
+
 	"wyrm/server/bots"
 	"wyrm/server/secret"
+	"wyrm/server/table"
 )
 
 // FuzzBotMove feeds arbitrary move strings to the bot API's move, as
@@ -18,10 +21,10 @@ func FuzzBotMove(f *testing.F) {
 		f.Add(s, false)
 		f.Add(s, true)
 	}
-	srv := fuzzServer(f)
+	srv := testHall(f, nil, toy.Game{})
 	f.Fuzz(func(t *testing.T, mv string, asOther bool) {
 		id := secret.ID()
-		def := Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal, UserID: 7}, {Kind: SeatLocal, UserID: 8}}}
+		def := table.Def{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal, UserID: 7}, {Kind: table.SeatLocal, UserID: 8}}}
 		s, err := srv.add(context.Background(), id, def, nil)
 		if err != nil {
 			t.Fatal(err)

@@ -1,7 +1,8 @@
-package server
+package play
 
 import (
 	"wyrm/server/lobby"
+	"wyrm/server/table"
 )
 
 // entry builds s's lobby entry. Caller holds s.mu.
@@ -16,7 +17,7 @@ func (s *session) entry() lobby.Entry {
 	// Only open challenges invite strangers; a private invitation's seat
 	// is for the holder of its link.
 	for i, seat := range t.Def.Seats {
-		if (seat.Kind == SeatOpen || (seat.Kind == SeatInvite && seat.InviteHash == "")) && t.Tokens[i] == "" {
+		if (seat.Kind == table.SeatOpen || (seat.Kind == table.SeatInvite && seat.InviteHash == "")) && t.Tokens[i] == "" {
 			e.Open = append(e.Open, i)
 		}
 	}

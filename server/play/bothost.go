@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"slices"
@@ -15,8 +15,11 @@ import (
 // The bot API (package bots) reaches the games only through botGames, and
 // a bot's open game stream through botSeat.
 
-// botGames is the server as the bot API sees it.
-type botGames struct{ srv *Server }
+// botGames is the hall as the bot API sees it.
+type botGames struct{ srv *Hall }
+
+// Bots is the hall as the bot API sees it (bots.Games).
+func (srv *Hall) Bots() bots.Games { return botGames{srv} }
 
 // botWatcher is a bot's game stream open on a game: the session wakes it
 // on every change (it reads the state itself, so changes that come quickly

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -23,54 +23,45 @@ import (
 // behalf, so that they move with the sessions. Without a cluster
 // (srv.cluster nil) the server keeps every game and none of this runs.
 
-// joinCluster makes srv a node of the cluster in its store: it says where
-// it answers, loads the lobby, and starts renewing, taking over orphaned
-// games and publishing. Called by New in place of loading every game.
-func (srv *Server) joinCluster(cfg cluster.Config) (*Server, error) {
+// JoinCluster makes the hall a node of the cluster in its store: it says
+// where it answers, loads the lobby, and starts renewing, taking over
+// orphaned games and publishing. The server calls it in place of Restore.
+func (srv *Hall) JoinCluster(cfg cluster.Config) error {
 	n, err := cluster.Join(srv.life, cfg, srv.store, srv.node, clusterHost{srv}, srv.log)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	srv.cluster = n
 	if err := n.Listen(); err != nil {
-		srv.Close()
-		return nil, err
+		return err
 	}
 	srv.beat()
 	srv.life.Go(srv.heartbeat)
 	n.Run()
-	return srv, nil
+	return nil
 }
 
-// leaveCluster hands this node's games over (see cluster.Node.Leave).
-// Close calls it once every goroutine of the server has ended.
-func (srv *Server) leaveCluster() {
-	if srv.cluster != nil {
-		srv.cluster.Leave()
-	}
-}
-
-// routeGames wraps h so that requests about a game owned by another node
-// go there; without a cluster it is h.
-func (srv *Server) routeGames(h http.Handler) http.Handler {
+// Route wraps h so that requests about a game owned by another node go
+// there; without a cluster it is h.
+func (srv *Hall) Route(h http.Handler) http.Handler {
 	if srv.cluster == nil {
 		return h
 	}
 	return srv.cluster.Route(h)
 }
 
-// peerClient is the client address a forwarding node saw, or "" when r was
+// PeerClient is the client address a forwarding node saw, or "" when r was
 // not forwarded by a node of the cluster.
-func (srv *Server) peerClient(r *http.Request) string {
+func (srv *Hall) PeerClient(r *http.Request) string {
 	if srv.cluster == nil {
 		return ""
 	}
 	return srv.cluster.PeerClient(r)
 }
 
-// clusterHealth answers /healthz on a node. It reports false without a
-// cluster, having written nothing.
-func (srv *Server) clusterHealth(w http.ResponseWriter) bool {
+// Health answers /healthz on a node. It reports false without a cluster,
+// having written nothing.
+func (srv *Hall) Health(w http.ResponseWriter) bool {
 	if srv.cluster == nil {
 		return false
 	}
@@ -78,20 +69,19 @@ func (srv *Server) clusterHealth(w http.ResponseWriter) bool {
 	return true
 }
 
-// writeClusterMetrics adds the node's metrics; nothing without a cluster.
-func (srv *Server) writeClusterMetrics(b *strings.Builder) {
+// WriteClusterMetrics adds the node's metrics; nothing without a cluster.
+func (srv *Hall) WriteClusterMetrics(b *strings.Builder) {
 	if srv.cluster != nil {
 		srv.cluster.WriteMetrics(b)
 	}
 }
 
-// gameOf is the game a request path is about, "" for none: the one
-// spelling of a game id, which other parts check ids by.
-func gameOf(path string) string { return cluster.GameOf(path) }
+// Cluster is the hall's node, nil when it is alone (for tests).
+func (srv *Hall) Cluster() *cluster.Node { return srv.cluster }
 
 // storeGame stores a new game; in a cluster the creating node takes its
 // lease in the same transaction.
-func (srv *Server) storeGame(ctx context.Context, g store.Game) error {
+func (srv *Hall) storeGame(ctx context.Context, g store.Game) error {
 	if srv.cluster == nil {
 		return srv.store.CreateGame(ctx, g)
 	}
@@ -101,7 +91,7 @@ func (srv *Server) storeGame(ctx context.Context, g store.Game) error {
 // appendAction stores one action of s; in a cluster only under the term of
 // this node's lease, so that a node that lost the game cannot write to it.
 // Caller holds s.mu.
-func (srv *Server) appendAction(ctx context.Context, s *session, a store.Action) error {
+func (srv *Hall) appendAction(ctx context.Context, s *session, a store.Action) error {
 	if srv.cluster == nil {
 		return srv.store.Append(ctx, s.id, a)
 	}
@@ -125,7 +115,7 @@ func (s *session) off() bool { return s.moved || s.srv.life.Stopping() }
 
 // publish queues a game's changed lobby entry for the other nodes; nothing
 // without a cluster. Caller holds s.mu.
-func (srv *Server) publish(s *session, e lobby.Entry) {
+func (srv *Hall) publish(s *session, e lobby.Entry) {
 	if srv.cluster == nil || s.moved {
 		return
 	}
@@ -137,7 +127,7 @@ func (srv *Server) publish(s *session, e lobby.Entry) {
 }
 
 // clusterHost is the server as its node's cluster.Host.
-type clusterHost struct{ srv *Server }
+type clusterHost struct{ srv *Hall }
 
 // Game is the session of game id, nil when this server has none.
 func (h clusterHost) Game(id string) cluster.Game {
@@ -161,7 +151,7 @@ func (h clusterHost) Apply(sum store.Summary) {
 // does with every game.
 func (h clusterHost) Load(ctx context.Context, sg store.Game, log []store.Action, downSince func() int64) error {
 	srv, id := h.srv, sg.ID
-	var def Def
+	var def table.Def
 	if err := json.Unmarshal(sg.Def, &def); err != nil {
 		return fmt.Errorf("%w: %v", cluster.ErrUnloadable, err)
 	}

@@ -1,4 +1,4 @@
-package server
+package play
 
 import (
 	"context"
@@ -7,7 +7,6 @@ import (
 
 	"wyrm/rating"
 	"wyrm/server/account"
-	"wyrm/server/table"
 )
 
 // bindSeats gives a connection the seats its account holds in the game.
@@ -44,7 +43,7 @@ func (s *session) recordResult() {
 		return
 	}
 	tc := t.Def.Clock
-	res := account.Result{GameID: s.id, Game: s.g.Info().Name, Rated: t.Def.Rated && s.rateable(),
+	res := account.Result{GameID: s.id, Game: s.g.Info().Name, Rated: t.Def.Rated && s.t.Rateable(),
 		Speed: rating.SpeedOf(tc.Initial, tc.Increment, tc.Days),
 		At:    time.UnixMilli(t.Log[len(t.Log)-1].AtMs)}
 	if s.g.Info().Placings {
@@ -58,17 +57,4 @@ func (s *session) recordResult() {
 	if _, err := acc.RecordResult(ctx, res); err != nil {
 		s.srv.log.Error("record result", "game", s.id, "err", err)
 	}
-}
-
-// rateable reports whether every seat is a person with an account of its
-// own. Caller holds s.mu.
-func (s *session) rateable() bool {
-	seen := map[int64]bool{}
-	for i, u := range s.t.Users {
-		if u == 0 || s.t.Def.Seats[i].Kind == table.SeatComputer || seen[u] {
-			return false
-		}
-		seen[u] = true
-	}
-	return true
 }

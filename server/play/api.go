@@ -13,18 +13,31 @@ import (
 	"wyrm/server/table"
 )
 
+// gamesAPI serves the games' HTTP endpoints; the websocket's own protocol
+// is in ws.go.
+type gamesAPI struct{ srv *Hall }
+
 // Routes adds the games' endpoints: the games offered, a game's seats,
 // creating and joining games, a game's state, its positions and record,
 // and its websocket.
 func (srv *Hall) Routes(mux *httpkit.Mux) {
-	mux.HandleFunc("GET /api/meta", srv.handleMeta)
-	mux.HandleFunc("GET /api/seats", srv.handleSeats)
-	mux.HandleFunc("POST /api/games", srv.handleCreate)
-	mux.HandleFunc("GET /api/games/{id}", srv.handleGet)
-	mux.HandleFunc("POST /api/games/{id}/join", srv.handleJoin)
-	mux.HandleFunc("GET /api/games/{id}/ply/{n}", srv.handlePly)
-	mux.HandleFunc("GET /api/games/{id}/record", srv.handleRecord)
-	mux.HandleFunc("GET /ws/{id}", srv.handleWS)
+	a := gamesAPI{srv}
+	mux.HandleErr("GET /api/meta", a.meta)
+	mux.HandleErr("GET /api/seats", a.seats)
+	mux.HandleErr("POST /api/games", a.create)
+	mux.HandleErr("GET /api/games/{id}", a.get)
+	mux.HandleErr("POST /api/games/{id}/join", a.join)
+	mux.HandleErr("GET /api/games/{id}/ply/{n}", a.ply)
+	mux.HandleErr("GET /api/games/{id}/record", a.record)
+	mux.HandleErr("GET /ws/{id}", a.websocket)
+}
+
+// game is the session of the request's {id}, or errNoGame.
+func (a gamesAPI) game(r *http.Request) (*session, error) {
+	if s := a.srv.session(r.PathValue("id")); s != nil {
+		return s, nil
+	}
+	return nil, errNoGame
 }
 
 type metaGame struct {
@@ -36,9 +49,10 @@ type metaGame struct {
 	Editor  bool          `json:"editor"` // positions can be set up by hand (game.Composer)
 }
 
-func (srv *Hall) handleMeta(w http.ResponseWriter, _ *http.Request) {
+// meta lists the games offered, with their options and seats.
+func (a gamesAPI) meta(w http.ResponseWriter, _ *http.Request) error {
 	out := []metaGame{}
-	for _, g := range srv.order {
+	for _, g := range a.srv.order {
 		_, setup := g.(game.SetupGame)
 		_, editor := g.(game.Composer)
 		opts := []game.Option{}
@@ -51,103 +65,93 @@ func (srv *Hall) handleMeta(w http.ResponseWriter, _ *http.Request) {
 		out = append(out, metaGame{Name: g.Info().Name, Title: g.Info().Title, Options: opts, Seats: seats, Setup: setup, Editor: editor})
 	}
 	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"games": out, "maxLevel": table.MaxLevel, "speeds": rating.Speeds})
+	return nil
 }
 
-// handleSeats answers how many seats a game with the given options has and
-// what the game calls them, or why the options are wrong.
-func (srv *Hall) handleSeats(w http.ResponseWriter, r *http.Request) {
+// seats answers how many seats a game with the given options has and what
+// the game calls them, or why the options are wrong.
+func (a gamesAPI) seats(w http.ResponseWriter, r *http.Request) error {
 	opts := game.Options{}
 	if o := r.URL.Query().Get("options"); o != "" {
 		if len(o) > httpkit.MaxBody || json.Unmarshal([]byte(o), &opts) != nil {
-			httpkit.WriteError(w, apierr.New(apierr.BadRequest, "malformed options"))
-			return
+			return apierr.New(apierr.BadRequest, "malformed options")
 		}
 	}
-	g, opts, err := srv.normalize(r.URL.Query().Get("game"), opts)
+	g, opts, err := a.srv.normalize(r.URL.Query().Get("game"), opts)
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	names, err := g.SeatNames(opts)
 	if err != nil {
-		httpkit.WriteError(w, apierr.Wrap(apierr.Invalid, err))
-		return
+		return apierr.Wrap(apierr.Invalid, err)
 	}
 	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"players": len(names), "names": names})
+	return nil
 }
 
-func (srv *Hall) handleCreate(w http.ResponseWriter, r *http.Request) {
+// create makes a game (POST /api/games) within the client's limits.
+func (a gamesAPI) create(w http.ResponseWriter, r *http.Request) error {
 	var req CreateRequest
 	if err := httpkit.ReadJSON(w, r, &req); err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
-	var user int64
-	if u, ok := httpkit.UserOf(r); ok {
-		user = u.ID
-	}
-	resp, err := srv.create(r.Context(), httpkit.ClientOf(r), user, req)
+	resp, err := a.srv.create(r.Context(), httpkit.ClientOf(r), httpkit.UserID(r), req)
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	httpkit.WriteJSON(w, http.StatusCreated, resp)
+	return nil
 }
 
-func (srv *Hall) handleGet(w http.ResponseWriter, r *http.Request) {
-	s := srv.session(r.PathValue("id"))
-	if s == nil {
-		httpkit.WriteError(w, errNoGame)
-		return
+// get answers the game's state as a spectator sees it.
+func (a gamesAPI) get(w http.ResponseWriter, r *http.Request) error {
+	s, err := a.game(r)
+	if err != nil {
+		return err
 	}
 	s.mu.Lock()
 	st := s.state(nil)
 	s.mu.Unlock()
 	httpkit.WriteJSON(w, http.StatusOK, st)
+	return nil
 }
 
-func (srv *Hall) handleJoin(w http.ResponseWriter, r *http.Request) {
+// join takes an open or invited seat and answers its token.
+func (a gamesAPI) join(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Seat   int    `json:"seat"`
 		Invite string `json:"invite,omitempty"` // the secret of a private link
 	}
 	if err := httpkit.ReadJSON(w, r, &req); err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
-	var user int64
-	if u, ok := httpkit.UserOf(r); ok {
-		user = u.ID
-	}
-	tok, err := srv.Join(r.PathValue("id"), req.Seat, req.Invite, user)
+	tok, err := a.srv.Join(r.PathValue("id"), req.Seat, req.Invite, httpkit.UserID(r))
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"token": tok, "seat": req.Seat})
+	return nil
 }
 
-// handlePly returns the board after the first n moves, for browsing the
-// move list.
-func (srv *Hall) handlePly(w http.ResponseWriter, r *http.Request) {
-	s := srv.session(r.PathValue("id"))
-	if s == nil {
-		httpkit.WriteError(w, errNoGame)
-		return
+// ply returns the board after the first n moves, for browsing the move
+// list.
+func (a gamesAPI) ply(w http.ResponseWriter, r *http.Request) error {
+	s, err := a.game(r)
+	if err != nil {
+		return err
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil {
-		httpkit.WriteError(w, apierr.New(apierr.BadRequest, "bad move number"))
-		return
+		return apierr.New(apierr.BadRequest, "bad move number")
 	}
 	s.mu.Lock()
 	p, err := s.t.PositionAt(n)
 	s.mu.Unlock()
 	if err != nil {
-		httpkit.WriteError(w, err)
-		return
+		return err
 	}
 	b := boardview.Of(p, false)
 	b.Ply = n
 	httpkit.WriteJSON(w, http.StatusOK, b)
+	return nil
 }

@@ -7,15 +7,14 @@ import (
 
 	"wyrm/game"
 	"wyrm/record"
-	"wyrm/server/httpkit"
 	"wyrm/server/table"
 )
 
-func (srv *Hall) handleRecord(w http.ResponseWriter, r *http.Request) {
-	s := srv.session(r.PathValue("id"))
-	if s == nil {
-		httpkit.WriteError(w, errNoGame)
-		return
+// record answers the game's record as a PGN file to download.
+func (a gamesAPI) record(w http.ResponseWriter, r *http.Request) error {
+	s, err := a.game(r)
+	if err != nil {
+		return err
 	}
 	s.mu.Lock()
 	text := s.record()
@@ -23,6 +22,7 @@ func (srv *Hall) handleRecord(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/x-chess-pgn; charset=utf-8")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="wyrm-%s-%s.pgn"`, s.g.Info().Name, s.id))
 	_, _ = w.Write([]byte(text))
+	return nil
 }
 
 // record writes the game in PGN with package record, or, should the

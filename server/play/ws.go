@@ -121,21 +121,23 @@ func (s *session) broadcast() {
 	s.notifyBots()
 }
 
-func (srv *Hall) handleWS(w http.ResponseWriter, r *http.Request) {
-	s := srv.session(r.PathValue("id"))
-	if s == nil {
-		httpkit.WriteError(w, errNoGame)
-		return
+// websocket upgrades a request to the game's websocket and serves it
+// until either side closes. Errors before the upgrade are answered as
+// HTTP errors; after it, the websocket's own close says why.
+func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
+	srv := a.srv
+	s, err := a.game(r)
+	if err != nil {
+		return err
 	}
 	key := httpkit.ClientOf(r)
 	if !srv.limits.Conns.Acquire(key) {
-		httpkit.WriteError(w, srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max))
-		return
+		return srv.limits.TooMany(httpkit.LimConns, 10*time.Second, "too many connections from your address (at most %d)", srv.limits.Conns.Max)
 	}
 	defer srv.limits.Conns.Release(key)
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
-		return
+		return nil // Accept has answered the client itself
 	}
 	conn.SetReadLimit(MaxMessage)
 	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, SendQueue), done: make(chan struct{}), tokens: RateBurst, last: time.Now()}
@@ -143,14 +145,14 @@ func (srv *Hall) handleWS(w http.ResponseWriter, r *http.Request) {
 	defer srv.metrics.Conns.Add(-1)
 	if !srv.track(c) {
 		conn.Close(websocket.StatusGoingAway, "server shutting down")
-		return
+		return nil
 	}
 	defer srv.untrack(c)
 	s.mu.Lock()
 	if s.moved { // another node took the game meanwhile (clusterhost.go)
 		s.mu.Unlock()
 		conn.Close(websocket.StatusServiceRestart, "this game moved to another server; reconnect")
-		return
+		return nil
 	}
 	s.subs[c] = struct{}{}
 	if u, ok := httpkit.UserOf(r); ok {
@@ -177,6 +179,7 @@ func (srv *Hall) handleWS(w http.ResponseWriter, r *http.Request) {
 	go c.writeLoop()
 	go c.pingLoop(PingInterval, PingTimeout)
 	c.readLoop(r.Context())
+	return nil
 }
 
 // Keep-alive: a connection whose peer vanished without a close (a phone

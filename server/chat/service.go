@@ -69,15 +69,7 @@ func NewService(cfg Config, accounts bool, ls *httpkit.Limiters, log *slog.Logge
 		return nil
 	}
 	l, def := cfg.Limits, DefaultLimits
-	rate := func(perMinute, burst, defPerMinute, defBurst int) *limit.Rate {
-		if perMinute <= 0 {
-			perMinute = defPerMinute
-		}
-		if burst <= 0 {
-			burst = defBurst
-		}
-		return limit.NewRate(perMinute, min(burst, perMinute))
-	}
+	rate := limit.NewRateOr
 	return &Service{store: cfg.Store, filter: cfg.Filter, spectators: accounts, limits: ls, log: log, now: now,
 		seat:           rate(l.SeatPerMinute, l.SeatBurst, def.SeatPerMinute, def.SeatBurst),
 		account:        rate(l.AccountPerMinute, l.AccountBurst, def.AccountPerMinute, def.AccountBurst),

@@ -124,12 +124,7 @@ func NewLimiters(l Limits) *Limiters {
 		}
 		return v
 	}
-	// A burst is never more than a minute's worth: lowering a rate lowers
-	// its burst with it.
-	rate := func(perMinute, burst, defPerMinute, defBurst int) *limit.Rate {
-		perMinute = pick(perMinute, defPerMinute)
-		return limit.NewRate(perMinute, min(pick(burst, defBurst), perMinute))
-	}
+	rate := limit.NewRateOr
 	ls := &Limiters{
 		Create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
 		Messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),

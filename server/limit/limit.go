@@ -34,6 +34,19 @@ func NewRate(perMinute, burst int) *Rate {
 	return &Rate{PerSecond: float64(perMinute) / 60, Burst: float64(burst), keys: map[string]*bucket{}}
 }
 
+// NewRateOr is NewRate for a setting that may be left out: a perMinute
+// or burst of 0 or less takes its default, and a burst is never more than
+// a minute's worth, so that lowering a rate lowers its burst with it.
+func NewRateOr(perMinute, burst, defPerMinute, defBurst int) *Rate {
+	if perMinute <= 0 {
+		perMinute = defPerMinute
+	}
+	if burst <= 0 {
+		burst = defBurst
+	}
+	return NewRate(perMinute, min(burst, perMinute))
+}
+
 // Allow takes one token of key's bucket at now. When none is left it
 // returns false and how long until one is.
 func (r *Rate) Allow(key string, now time.Time) (bool, time.Duration) {

@@ -59,3 +59,25 @@ func TestCountHoldsAtMostMax(t *testing.T) {
 		t.Fatal("count went wrong")
 	}
 }
+
+// A setting left out takes its default, and a burst never exceeds a
+// minute's worth.
+func TestNewRateOr(t *testing.T) {
+	cases := []struct {
+		perMinute, burst int
+		wantPerMin, want int
+	}{
+		{0, 0, 30, 10},
+		{6, 0, 6, 6},
+		{600, 0, 600, 10},
+		{0, 50, 30, 30},
+		{-1, -1, 30, 10},
+		{120, 20, 120, 20},
+	}
+	for _, c := range cases {
+		r := NewRateOr(c.perMinute, c.burst, 30, 10)
+		if r.PerSecond != float64(c.wantPerMin)/60 || r.Burst != float64(c.want) {
+			t.Errorf("NewRateOr(%d, %d): %v a second, burst %v; want %d a minute, burst %d", c.perMinute, c.burst, r.PerSecond, r.Burst, c.wantPerMin, c.want)
+		}
+	}
+}

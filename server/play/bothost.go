@@ -49,8 +49,9 @@ func seatsOf(t *table.Table, user int64) []int {
 	return seats
 }
 
-// Move implements bots.Games.
-func (g botGames) Move(id string, user int64, mv string) error {
+// withSeats runs f on game id, under its lock, with the seats user holds
+// there; it refuses a game that is not there or that user does not play.
+func (g botGames) withSeats(id string, user int64, f func(s *session, seats []int) error) error {
 	s := g.srv.session(id)
 	if s == nil {
 		return errNoGame
@@ -58,9 +59,23 @@ func (g botGames) Move(id string, user int64, mv string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seats := seatsOf(s.t, user)
-	switch {
-	case len(seats) == 0:
+	if len(seats) == 0 {
 		return apierr.New(apierr.Forbidden, "you do not play in this game")
+	}
+	return f(s, seats)
+}
+
+// Move implements bots.Games.
+func (g botGames) Move(id string, user int64, mv string) error {
+	return g.withSeats(id, user, func(s *session, seats []int) error {
+		return s.botMove(seats, mv)
+	})
+}
+
+// botMove commits the move of whichever of seats is to move. Caller holds
+// s.mu.
+func (s *session) botMove(seats []int, mv string) error {
+	switch {
 	case s.t.Outcome().Over:
 		return apierr.New(apierr.Conflict, "the game is over")
 	case s.t.Setup != nil:
@@ -73,24 +88,17 @@ func (g botGames) Move(id string, user int64, mv string) error {
 	return s.commit(int(tm), table.ActMove, mv)
 }
 
-// Resign implements bots.Games.
+// Resign implements bots.Games: the first of user's seats still in the
+// game resigns.
 func (g botGames) Resign(id string, user int64) error {
-	s := g.srv.session(id)
-	if s == nil {
-		return errNoGame
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	seats := seatsOf(s.t, user)
-	if len(seats) == 0 {
-		return apierr.New(apierr.Forbidden, "you do not play in this game")
-	}
-	for _, i := range seats {
-		if s.t.In(i) {
-			return s.commit(i, table.ActResign, "")
+	return g.withSeats(id, user, func(s *session, seats []int) error {
+		for _, i := range seats {
+			if s.t.In(i) {
+				return s.commit(i, table.ActResign, "")
+			}
 		}
-	}
-	return apierr.New(apierr.Conflict, "the game is over")
+		return apierr.New(apierr.Conflict, "the game is over")
+	})
 }
 
 // Join implements bots.Games: the bot arrives at its seats, and the

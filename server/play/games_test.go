@@ -1,15 +1,18 @@
 package play
 
 import (
+	"testing"
+
 	"wyrm/game"
 	"wyrm/games"
 )
 
-// realGames are the real games by name, for tests that play them.
-func realGames() map[string]game.Game {
-	m := map[string]game.Game{}
-	for _, g := range games.All() {
-		m[g.Info().Name] = g
+// realGame is the real game named name, for tests that play it.
+func realGame(tb testing.TB, name string) game.Game {
+	tb.Helper()
+	g, err := games.Lookup(name)
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return m
+	return g
 }

@@ -64,8 +64,7 @@ func playedSession(t *testing.T, srv *Hall, def table.Def, plies int, resignAt m
 }
 
 func TestServerRecordsReadBack(t *testing.T) {
-	all := realGames()
-	srv := testHall(t, nil, toygame.Game{}, all["dragon"], all["dragonchess"], all["dungeon"])
+	srv := testHall(t, nil, toygame.Game{}, realGame(t, "dragon"), realGame(t, "dragonchess"), realGame(t, "dungeon"))
 	seats := func(n int) []table.Seat { return make([]table.Seat, n) }
 	cases := []struct {
 		name     string

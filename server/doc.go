@@ -4,6 +4,13 @@
 // diagrams, check marks, seat names, setup help and record tags all come
 // from the games themselves.
 //
+// This package only assembles the features, each a package of its own
+// (server/play for the live games, server/lobby, server/challenge,
+// server/account, server/lists, server/chat, server/bots, server/cluster,
+// server/editor, server/site), and keeps the front door every request
+// passes: the client's address, the same-origin guard, signing in and the
+// request log. The protocol below is the whole server's.
+//
 // # Storage
 //
 // A game is its definition (game, options, seats, clock) and an ordered log
@@ -61,5 +68,5 @@
 // {"type":"chat","room":"players","text":"..."} says something, which
 // every reader of the room then gets as {"type":"chat","message":{...}};
 // {"type":"chat-report","message":id} reports a message to the operator.
-// chat.go has the rules.
+// Package chat has the rules.
 package server

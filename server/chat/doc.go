@@ -7,10 +7,10 @@
 //
 // Text is plain: Clean makes a message one line of printable text within
 // MaxRunes characters, and a Filter refuses the terms an operator banned.
-// Who may read and write which room, and every rate limit, are the
-// server's to enforce (see the server package's chat.go); this package
-// bounds what it stores: MaxPerRoom messages a room and MaxBlocks blocks
-// an account.
+// Service decides who may read and write which room and enforces the
+// rate limits; it sees a game only as a Table, which the play server
+// implements. The store bounds what it keeps: MaxPerRoom messages a room
+// and MaxBlocks blocks an account. BlocksAPI serves a player's blocks.
 //
 // Statements are written once with ? placeholders, which the store's DB
 // rebinds for its database.

@@ -11,12 +11,21 @@ const (
 
 // Seat is one seat of a game as lists and game states show it.
 type Seat struct {
-	Kind    string `json:"kind"`
-	Level   int    `json:"level,omitempty"`
+	Kind  string `json:"kind"`
+	Level int    `json:"level,omitempty"`
+	// Name is who plays the seat: the account's name, "Guest" for a seat
+	// taken without an account, a computer's level.
 	Name    string `json:"name"`
 	Taken   bool   `json:"taken"`
 	Out     bool   `json:"out,omitempty"`
 	Waiting bool   `json:"waiting,omitempty"`
+	// Rating is the account's rating in the game's pool as the game began
+	// (Provisional while it is not settled); Bot marks a bot's account;
+	// RatingChange is what a rated game that is over did to it.
+	Rating       int  `json:"rating,omitempty"`
+	Provisional  bool `json:"provisional,omitempty"`
+	Bot          bool `json:"bot,omitempty"`
+	RatingChange *int `json:"ratingChange,omitempty"`
 }
 
 // Entry is one game as the lobby shows it.

@@ -54,7 +54,12 @@ func (s *session) recordResult() {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if _, err := acc.RecordResult(ctx, res); err != nil {
+	rec, err := acc.RecordResult(ctx, res)
+	if err != nil {
 		s.srv.log.Error("record result", "game", s.id, "err", err)
+		return
+	}
+	if res.Rated {
+		s.noteChanges(rec.Changes)
 	}
 }

@@ -41,6 +41,9 @@ type session struct {
 	moved     bool   // another node owns the game now (clusterhost.go)
 	// bots are the bot API's game streams open on the game (botstream.go).
 	bots map[*botWatcher]struct{}
+	// players are the seats' accounts as players see them (players.go);
+	// nil until they are read.
+	players []player
 }
 
 // newSession builds a session from its definition and replays log.
@@ -54,6 +57,7 @@ func newSession(srv *Hall, id string, created int64, def table.Def, log []store.
 	s := &session{srv: srv, id: id, created: created, g: g, t: t, subs: map[*client]struct{}{}}
 	if t != nil {
 		s.pres = newPresence(t.Seats(), srv.now().UnixMilli())
+		s.readPlayers()
 	}
 	switch {
 	case errors.As(err, &re):
@@ -78,6 +82,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	if s.broken != nil {
 		return apierr.New(apierr.Conflict, "this game cannot continue: %v", s.broken)
 	}
+	users := slices.Clone(s.t.Users)
 	a := s.t.Canonical(table.Action{Seq: len(s.t.Log), AtMs: s.srv.now().UnixMilli(), Seat: seat, Kind: kind, Data: data})
 	if err := s.t.Apply(a); err != nil {
 		return err
@@ -98,6 +103,9 @@ func (s *session) commit(seat int, kind, data string) error {
 	if s.release != nil && s.t.Outcome().Over {
 		s.release()
 		s.release = nil
+	}
+	if !slices.Equal(users, s.t.Users) {
+		s.readPlayers()
 	}
 	if s.t.Outcome().Over && kind != table.ActRematch {
 		s.recordResult()
@@ -303,12 +311,18 @@ func (s *session) flag(seat, seq int) {
 	}
 }
 
-// playerName says who plays seat i: a computer's level or a player's
-// number.
+// playerName says who plays seat i: a computer's level, the account's
+// name, "Guest" for a seat taken without one, or the seat's number while
+// nobody has taken it.
 func (s *session) playerName(i int) string {
 	seat := s.t.Def.Seats[i]
-	if seat.Kind == table.SeatComputer {
+	switch {
+	case seat.Kind == table.SeatComputer:
 		return "Computer level " + strconv.Itoa(seat.Level)
+	case i < len(s.players) && s.players[i].name != "":
+		return s.players[i].name
+	case s.t.Tokens[i] != "":
+		return "Guest"
 	}
 	return "Player " + strconv.Itoa(i+1)
 }

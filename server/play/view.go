@@ -159,8 +159,10 @@ func (s *session) state(you []int) State {
 func (s *session) seats(waiting []int) []lobby.Seat {
 	var out []lobby.Seat
 	for i, seat := range s.t.Def.Seats {
-		out = append(out, lobby.Seat{Kind: seat.Kind, Level: seat.Level, Name: s.playerName(i),
-			Taken: seat.Kind == table.SeatComputer || s.t.Tokens[i] != "", Out: s.t.Out[i], Waiting: slices.Contains(waiting, i)})
+		v := lobby.Seat{Kind: seat.Kind, Level: seat.Level, Name: s.playerName(i),
+			Taken: seat.Kind == table.SeatComputer || s.t.Tokens[i] != "", Out: s.t.Out[i], Waiting: slices.Contains(waiting, i)}
+		s.seatPlayer(i, &v)
+		out = append(out, v)
 	}
 	return out
 }

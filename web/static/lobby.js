@@ -7,6 +7,7 @@ import { me } from './session.js';
 import { seeksPanel } from './seeks.js';
 import { postChallenge } from './challenges.js';
 import { optionField, readOption, formOptions } from './optionform.js';
+import { playerText } from './players.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
@@ -90,7 +91,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
       h('ul', { class: 'list' }, rows.map(g => h('li', { 'data-id': g.id },
         h('strong', {}, g.title),
-        h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${s.name}`).join(' · ')),
+        h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${playerText(s)}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
         h('span', { class: 'go' }, actions(g))))), moreButton);
   }

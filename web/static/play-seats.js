@@ -2,6 +2,7 @@
 // at the table, its result once the game is over, and its clock.
 import { h } from './dom.js';
 import { mine, seatLabel } from './play-state.js';
+import { ratingText, changeText } from './players.js';
 
 /** Draws the seats of view v into el. */
 export function drawSeats(v, el) {
@@ -10,8 +11,28 @@ export function drawSeats(v, el) {
     h('span', { class: 'swatch s' + i }),
     // A dot says who is at the table right now.
     st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? 'at the table' : 'away', 'aria-label': st.present[i] ? 'at the table' : 'away' }) : '',
-    h('span', {}, seatLabel(st, i), h('br'), h('small', { class: 'muted' },
-      s.kind === 'computer' ? `computer, level ${s.level}` : mine(v).includes(i) ? 'you' : s.taken ? 'player' : s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)',
-      st.outcome.over ? ` · ${st.outcome.results[i]}` : '')),
+    h('span', {}, seatLabel(st, i), h('br'), who(v, s, i)),
     st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
+}
+
+/** Who plays seat s (index i): a player's name and rating, a bot's mark,
+ * "you" for the viewer's own seats, and the seat's result once over. */
+function who(v, s, i) {
+  const st = v.st, yours = mine(v).includes(i);
+  const parts = [];
+  if (s.kind === 'computer') parts.push(h('span', {}, `computer, level ${s.level}`));
+  else if (!s.taken) parts.push(h('span', {}, s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)'));
+  else {
+    parts.push(h('span', { class: 'player-name' }, s.name || 'Guest'));
+    const r = ratingText(s);
+    if (r) parts.push(' ', h('span', { class: 'rating', title: s.provisional ? 'provisional rating' : 'rating' }, r));
+    if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT'));
+    if (yours) parts.push(' · you');
+  }
+  if (st.outcome.over) {
+    parts.push(` · ${st.outcome.results[i]}`);
+    const c = changeText(s);
+    if (c) parts.push(' ', h('span', { class: 'rating-change' + (s.ratingChange > 0 ? ' up' : s.ratingChange < 0 ? ' down' : '') }, c));
+  }
+  return h('small', { class: 'muted' }, ...parts);
 }

@@ -353,3 +353,33 @@ func TestCorrespondenceDaysPerMove(t *testing.T) {
 		t.Fatalf("days and a clock: %v", err)
 	}
 }
+
+// A takeback gives nobody time back: the seat that was thinking is charged
+// for its thinking, and the clock of the seat to move after it runs on
+// from the takeback.
+func TestTakebackGivesNoTimeBack(t *testing.T) {
+	def := Def{Game: "toy", Seats: []Seat{{Kind: SeatLocal}, {Kind: SeatLocal}}, Clock: TimeControl{Initial: time.Minute}}
+	tb, errs := run(t, toysetup.Game{}, def,
+		Action{Seat: 0, Kind: ActMove, Data: "c1c2", AtMs: 1000},
+		Action{Seat: 1, Kind: ActMove, Data: "c5c4", AtMs: 2000}, // the clocks start
+		Action{Seat: 0, Kind: ActMove, Data: "c2b2", AtMs: 5000}, // seat 1 thinks from here
+		Action{Seat: 1, Kind: ActTakeback, AtMs: 20000},
+		Action{Seat: 0, Kind: ActTakeback, AtMs: 30000}) // agreed: c5c4 and c2b2 go back
+	for _, e := range errs {
+		if e != nil {
+			t.Fatal(errs)
+		}
+	}
+	if len(tb.Plies) != 1 || tb.ToMove() != 1 {
+		t.Fatalf("after the takeback: %d plies, seat %d to move", len(tb.Plies), tb.ToMove()+1)
+	}
+	if got := tb.Clock.Left(1, time.UnixMilli(30000)); got != 35*time.Second {
+		t.Fatalf("seat 2 has %v after thinking 25 s, want 35s", got)
+	}
+	if got := tb.Clock.Left(1, time.UnixMilli(31000)); got != 34*time.Second {
+		t.Fatalf("seat 2's clock does not run on: %v", got)
+	}
+	if tb.Clock.Remaining[0] != 57*time.Second {
+		t.Fatalf("seat 1 has %v, want the 57s it had", tb.Clock.Remaining[0])
+	}
+}

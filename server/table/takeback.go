@@ -29,14 +29,16 @@ func (t *Table) takeback(a Action) error {
 			return nil
 		}
 	}
+	// Time runs on through a takeback: the seat that was to move pays for
+	// its time so far, and the seat to move after it starts its turn from
+	// now. The time spent on the moves taken back stays spent, so nobody
+	// gets time back by asking.
+	t.Clock.Charge(int(t.ToMove()), a.At())
 	for range t.TakebackPlies(t.Takeback) {
 		t.Pos.Undo()
 		t.Plies = t.Plies[:len(t.Plies)-1]
 	}
 	t.forgetReturned()
-	// The seat to move now starts its turn afresh; the time spent on the
-	// moves taken back stays spent.
-	t.Clock.Charge(-1, a.At())
 	t.clearTakeback()
 	clear(t.Offers)
 	return nil

@@ -167,6 +167,7 @@ func New(cfg Config) (*Server, error) {
 		return srv, nil
 	}
 	if err := srv.hall.Restore(); err != nil {
+		srv.Close()
 		return nil, err
 	}
 	return srv, nil

@@ -8,6 +8,7 @@ import { addTokens } from './tokens.js';
 import { h } from './dom.js';
 import { me } from './session.js';
 import { on, streamSecret, currentSecret } from './stream.js';
+import { playerText } from './players.js';
 
 const mine = new Map(); // challenge id -> {token, view}, posted from this page
 const incoming = new Map(); // challenge id -> view, waiting for this player's answer
@@ -30,11 +31,6 @@ export function clockText(c) {
 export function describe(c) {
   const opts = Object.entries(c.options || {}).map(([k, v]) => `${k}: ${v.length > 24 ? v.slice(0, 23) + '…' : v}`);
   return [c.title, clockText(c.clock), c.rated ? 'rated' : 'casual', ...opts].join(' · ');
-}
-
-/** A player as a challenge names them, with their rating in its pool. */
-export function playerText(p) {
-  return p.rating ? `${p.name} (${p.rating}${p.provisional ? '?' : ''})` : p.name;
 }
 
 /** The ids of the seeks and challenges this page posted and that wait. */

@@ -4,7 +4,8 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { me } from './session.js';
-import { postChallenge, acceptChallenge, cancelChallenge, myChallenges, watchMine, describe, playerText, clockText } from './challenges.js';
+import { postChallenge, acceptChallenge, cancelChallenge, myChallenges, watchMine, describe, clockText } from './challenges.js';
+import { playerText } from './players.js';
 
 // Quick pairing's time controls, in minutes and seconds: quicker for games
 // that start at once, longer for games with stages before play (the

@@ -137,8 +137,14 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	tok, hash := secret.New()
-	c := Challenge{ID: secret.ID(), Stream: secret.Hash(req.Stream), Author: author, Game: name, TokenHash: hash,
-		ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
+	c := Challenge{ID: secret.ID(), Author: author, Game: name, TokenHash: hash, ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
+	if req.Stream != "" {
+		c.Stream = secret.Hash(req.Stream)
+	} else {
+		// No stream ends a seek when its author leaves: it lasts no
+		// longer than a challenge to a player.
+		c.ExpiresMs = h.now().Add(DirectLife).UnixMilli()
+	}
 	if req.To != "" {
 		if !signedIn {
 			return apierr.New(apierr.Forbidden, "sign in to challenge a player")

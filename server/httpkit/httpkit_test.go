@@ -84,7 +84,7 @@ func TestReadJSON(t *testing.T) {
 		{`{"name":"a"}{}`, "data after the JSON object"},
 		{`{"nme":"a"}`, `unknown field "nme"`},
 		{`[1]`, "the body must be a JSON object, not a list"},
-		{`{"name":"` + strings.Repeat("x", MaxBody) + `"}`, "longer than 65536 bytes"},
+		{`{"name":"` + strings.Repeat("x", MaxBody) + `"}`, "too large (over 65536 bytes)"},
 		{``, "the body is empty"},
 		{`{"name":`, "the JSON ends too soon"},
 		{`{"name":x}`, "not valid JSON (at byte 9)"},

@@ -62,7 +62,7 @@ func jsonProblem(err error) string {
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the JSON ends too soon"
 	case errors.As(err, &tooBig):
-		return "the body is longer than " + strconv.Itoa(MaxBody) + " bytes"
+		return "the body is too large (over " + strconv.Itoa(MaxBody) + " bytes)"
 	case errors.As(err, &syntax):
 		return "not valid JSON (at byte " + strconv.FormatInt(syntax.Offset, 10) + ")"
 	case errors.As(err, &typ):

@@ -200,6 +200,21 @@ func TestAccountsSignInCSRFAndRatedGames(t *testing.T) {
 	if r["rating"].(float64) <= 1500 || r["games"].(float64) != 1 || r["speed"] != "correspondence" {
 		t.Fatalf("alice's rating after a win: %v", r)
 	}
+	// The history and the recent games are in the API's camelCase keys.
+	hist, _ := prof["history"].(map[string]any)["toy/correspondence"].([]any)
+	if len(hist) != 1 || hist[0].(map[string]any)["gameId"] == nil || hist[0].(map[string]any)["rating"] != r["rating"] {
+		t.Fatalf("alice's history: %v", prof["history"])
+	}
+	games, _ := prof["games"].([]any)
+	if len(games) != 1 {
+		t.Fatalf("alice's games: %v", prof["games"])
+	}
+	g := games[0].(map[string]any)
+	seat := g["players"].([]any)[0].(map[string]any)
+	if g["id"] == nil || g["rated"] != true || seat["place"] == nil || seat["before"].(map[string]any)["rating"] != 1500.0 ||
+		seat["after"].(map[string]any)["vol"] == nil || g["GameID"] != nil {
+		t.Fatalf("alice's recent game: %v", g)
+	}
 	_, bprof := bob.get("/api/players/bob")
 	if br := bprof["ratings"].([]any)[0].(map[string]any); br["rating"].(float64) >= 1500 {
 		t.Fatalf("bob's rating after a loss: %v", br)

@@ -23,12 +23,17 @@ func TestBotPlaysThroughTheBotAPI(t *testing.T) {
 	events := bot.stream("/api/stream/events")
 	events.next("hello")
 	as := openStream(t, alice, h.http.URL)
-	// A game that begins with setup stages is refused to a bot, with why.
+	// A game that begins with setup stages may be offered to a bot (the
+	// bot API plays setup); the bot declines this one with a reason.
 	code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) {
 		r.To, r.Options = "robo", map[string]string{"setup": "true"}
 	}))
-	if code != 400 || !contains(out["error"], "setup stages") {
+	if code != 201 {
 		t.Fatalf("a setup game to a bot: %d %v", code, out)
+	}
+	setupCh := events.next("challenge")["challenge"].(map[string]any)
+	if code, out := bot.do("POST", "/api/challenges/"+setupCh["id"].(string)+"/decline", map[string]any{"reason": "options"}); code != 200 {
+		t.Fatalf("decline: %d %v", code, out)
 	}
 	code, out = alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.To, r.Rated, r.Seat = "robo", true, intp(0) }))
 	if code != 201 {

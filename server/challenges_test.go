@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -33,7 +34,8 @@ func TestChallengeValidation(t *testing.T) {
 		req  any
 		code int
 	}{
-		{"no stream", alice, seekBody(as, func(r *challenge.Request) { r.Stream = "" }), 400},
+		{"a guest without a stream", guest, seekBody(gs, func(r *challenge.Request) { r.Stream = "" }), 400},
+		{"a stream too long", alice, seekBody(as, func(r *challenge.Request) { r.Stream = strings.Repeat("a", 65) }), 400},
 		{"an unknown stream", alice, seekBody(as, func(r *challenge.Request) { r.Stream = "00ff" }), 409},
 		{"another player's stream", alice, seekBody(bs, nil), 409},
 		{"a signed-in player's stream from a guest", guest, seekBody(as, nil), 409},
@@ -51,6 +53,9 @@ func TestChallengeValidation(t *testing.T) {
 		{"a negative range", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin = true, -5 }), 400},
 		{"a range on a challenge", alice, seekBody(as, func(r *challenge.Request) { r.Rated, r.RatingMin, r.To = true, 1000, "bob" }), 400},
 		{"a third seat", alice, seekBody(as, func(r *challenge.Request) { r.Seat = &two }), 400},
+		{"an unknown colour", alice, seekBody(as, func(r *challenge.Request) { r.Color = "red" }), 400},
+		{"a colour against the seat", alice, seekBody(as, func(r *challenge.Request) { r.Color, r.Seat = "white", intp(1) }), 400},
+		{"options as a list", alice, map[string]any{"game": "toy", "stream": as.secret, "options": []int{1}}, 400},
 		{"pairing with a player named", alice, seekBody(as, func(r *challenge.Request) { r.Pair, r.To = true, "bob" }), 400},
 		{"a challenge to nobody", alice, seekBody(as, func(r *challenge.Request) { r.To = "nobody" }), 404},
 		{"a challenge to oneself", alice, seekBody(as, func(r *challenge.Request) { r.To = "Alice" }), 400},
@@ -61,6 +66,10 @@ func TestChallengeValidation(t *testing.T) {
 			code, out := c.who.post("/api/challenges", c.req)
 			if code != c.code || out["error"] == "" {
 				t.Fatalf("got %d %v, want %d with an error", code, out, c.code)
+			}
+			// The server's own words, never the JSON decoder's.
+			if msg := out["error"].(string); strings.Contains(msg, "Go struct") || strings.Contains(msg, "unmarshal") {
+				t.Fatalf("answered in the decoder's words: %q", msg)
 			}
 		})
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode"
 
-	"wyrm/game"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
@@ -22,6 +21,21 @@ type Games interface {
 	// Join seats user's game stream at game id: the bot is at the table
 	// until the Seat's Leave.
 	Join(id string, user int64) (Seat, error)
+	// Setup submits choice, in the game's setup notation, for user's
+	// seat that must choose now in game id.
+	Setup(id string, user int64, choice string) error
+	// Suggest is the game's own valid choice for user's seat that must
+	// choose now.
+	Suggest(id string, user int64) (string, error)
+	// Draw offers or accepts a draw for user's seats still in (yes), or
+	// declines the offers open.
+	Draw(id string, user int64, yes bool) error
+	// Takeback asks for or agrees to a takeback for user's seat (yes),
+	// or refuses the one asked for.
+	Takeback(id string, user int64, yes bool) error
+	// Chat says text in room ("players" or "spectators") of game id as
+	// user, named name, from client (the address's key, for limits).
+	Chat(ctx context.Context, id string, user int64, name, client, room, text string) error
 }
 
 // Seat is a bot's place at a game while its game stream is open.
@@ -40,9 +54,10 @@ type Seat interface {
 	Leave()
 }
 
-// Users finds the accounts of a game's players, to name them.
+// Users finds the accounts of a game's players, to name and rate them.
 type Users interface {
 	UserByID(ctx context.Context, id int64) (account.User, error)
+	Ratings(ctx context.Context, id int64) ([]account.PoolRating, error)
 }
 
 // API serves the bot API's game endpoints.
@@ -59,6 +74,11 @@ func (a *API) Routes(mux *httpkit.Mux) {
 	mux.HandleErr("GET /api/bot/game/{id}/stream", a.stream)
 	mux.HandleErr("POST /api/bot/game/{id}/move/{move...}", a.move)
 	mux.HandleErr("POST /api/bot/game/{id}/resign", a.resign)
+	mux.HandleErr("POST /api/bot/game/{id}/setup", a.setup)
+	mux.HandleErr("GET /api/bot/game/{id}/setup/suggest", a.suggest)
+	mux.HandleErr("POST /api/bot/game/{id}/draw/{answer}", a.draw)
+	mux.HandleErr("POST /api/bot/game/{id}/takeback/{answer}", a.takeback)
+	mux.HandleErr("POST /api/bot/game/{id}/chat", a.chat)
 }
 
 // MaxMove bounds a move sent to the bot API, in bytes: far above any
@@ -124,20 +144,4 @@ func (a *API) resign(w http.ResponseWriter, r *http.Request) error {
 	}
 	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
-}
-
-// StartsWithSetup reports whether a game with opts begins with setup
-// stages (a draft, a deployment), which the bot API does not play.
-func StartsWithSetup(g game.Game, opts game.Options) bool {
-	sg, ok := g.(game.SetupGame)
-	if !ok {
-		return false
-	}
-	st, err := sg.NewSetup(opts)
-	return err == nil && st.Stage() != ""
-}
-
-// ErrSetup refuses a game with setup stages to a bot.
-func ErrSetup(title string) error {
-	return apierr.New(apierr.Invalid, "bots play games that begin with the first move; %s with these options begins with setup stages (a draft or deployment), which the bot API does not play", title)
 }

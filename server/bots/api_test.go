@@ -47,6 +47,26 @@ func (f *fakeGames) Move(id string, user int64, mv string) error {
 
 func (f *fakeGames) Resign(string, int64) error { return nil }
 
+func (f *fakeGames) Setup(_ string, _ int64, choice string) error {
+	f.moves = append(f.moves, "setup:"+choice)
+	return nil
+}
+func (f *fakeGames) Suggest(string, int64) (string, error) {
+	return "", apierr.New(apierr.Conflict, "nothing to choose")
+}
+func (f *fakeGames) Draw(_ string, _ int64, yes bool) error {
+	f.moves = append(f.moves, map[bool]string{true: "draw", false: "decline"}[yes])
+	return nil
+}
+func (f *fakeGames) Takeback(_ string, _ int64, yes bool) error {
+	f.moves = append(f.moves, map[bool]string{true: "takeback", false: "no-takeback"}[yes])
+	return nil
+}
+func (f *fakeGames) Chat(_ context.Context, _ string, _ int64, name, _, room, text string) error {
+	f.moves = append(f.moves, "chat:"+room+":"+name+":"+text)
+	return nil
+}
+
 func (f *fakeGames) Join(id string, user int64) (Seat, error) {
 	if id != "g" || user != 7 {
 		return nil, apierr.New(apierr.Forbidden, "you do not play in this game")
@@ -63,6 +83,8 @@ func (f *fakeGames) State() (State, bool)     { return f.state, false }
 func (f *fakeGames) Leave()                   { f.left = true }
 
 type fakeUsers struct{}
+
+func (fakeUsers) Ratings(context.Context, int64) ([]account.PoolRating, error) { return nil, nil }
 
 func (fakeUsers) UserByID(_ context.Context, id int64) (account.User, error) {
 	return account.User{ID: id, Name: "robo", Bot: true}, nil
@@ -138,7 +160,7 @@ func TestStreamEndsWithTheGame(t *testing.T) {
 		t.Fatal("no gameFull")
 	}
 	var full GameFull
-	if err := json.Unmarshal(lines.Bytes(), &full); err != nil || full.Type != "gameFull" || len(full.Players) != 2 || full.Players[0].Name != "robo" || full.Players[1].Name != "" {
+	if err := json.Unmarshal(lines.Bytes(), &full); err != nil || full.Type != "gameFull" || len(full.Players) != 2 || full.Players[0].Name != "robo" || full.Players[0].Rating != 1500 || full.White == nil || full.Players[1].Name != "" {
 		t.Fatalf("gameFull %s (%v)", lines.Bytes(), err)
 	}
 	g.state = State{Type: "gameState", Status: "over", Reason: "resignation", Moves: []string{}}
@@ -155,5 +177,56 @@ func TestStreamEndsWithTheGame(t *testing.T) {
 	}
 	if !g.left {
 		t.Fatal("the bot never left the table")
+	}
+}
+
+// Draws, takebacks, setup choices and chat reach the games only when the
+// request is well formed; each bad one is refused with a clear error.
+func TestActionEndpoints(t *testing.T) {
+	g := &fakeGames{}
+	srv := serve(t, g)
+	cases := []struct {
+		path, body string
+		status     int
+	}{
+		{"/api/bot/game/g/draw/yes", "", 200},
+		{"/api/bot/game/g/draw/no", "", 200},
+		{"/api/bot/game/g/draw/maybe", "", 400},
+		{"/api/bot/game/g/takeback/yes", "", 200},
+		{"/api/bot/game/g/takeback/no", "", 200},
+		{"/api/bot/game/g/takeback/please", "", 400},
+		{"/api/bot/game/g/setup", `{"choice":"army ..."}`, 200},
+		{"/api/bot/game/g/setup", `{"choice":"  "}`, 400},
+		{"/api/bot/game/g/setup", `{"choice":"` + strings.Repeat("x", MaxChoice+1) + `"}`, 400},
+		{"/api/bot/game/g/setup", `{"choise":"x"}`, 400},
+		{"/api/bot/game/g/chat", `{"room":"player","text":"good game"}`, 200},
+		{"/api/bot/game/g/chat", `{"room":"lobby","text":"hi"}`, 400},
+		{"/api/bot/game/g/chat", `{"room":"spectator","text":""}`, 400},
+	}
+	for _, c := range cases {
+		req, _ := http.NewRequest("POST", srv.URL+c.path, strings.NewReader(c.body))
+		req.Header.Set("X-Test-User", "bot")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("%s %.30s: %d, want %d", c.path, c.body, resp.StatusCode, c.status)
+		}
+	}
+	want := []string{"draw", "decline", "takeback", "no-takeback", "setup:army ...", "chat:players:robo:good game"}
+	if strings.Join(g.moves, "|") != strings.Join(want, "|") {
+		t.Fatalf("actions reaching the game: %q, want %q", g.moves, want)
+	}
+	req, _ := http.NewRequest("GET", srv.URL+"/api/bot/game/g/setup/suggest", nil)
+	req.Header.Set("X-Test-User", "bot")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 409 {
+		t.Fatalf("suggest with nothing to choose: %d, want 409", resp.StatusCode)
 	}
 }

@@ -137,8 +137,14 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	tok, hash := secret.New()
-	c := Challenge{ID: secret.ID(), Stream: secret.Hash(req.Stream), Author: author, Game: name, TokenHash: hash,
-		ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
+	c := Challenge{ID: secret.ID(), Author: author, Game: name, TokenHash: hash, ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
+	if req.Stream != "" {
+		c.Stream = secret.Hash(req.Stream)
+	} else {
+		// No stream ends a seek when its author leaves: it lasts no
+		// longer than a challenge to a player.
+		c.ExpiresMs = h.now().Add(DirectLife).UnixMilli()
+	}
 	if req.To != "" {
 		if !signedIn {
 			return apierr.New(apierr.Forbidden, "sign in to challenge a player")
@@ -155,16 +161,6 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 		}
 		c.Target = Party{ID: target.ID, Name: target.Name}
 		c.ExpiresMs = h.now().Add(DirectLife).UnixMilli()
-		if target.Bot {
-			if err := h.games.BotCheck(g, terms.Options); err != nil {
-				return err
-			}
-		}
-	}
-	if u, ok := httpkit.UserOf(r); ok && u.Bot {
-		if err := h.games.BotCheck(g, terms.Options); err != nil {
-			return err
-		}
 	}
 	c.Terms, _ = json.Marshal(terms)
 	if req.Pair {
@@ -232,13 +228,6 @@ func (h *Hub) handleAccept(w http.ResponseWriter, r *http.Request) error {
 		return apierr.New(apierr.Forbidden, "this challenge is for another player")
 	case t.Rated && !signedIn:
 		return apierr.New(apierr.Forbidden, "sign in to play a rated game")
-	}
-	if u, ok := httpkit.UserOf(r); ok && u.Bot {
-		if g, known := h.games.Game(c.Game); known {
-			if err := h.games.BotCheck(g, t.Options); err != nil {
-				return err
-			}
-		}
 	}
 	if t.RatingMin != 0 || t.RatingMax != 0 {
 		mine, _, err := h.poolRating(ctx, acceptor.ID, c.Game, t.Speed)

@@ -23,7 +23,8 @@ type Party struct {
 type Challenge struct {
 	ID string `json:"id"`
 	// Stream is the hash of the author's stream: the challenge lives as
-	// long as it does.
+	// long as it does. "" for an account's challenge posted without one,
+	// which lives until it expires.
 	Stream string `json:"stream"`
 	Author Party  `json:"author"`
 	// Target is the player challenged; zero for a seek.
@@ -127,8 +128,8 @@ type querier interface {
 }
 
 // Post stores c (its ID, Stream, Author, Target, Game, Terms, TokenHash
-// and ExpiresMs set by the caller) within lim, once its stream is found
-// open and held by its author, and announces it.
+// and ExpiresMs set by the caller) within lim, once its stream (if it
+// names one) is found open and held by its author, and announces it.
 func (s *Store) Post(ctx context.Context, c Challenge, lim Limits) error {
 	return s.inTx(ctx, postLocks(c), func(tx *store.Tx) ([]Event, error) {
 		return s.post(ctx, tx, &c, lim)
@@ -145,14 +146,18 @@ func postLocks(c Challenge) []string {
 
 func (s *Store) post(ctx context.Context, tx *store.Tx, c *Challenge, lim Limits) ([]Event, error) {
 	now := s.nowMs()
-	var holder int64
-	err := tx.QueryRowContext(ctx, "SELECT user_id FROM challenge_streams WHERE id = ? AND seen_ms > ?",
-		c.Stream, now-s.cfg.StreamTTL.Milliseconds()).Scan(&holder)
-	if errors.Is(err, sql.ErrNoRows) || (err == nil && holder != c.Author.ID) {
-		return nil, ErrNoStream
-	}
-	if err != nil {
-		return nil, fmt.Errorf("challenge: %w", err)
+	// An account may post without a stream (a bot with its token); a
+	// guest's challenge is its stream's.
+	if c.Stream != "" || c.Author.ID == 0 {
+		var holder int64
+		err := tx.QueryRowContext(ctx, "SELECT user_id FROM challenge_streams WHERE id = ? AND seen_ms > ?",
+			c.Stream, now-s.cfg.StreamTTL.Milliseconds()).Scan(&holder)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && holder != c.Author.ID) {
+			return nil, ErrNoStream
+		}
+		if err != nil {
+			return nil, fmt.Errorf("challenge: %w", err)
+		}
 	}
 	count := func(query string, arg any) (int, error) {
 		var n int

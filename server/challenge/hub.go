@@ -23,9 +23,6 @@ type Games interface {
 	// canonical, self-contained form, as creating a game does; its errors
 	// are the client's.
 	Normalize(name string, opts game.Options) (game.Game, game.Options, error)
-	// BotCheck refuses, with the client's error, a game with opts that a
-	// bot cannot play; nil when it can.
-	BotCheck(g game.Game, opts game.Options) error
 	// Start stores and starts the game def, as any other game, and returns
 	// its id.
 	Start(ctx context.Context, def table.Def) (string, error)

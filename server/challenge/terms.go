@@ -21,6 +21,9 @@ type Request struct {
 	Rated   bool              `json:"rated,omitempty"`
 	// Seat is the author's seat, nil for either (drawn when accepted).
 	Seat *int `json:"seat,omitempty"`
+	// Color names the author's seat as lichess does: "white" (the first
+	// seat), "black" (the second) or "random"; "" leaves it to Seat.
+	Color string `json:"color,omitempty"`
 	// RatingMin and RatingMax bound the rating, in the seek's pool, of a
 	// player who may accept a rated seek; 0 leaves that side open.
 	RatingMin int `json:"ratingMin,omitempty"`
@@ -28,10 +31,16 @@ type Request struct {
 	// To names the player challenged; "" makes a seek.
 	To string `json:"to,omitempty"`
 	// Stream is the secret of the author's event stream (its hello): the
-	// challenge lasts as long as the stream.
-	Stream string `json:"stream"`
+	// challenge lasts as long as the stream. A signed-in author (a bot
+	// with its token) may leave it out: the challenge then lasts until it
+	// expires, is answered or is canceled.
+	Stream string `json:"stream,omitempty"`
 	Pair   bool   `json:"pair,omitempty"`
 }
+
+// colorSeats are the seats the colours of a two-seat game name: the first
+// seat moves first, as White does (-1 is either, drawn when accepted).
+var colorSeats = map[string]int{"white": 0, "black": 1, "random": -1}
 
 // MaxRating bounds a seek's rating range.
 const MaxRating = 4000
@@ -68,8 +77,11 @@ type Terms struct {
 // so it needs no hub: the games are enough.
 func Check(games Games, minClock time.Duration, req Request, signedIn bool) (game.Game, Terms, error) {
 	var t Terms
-	if req.Stream == "" || len(req.Stream) > 64 {
-		return nil, t, apierr.New(apierr.BadRequest, "open your event stream (GET /api/stream/events) and send the secret of its hello as stream")
+	switch {
+	case req.Stream == "" && !signedIn:
+		return nil, t, apierr.New(apierr.BadRequest, "a guest's challenge lasts as long as its event stream: open it (GET /api/stream/events) and send the secret of its hello as stream")
+	case len(req.Stream) > 64:
+		return nil, t, apierr.New(apierr.BadRequest, "stream is the secret of your event stream's hello, at most 64 bytes")
 	}
 	g, opts, err := games.Normalize(req.Game, req.Options)
 	if err != nil {
@@ -99,6 +111,16 @@ func Check(games Games, minClock time.Duration, req Request, signedIn bool) (gam
 			return nil, t, apierr.New(apierr.Invalid, "seat must be 0 or 1, or left out for either")
 		}
 		t.Seat = *req.Seat
+	}
+	if req.Color != "" {
+		seat, ok := colorSeats[req.Color]
+		switch {
+		case !ok:
+			return nil, t, apierr.New(apierr.Invalid, "color must be white, black or random")
+		case req.Seat != nil && *req.Seat != seat:
+			return nil, t, apierr.New(apierr.Invalid, "color %s and seat %d disagree; send one of them", req.Color, *req.Seat)
+		}
+		t.Seat = seat
 	}
 	if req.RatingMin != 0 || req.RatingMax != 0 {
 		switch {

@@ -65,32 +65,53 @@ func TestFuncWithoutErrorWritesNothingMore(t *testing.T) {
 }
 
 func TestReadJSON(t *testing.T) {
+	type inner struct {
+		Initial int64 `json:"initialMs"`
+	}
 	type req struct {
-		Name string `json:"name"`
+		Name    string            `json:"name"`
+		Options map[string]string `json:"options"`
+		Clock   inner             `json:"clock"`
+		Seat    *int              `json:"seat"`
+		Rated   bool              `json:"rated"`
 	}
 	cases := []struct {
 		body string
-		ok   bool
+		want string // "" for a body taken; else words the answer must hold
 	}{
-		{`{"name":"a"}`, true},
-		{`{"name":"a"} `, true},
-		{`{"name":"a"}{}`, false},
-		{`{"nme":"a"}`, false},
-		{`[1]`, false},
-		{`{"name":"` + strings.Repeat("x", MaxBody) + `"}`, false},
-		{``, false},
+		{`{"name":"a"}`, ""},
+		{`{"name":"a"} `, ""},
+		{`{"name":"a"}{}`, "data after the JSON object"},
+		{`{"nme":"a"}`, `unknown field "nme"`},
+		{`[1]`, "the body must be a JSON object, not a list"},
+		{`{"name":"` + strings.Repeat("x", MaxBody) + `"}`, "too large (over 65536 bytes)"},
+		{``, "the body is empty"},
+		{`{"name":`, "the JSON ends too soon"},
+		{`{"name":x}`, "not valid JSON (at byte 9)"},
+		{`{"options":[]}`, `field "options" must be an object, not a list`},
+		{`{"name":1}`, `field "name" must be a string, not a number`},
+		{`{"clock":{"initialMs":"5"}}`, `field "clock.initialMs" must be a whole number, not a string`},
+		{`{"clock":{"initialMs":1.5}}`, `field "clock.initialMs" must be a whole number, not the number 1.5`},
+		{`{"seat":"white"}`, `field "seat" must be a whole number, not a string`},
+		{`{"rated":"yes"}`, `field "rated" must be true or false, not a string`},
 	}
 	for _, c := range cases {
 		var v req
 		rec := httptest.NewRecorder()
 		err := ReadJSON(rec, httptest.NewRequest("POST", "/", strings.NewReader(c.body)), &v)
-		if (err == nil) != c.ok {
-			t.Errorf("%.40q: err %v, want ok %v", c.body, err, c.ok)
+		if (err == nil) != (c.want == "") {
+			t.Errorf("%.40q: err %v, want %q", c.body, err, c.want)
+			continue
 		}
-		if err != nil {
-			if code, _ := apierr.Of(err); code != apierr.BadRequest {
-				t.Errorf("%.40q: code %s, want bad_request", c.body, code)
-			}
+		if err == nil {
+			continue
+		}
+		if code, _ := apierr.Of(err); code != apierr.BadRequest {
+			t.Errorf("%.40q: code %s, want bad_request", c.body, code)
+		}
+		// The server's words, never the decoder's (Go types, struct fields).
+		if msg := err.Error(); !strings.Contains(msg, c.want) || strings.Contains(msg, "Go ") || strings.Contains(msg, "json:") || strings.Contains(msg, "unmarshal") {
+			t.Errorf("%.40q: %q, want %q in the server's words", c.body, msg, c.want)
 		}
 	}
 }

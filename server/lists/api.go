@@ -78,7 +78,7 @@ func (a *API) player(w http.ResponseWriter, r *http.Request) error {
 		ratings = append(ratings, RatingJSON{Game: p.Game, Speed: string(p.Speed), Rating: p.Rating.R, RD: p.Rating.RD,
 			Provisional: p.Rating.Provisional(), Games: p.Games})
 		if pts, err := a.Accounts.History(r.Context(), u.ID, p.Game, p.Speed); err == nil {
-			history[p.Game+"/"+string(p.Speed)] = pts
+			history[p.Game+"/"+string(p.Speed)] = pointsJSON(pts)
 		}
 	}
 	out["ratings"], out["history"] = ratings, history
@@ -88,7 +88,7 @@ func (a *API) player(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	out["games"] = games
+	out["games"] = profileGamesJSON(games)
 	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }

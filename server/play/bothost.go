@@ -79,7 +79,7 @@ func (s *session) botMove(seats []int, mv string) error {
 	case s.t.Outcome().Over:
 		return apierr.New(apierr.Conflict, "the game is over")
 	case s.t.Setup != nil:
-		return apierr.New(apierr.Conflict, "the game is in its setup, which the bot API does not play")
+		return apierr.New(apierr.Conflict, "the game is in its setup: submit your choice (POST /api/bot/game/{id}/setup)")
 	}
 	tm := s.t.ToMove()
 	if tm == game.NoPlayer || !slices.Contains(seats, int(tm)) {
@@ -128,7 +128,7 @@ func (g botGames) Join(id string, user int64) (bots.Seat, error) {
 	t := s.t
 	bs.full = bots.GameFull{Type: "gameFull", ID: s.id, Game: t.Def.Game, Options: t.Def.Options, Rated: t.Def.Rated, Clock: t.Def.Clock,
 		Speed: rating.SpeedOf(t.Def.Clock.Initial, t.Def.Clock.Increment, t.Def.Clock.Days),
-		Seat:  seats[0], Start: t.Start, StartPos: t.Def.Start == "", State: s.botState()}
+		Seat:  seats[0], Start: t.Start, StartPos: t.Def.Start == "", State: s.botState(seats)}
 	for i := range t.Seats() {
 		bs.full.Seats = append(bs.full.Seats, t.SeatName(i))
 	}
@@ -153,7 +153,7 @@ func (b *botSeat) Changed() <-chan struct{} { return b.w.wake }
 func (b *botSeat) State() (bots.State, bool) {
 	b.s.mu.Lock()
 	defer b.s.mu.Unlock()
-	return b.s.botState(), b.s.moved
+	return b.s.botState(b.seats), b.s.moved
 }
 
 // Leave takes the bot away from the table; the others see it go.
@@ -167,8 +167,9 @@ func (b *botSeat) Leave() {
 	s.armLifeTimer()
 }
 
-// botState builds the state of s. Caller holds s.mu.
-func (s *session) botState() bots.State {
+// botState builds the state of s as a bot holding seats sees it. Caller
+// holds s.mu.
+func (s *session) botState(seats []int) bots.State {
 	t := s.t
 	now := s.srv.now().UnixMilli()
 	st := bots.State{Type: "gameState", Moves: make([]string, len(t.Plies)), Clocks: make([]int64, t.Seats()),
@@ -191,11 +192,139 @@ func (s *session) botState() bots.State {
 		for i := range t.Seats() {
 			st.Results = append(st.Results, o.Results[i].String())
 		}
+		st.Placings = t.Places()
+		if w := o.Winner(); w != game.NoPlayer {
+			st.Winner = &[]int{int(w)}[0]
+		}
 	case t.Setup != nil:
 		st.Status = "setup"
+		st.Setup = setupOf(t.Setup, seats)
 	}
 	if st.ToMove == int(game.NoPlayer) {
 		st.ToMove = -1
 	}
+	st.DrawOffers = []int{}
+	for i, on := range t.Offers {
+		if on {
+			st.DrawOffers = append(st.DrawOffers, i)
+		}
+	}
+	if t.Takeback >= 0 {
+		tb := &bots.Takeback{Seat: t.Takeback, Agreed: []int{}, Plies: t.TakebackPlies(t.Takeback)}
+		for i, yes := range t.TakebackYes {
+			if yes {
+				tb.Agreed = append(tb.Agreed, i)
+			}
+		}
+		st.Takeback = tb
+	}
+	if len(st.Clocks) == 2 {
+		inc := t.Def.Clock.Increment.Milliseconds()
+		st.Wtime, st.Btime, st.Winc, st.Binc = &st.Clocks[0], &st.Clocks[1], &inc, &inc
+	}
 	return st
+}
+
+// setupPositioner is a setup that can write the position set up so far in
+// the game's position notation, as seat p may see it.
+type setupPositioner interface {
+	SetupPosition(p game.Player) (string, error)
+}
+
+// setupOf is a setup stage as a bot holding seats sees it: its help and
+// view are those of the first of its seats that must choose now, else of
+// its first seat.
+func setupOf(su game.Setup, seats []int) *bots.Setup {
+	out := &bots.Setup{Stage: su.Stage(), ToChoose: []int{}}
+	me := seats[0]
+	for _, p := range su.Waiting() {
+		out.ToChoose = append(out.ToChoose, int(p))
+		if !out.Mine && slices.Contains(seats, int(p)) {
+			out.Mine, me = true, int(p)
+		}
+	}
+	out.Help = su.Help(game.Player(me))
+	if sp, ok := su.(setupPositioner); ok {
+		if pos, err := sp.SetupPosition(game.Player(me)); err == nil {
+			out.Position = pos
+		}
+	}
+	return out
+}
+
+// setupSeat is the first of seats that must choose in s's setup now.
+// Caller holds s.mu.
+func (s *session) setupSeat(seats []int) (int, error) {
+	t := s.t
+	if t.Outcome().Over {
+		return 0, apierr.New(apierr.Conflict, "the game is over")
+	}
+	if t.Setup == nil {
+		return 0, apierr.New(apierr.Conflict, "the game is past its setup: it is in play")
+	}
+	for _, p := range t.Setup.Waiting() {
+		if slices.Contains(seats, int(p)) {
+			return int(p), nil
+		}
+	}
+	return 0, apierr.New(apierr.NotYourTurn, "your seat has nothing to choose now; the others are choosing")
+}
+
+// Setup implements bots.Games.
+func (g botGames) Setup(id string, user int64, choice string) error {
+	return g.withSeats(id, user, func(s *session, seats []int) error {
+		seat, err := s.setupSeat(seats)
+		if err != nil {
+			return err
+		}
+		return s.commit(seat, table.ActSetup, choice)
+	})
+}
+
+// Suggest implements bots.Games.
+func (g botGames) Suggest(id string, user int64) (string, error) {
+	var choice string
+	err := g.withSeats(id, user, func(s *session, seats []int) error {
+		seat, err := s.setupSeat(seats)
+		if err != nil {
+			return err
+		}
+		choice, err = s.t.Setup.Suggest(game.Player(seat))
+		return apierr.Wrap(apierr.Conflict, err)
+	})
+	return choice, err
+}
+
+// Draw implements bots.Games: every seat of user's still in offers (or
+// accepts), or the first declines.
+func (g botGames) Draw(id string, user int64, yes bool) error {
+	return g.withSeats(id, user, func(s *session, seats []int) error {
+		kind := table.ActDrawDecline
+		if yes {
+			kind = table.ActDrawOffer
+		}
+		return s.botAct(seats, kind)
+	})
+}
+
+// Takeback implements bots.Games.
+func (g botGames) Takeback(id string, user int64, yes bool) error {
+	return g.withSeats(id, user, func(s *session, seats []int) error {
+		kind := table.ActTakebackNo
+		if yes {
+			kind = table.ActTakeback
+		}
+		return s.botAct(seats, kind)
+	})
+}
+
+// botAct commits kind for the first of seats still in the game. Caller
+// holds s.mu.
+func (s *session) botAct(seats []int, kind string) error {
+	for _, i := range seats {
+		if s.t.In(i) && !s.t.Outcome().Over {
+			return s.commit(i, kind, "")
+		}
+	}
+	return apierr.New(apierr.Conflict, "the game is over")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"wyrm/game"
-	"wyrm/server/bots"
 	"wyrm/server/challenge"
 	"wyrm/server/secret"
 	"wyrm/server/table"
@@ -24,15 +23,6 @@ func (h challengeHost) Game(name string) (game.Game, bool) {
 // Normalize checks a game's options as creating a game does.
 func (h challengeHost) Normalize(name string, opts game.Options) (game.Game, game.Options, error) {
 	return h.srv.normalize(name, opts)
-}
-
-// BotCheck refuses a game that begins with setup stages, which the bot API
-// does not play.
-func (h challengeHost) BotCheck(g game.Game, opts game.Options) error {
-	if bots.StartsWithSetup(g, opts) {
-		return bots.ErrSetup(g.Info().Title)
-	}
-	return nil
 }
 
 // Start stores and starts a challenge's game as any other, holding none of

@@ -1,9 +1,11 @@
 package play
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
+	"wyrm/server/apierr"
 
 	"wyrm/server/chat"
 )
@@ -57,4 +59,27 @@ func (c *client) chatRespond(m clientMsg) map[string]any {
 		return map[string]any{"type": "ack", "id": m.ID}
 	}
 	return out
+}
+
+// Chat implements bots.Games: a bot speaks in its game's room as a player
+// at the board would, under the chat's own rules and limits. It reads no
+// messages here (its game stream carries none), so it is sent nothing.
+func (g botGames) Chat(ctx context.Context, id string, user int64, name, client, room, text string) error {
+	s := g.srv.session(id)
+	if s == nil {
+		return errNoGame
+	}
+	s.mu.Lock()
+	seats := seatsOf(s.t, user)
+	l := chat.Listener{Seats: seats, User: user, UserName: name, Send: func([]byte) {}}
+	if len(seats) > 0 {
+		l.SeatName = s.t.SeatName(seats[0])
+	}
+	sp := chat.Speaker{Listener: l, Over: s.t.Outcome().Over, Client: client, Conn: "bot:" + name}
+	s.mu.Unlock()
+	if len(seats) == 0 {
+		return apierr.New(apierr.Forbidden, "you do not play in this game")
+	}
+	_, err := s.srv.chat.Respond(ctx, sessionChat{s}, sp, chat.Request{Type: "chat", Room: room, Text: text})
+	return err
 }

@@ -76,7 +76,7 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
 // plot draws a rating history as an SVG line, oldest on the left.
 function plot(pts) {
   const ns = 'http://www.w3.org/2000/svg', w = 300, ht = 80;
-  const rs = pts.map(p => p.R), lo = Math.min(...rs) - 20, hi = Math.max(...rs) + 20;
+  const rs = pts.map(p => p.rating), lo = Math.min(...rs) - 20, hi = Math.max(...rs) + 20;
   const svg = document.createElementNS(ns, 'svg');
   svg.setAttribute('viewBox', `0 0 ${w} ${ht}`);
   svg.setAttribute('class', 'rating-plot');

@@ -23,6 +23,9 @@ type API struct {
 	Log *slog.Logger
 	// Now is the clock of the limits.
 	Now func() time.Time
+	// Watch ends the open requests of credentials that end (see Hold);
+	// nil leaves them open.
+	Watch *Watcher
 }
 
 // Routes registers the API's routes on mux.
@@ -124,6 +127,7 @@ func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Con
 	if err := f(r.Context(), u.Session); err != nil {
 		return withRetry(err)
 	}
+	a.kick()
 	http.SetCookie(w, ClearCookie(r.TLS != nil))
 	httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
 	return nil
@@ -144,6 +148,15 @@ func (a *API) password(w http.ResponseWriter, r *http.Request) error {
 	if err := a.Accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
 		return withRetry(err)
 	}
+	a.kick()
 	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
+}
+
+// kick has this node's open requests checked now, after a change here
+// ended a credential; other nodes see it at their next check.
+func (a *API) kick() {
+	if a.Watch != nil {
+		a.Watch.Kick()
+	}
 }

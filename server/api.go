@@ -69,6 +69,8 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 			httpkit.WriteError(rec, err)
 			return
 		}
+		r, release := srv.accountAPI.Hold(r)
+		defer release()
 		h.ServeHTTP(rec, r)
 	})
 }

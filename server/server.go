@@ -74,6 +74,9 @@ type Config struct {
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
+	// RecheckEvery is how often open connections' sessions and API tokens
+	// are checked for having ended; 0 means account.DefaultRecheckEvery.
+	RecheckEvery time.Duration
 }
 
 // Server is the play server: it assembles the features (the live games,
@@ -146,6 +149,13 @@ func New(cfg Config) (*Server, error) {
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
+	if cfg.Accounts != nil {
+		// Connections opened with a session or token that ends are ended
+		// too, on every node (account.Watcher).
+		w := account.NewWatcher(cfg.Accounts)
+		srv.accountAPI.Watch = w
+		srv.life.Go(func() { w.Run(srv.life.Context(), cfg.RecheckEvery) })
+	}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	if cfg.Accounts != nil {
 		// Challenges are made by players: rated ones need accounts, and the

@@ -42,10 +42,12 @@ type Config struct {
 	// TouchEvery is how stale a session's last-seen time may grow before
 	// a use writes it (1 hour), so that each request is not a write.
 	TouchEvery time.Duration
-	// LoginPerName and LoginPerAddress limit sign-in attempts, and
-	// LoginPerAddress sign-ups too (DefaultLoginPerName,
-	// DefaultLoginPerAddress).
-	LoginPerName, LoginPerAddress *limit.Rate
+	// LoginPerAddress, LoginPerNameAddress and LoginPerName limit sign-in
+	// attempts (LoginPerAddress sign-ups too): from one address, for one
+	// name from one address, and for one name from everywhere (defaults
+	// DefaultLoginPer...). Only their sizes are read: the buckets are kept
+	// in the database, shared by every node (guesses.go).
+	LoginPerName, LoginPerAddress, LoginPerNameAddress *limit.Rate
 	// MaxHashing bounds the password hashes computed at once (GOMAXPROCS).
 	MaxHashing int
 	// Rating holds the rating systems' parameters (rating.Default).
@@ -54,13 +56,16 @@ type Config struct {
 	Now func() time.Time
 }
 
-// The default sign-in limits: per user name, bursts of 10 and then 2 a
-// minute, which leaves a person who mistypes plenty and a guesser under
-// 3000 tries a day; per address, bursts of 30 and then 10 a minute, for
-// several people behind one address.
+// The default sign-in limits: for one name from one address, bursts of 10
+// and then 2 a minute, which leaves a person who mistypes plenty and a
+// guesser there under 3000 tries a day; per address, bursts of 30 and
+// then 10 a minute, for several people behind one address; for one name
+// from everywhere, bursts of 100 and then 10 a minute, more than one
+// address's share can spend, so that a stranger cannot lock an owner out.
 const (
-	DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst       = 2, 10
-	DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst = 10, 30
+	DefaultLoginPerNameAddressPerMinute, DefaultLoginPerNameAddressBurst = 2, 10
+	DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst         = 10, 30
+	DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst               = 10, 100
 )
 
 func (c Config) withDefaults() Config {
@@ -75,6 +80,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.LoginPerName == nil {
 		c.LoginPerName = limit.NewRate(DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst)
+	}
+	if c.LoginPerNameAddress == nil {
+		c.LoginPerNameAddress = limit.NewRate(DefaultLoginPerNameAddressPerMinute, DefaultLoginPerNameAddressBurst)
 	}
 	if c.LoginPerAddress == nil {
 		c.LoginPerAddress = limit.NewRate(DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst)
@@ -127,23 +135,6 @@ type RetryError struct {
 
 func (e *RetryError) Error() string { return e.Err.Error() }
 func (e *RetryError) Unwrap() error { return e.Err }
-
-// allow takes one attempt from each limit named (an empty key is skipped),
-// refusing when any is spent.
-func (a *Accounts) allow(address, nameKey string) error {
-	now := a.cfg.Now()
-	if address != "" {
-		if ok, wait := a.cfg.LoginPerAddress.Allow(address, now); !ok {
-			return &RetryError{Err: apierr.New(apierr.TooMany, "too many attempts from this address; try again later"), After: wait}
-		}
-	}
-	if nameKey != "" {
-		if ok, wait := a.cfg.LoginPerName.Allow(nameKey, now); !ok {
-			return &RetryError{Err: apierr.New(apierr.TooMany, "too many attempts for this user; try again later"), After: wait}
-		}
-	}
-	return nil
-}
 
 // hash returns password's hash with the configured parameters, waiting
 // for a free hashing slot.

@@ -23,6 +23,9 @@ type API struct {
 	Log *slog.Logger
 	// Now is the clock of the limits.
 	Now func() time.Time
+	// Watch ends the open requests of credentials that end (see Hold);
+	// nil leaves them open.
+	Watch *Watcher
 }
 
 // Routes registers the API's routes on mux.
@@ -112,8 +115,51 @@ func (a *API) logOut(w http.ResponseWriter, r *http.Request) error {
 	return a.signOut(w, r, a.Accounts.SignOut)
 }
 
+// tokensChoice is the part of a sign-out everywhere or a password change
+// about the account's API tokens: a leaked password may have made them,
+// so the player may end them too; they are kept unless asked.
+type tokensChoice struct {
+	RevokeTokens bool `json:"revokeTokens,omitempty"`
+}
+
+// apply revokes user's API tokens if asked, and adds to out what became of
+// them ("apiTokens": "revoked" with how many, or "kept").
+func (c tokensChoice) apply(ctx context.Context, a *Accounts, user int64, out map[string]any) error {
+	if !c.RevokeTokens {
+		out["apiTokens"] = "kept"
+		return nil
+	}
+	n, err := a.RevokeAllAPITokens(ctx, user)
+	if err != nil {
+		return err
+	}
+	out["apiTokens"], out["tokensRevoked"] = "revoked", n
+	return nil
+}
+
 func (a *API) logOutEverywhere(w http.ResponseWriter, r *http.Request) error {
-	return a.signOut(w, r, a.Accounts.SignOutEverywhere)
+	u, err := httpkit.SessionUser(r)
+	if err != nil {
+		return err
+	}
+	var req tokensChoice
+	if r.ContentLength != 0 { // an empty body keeps the tokens, as before
+		if err := httpkit.ReadJSON(w, r, &req); err != nil {
+			return err
+		}
+	}
+	if err := a.Accounts.SignOutEverywhere(r.Context(), u.Session); err != nil {
+		return withRetry(err)
+	}
+	out := map[string]any{"signedIn": false}
+	err = req.apply(r.Context(), a.Accounts, u.ID, out)
+	a.kick()
+	if err != nil {
+		return err
+	}
+	http.SetCookie(w, ClearCookie(r.TLS != nil))
+	httpkit.WriteJSON(w, http.StatusOK, out)
+	return nil
 }
 
 func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Context, string) error) error {
@@ -124,6 +170,7 @@ func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Con
 	if err := f(r.Context(), u.Session); err != nil {
 		return withRetry(err)
 	}
+	a.kick()
 	http.SetCookie(w, ClearCookie(r.TLS != nil))
 	httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
 	return nil
@@ -137,6 +184,7 @@ func (a *API) password(w http.ResponseWriter, r *http.Request) error {
 	var req struct {
 		Old string `json:"old"`
 		New string `json:"new"`
+		tokensChoice
 	}
 	if err := httpkit.ReadJSON(w, r, &req); err != nil {
 		return err
@@ -144,6 +192,20 @@ func (a *API) password(w http.ResponseWriter, r *http.Request) error {
 	if err := a.Accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
 		return withRetry(err)
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	out := map[string]any{"ok": true}
+	err = req.tokensChoice.apply(r.Context(), a.Accounts, u.ID, out)
+	a.kick()
+	if err != nil {
+		return err
+	}
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
+}
+
+// kick has this node's open requests checked now, after a change here
+// ended a credential; other nodes see it at their next check.
+func (a *API) kick() {
+	if a.Watch != nil {
+		a.Watch.Kick()
+	}
 }

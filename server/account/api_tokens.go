@@ -114,6 +114,7 @@ func (a *API) tokenRevoke(w http.ResponseWriter, r *http.Request) error {
 	if err := a.Accounts.RevokeAPIToken(r.Context(), u.ID, r.PathValue("id")); err != nil {
 		return err
 	}
+	a.kick()
 	httpkit.WriteJSON(w, http.StatusOK, map[string]bool{"ok": true})
 	return nil
 }

@@ -138,6 +138,16 @@ func (a *Accounts) RevokeAPIToken(ctx context.Context, user int64, handle string
 	return nil
 }
 
+// RevokeAllAPITokens deletes every token of user, at once on every node,
+// and returns how many there were.
+func (a *Accounts) RevokeAllAPITokens(ctx context.Context, user int64) (int64, error) {
+	res, err := a.db.ExecContext(ctx, "DELETE FROM api_tokens WHERE user_id = ?", user)
+	if err != nil {
+		return 0, internal("revoke API tokens", err)
+	}
+	return res.RowsAffected()
+}
+
 // ErrNoAPIToken answers a revocation of a token the account does not have.
 var ErrNoAPIToken = &apierr.Error{Code: apierr.NotFound, Message: "you have no API token with that id"}
 

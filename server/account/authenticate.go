@@ -76,3 +76,21 @@ func AllowRead(ls *httpkit.Limiters, r *http.Request, now time.Time) error {
 	return ls.Allow(ls.Reads, httpkit.LimReads, httpkit.ClientOf(r), now,
 		"too many profile and list requests from your address; try again in %v")
 }
+
+// Hold ties r to the credential it was made with: its context is
+// cancelled with ErrCredentialsEnded when that session or token ends,
+// which ends an open websocket or stream. Call release when r is done. A
+// guest's request, or an API without a Watcher, is returned as it is.
+func (a *API) Hold(r *http.Request) (*http.Request, func()) {
+	u, ok := httpkit.UserOf(r)
+	if !ok || a.Watch == nil {
+		return r, func() {}
+	}
+	key := sessionKey(u.Session)
+	if u.Bearer {
+		tok, _ := httpkit.Bearer(r)
+		key = tokenKey(tok)
+	}
+	ctx, release := a.Watch.hold(r.Context(), key)
+	return r.WithContext(ctx), release
+}

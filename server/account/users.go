@@ -25,7 +25,7 @@ func (a *Accounts) SignUp(ctx context.Context, name, password, address string) (
 		err = checkPasswordLen(password)
 	}
 	if err == nil {
-		err = a.allow(address, "")
+		err = a.allow(ctx, address, "")
 	}
 	if err != nil {
 		return User{}, Session{}, err
@@ -65,12 +65,12 @@ func (a *Accounts) LogIn(ctx context.Context, name, password, address string) (U
 	key, err := checkName(name)
 	if err != nil || len(password) > MaxPasswordLen {
 		// No such account can exist; still count the attempt.
-		if err := a.allow(address, ""); err != nil {
+		if err := a.allow(ctx, address, ""); err != nil {
 			return User{}, Session{}, err
 		}
 		return User{}, Session{}, ErrBadCredentials
 	}
-	if err := a.allow(address, key); err != nil {
+	if err := a.allow(ctx, address, key); err != nil {
 		return User{}, Session{}, err
 	}
 	var u User
@@ -127,7 +127,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, token, old, newPassword, 
 		return err
 	}
 	key, _ := checkName(u.Name)
-	if err := a.allow(address, key); err != nil {
+	if err := a.allow(ctx, address, key); err != nil {
 		return err
 	}
 	var phc string

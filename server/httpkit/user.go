@@ -2,6 +2,7 @@ package httpkit
 
 import (
 	"context"
+	"errors"
 	"net/http"
 
 	"wyrm/server/apierr"
@@ -55,3 +56,9 @@ func SessionUser(r *http.Request) (User, error) {
 	}
 	return u, nil
 }
+
+// ErrCredentialsEnded is the cause of a request's context when the session
+// or API token it was made with ends while it is still open (signed out,
+// signed out everywhere, the password changed, the token revoked), so that
+// a websocket or a stream can say why it closes.
+var ErrCredentialsEnded = errors.New("your session or API token has ended; sign in again")

@@ -83,6 +83,11 @@ func (srv *Hall) create(ctx context.Context, client string, user int64, req Crea
 			return CreateResponse{}, srv.limits.TooMany(httpkit.LimCreate, retry, "too many new games from your account; try again in %v", retry.Round(time.Second))
 		}
 	}
+	if req.Rated && (req.Record != "" || req.Position != "") {
+		// A rated game must be as fair as its game's start: a chosen
+		// position (one move before mate) would sell rating points.
+		return CreateResponse{}, ErrRatedImport
+	}
 	var moves []string
 	if req.Record != "" {
 		var err error
@@ -166,6 +171,10 @@ func (srv *Hall) create(ctx context.Context, client string, user int64, req Crea
 	}
 	return resp, nil
 }
+
+// ErrRatedImport refuses a rated game from a position or record: rated
+// games start from the game's own start, so an imported one is casual.
+var ErrRatedImport = apierr.New(apierr.Invalid, "a rated game starts from the game's standard start; a game from a chosen position or record is casual (leave rated off)")
 
 // importRecord reads a record for a new game: the game, options and start
 // position come from it (the request's own take precedence where given),

@@ -178,7 +178,18 @@ func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
 	}()
 	go c.writeLoop()
 	go c.pingLoop(PingInterval, PingTimeout)
-	c.readLoop(r.Context())
+	// The request's context ends when its session or token does (signed
+	// out, revoked): the client is told why with a close of its own, which
+	// a read cancelled by that context would not send.
+	ctx := r.Context()
+	defer context.AfterFunc(ctx, func() {
+		if context.Cause(ctx) == httpkit.ErrCredentialsEnded {
+			c.close(websocket.StatusPolicyViolation, httpkit.ErrCredentialsEnded.Error())
+		} else {
+			c.close(websocket.StatusGoingAway, "")
+		}
+	})()
+	c.readLoop(context.WithoutCancel(ctx))
 	return nil
 }
 

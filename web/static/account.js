@@ -14,15 +14,19 @@ export function showAccount(root) {
     if (me.signedIn) {
       const old = h('input', { type: 'password', autocomplete: 'current-password', 'aria-label': 'Current password' });
       const neu = h('input', { type: 'password', autocomplete: 'new-password', minlength: 8, 'aria-label': 'New password' });
+      // Signing out everywhere and a new password may end the API tokens too.
+      const revoke = h('input', { type: 'checkbox', id: 'revoke-tokens' });
+      const tokensSaid = r => r.apiTokens === 'revoked' ? ` ${r.tokensRevoked} API token(s) revoked.` : ' API tokens kept.';
       root.replaceChildren(h('h1', {}, me.name), h('div', { class: 'card account' },
         h('p', {}, h('a', { href: `#/players/${encodeURIComponent(me.name)}` }, 'Your profile and ratings')),
         h('div', { class: 'row' },
           h('button', { id: 'signout', onclick: () => out('/api/account/logout') }, 'Sign out'),
-          h('button', { onclick: () => out('/api/account/logout-all') }, 'Sign out everywhere')),
+          h('button', { onclick: () => out('/api/account/logout-all', { revokeTokens: revoke.checked }) }, 'Sign out everywhere')),
+        h('p', {}, revoke, ' ', h('label', { for: 'revoke-tokens' }, 'Also revoke my API tokens when I sign out everywhere or change the password')),
         h('h2', {}, 'Change password'),
         h('form', { class: 'row', onsubmit: async ev => {
           ev.preventDefault(); err.textContent = '';
-          try { await api('/api/account/password', { old: old.value, new: neu.value }); done.textContent = 'Password changed; other sessions are signed out.'; } catch (e) { err.textContent = e.message; }
+          try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = 'Password changed; other sessions are signed out.' + tokensSaid(r); } catch (e) { err.textContent = e.message; }
         } }, old, neu, h('button', { type: 'submit' }, 'Change')), err, done));
       return;
     }
@@ -38,8 +42,8 @@ export function showAccount(root) {
       h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, 'Sign in'),
         h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, 'Create account')), err));
   }
-  async function out(path) {
-    try { await api(path, {}); } catch (e) { err.textContent = e.message; }
+  async function out(path, body = {}) {
+    try { await api(path, body); } catch (e) { err.textContent = e.message; }
     await loadMe();
     draw();
   }

@@ -1,12 +1,16 @@
 package server
 
 import (
+	"context"
 	"net/http"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"wyrm/internal/pgtest"
 	"wyrm/server/play"
+	"wyrm/server/store"
 	"wyrm/server/table"
 )
 
@@ -40,4 +44,46 @@ func TestClusterHealthFollowsTheDatabase(t *testing.T) {
 		code, _ := a.get("/healthz")
 		return code == http.StatusOK
 	})
+}
+
+// A node that lost a game (frozen past its lease) and takes it back when
+// the new owner dies gives the player to move back the time nobody ran
+// the game, as any other takeover does.
+func TestClusterRetakenGameGivesClockTimeBack(t *testing.T) {
+	url := pgtest.NewDB(t)
+	a, b := startNode(t, url, "a"), startNode(t, url, "b")
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}},
+		Clock: table.TimeControl{Initial: 600_000 * time.Millisecond}})
+	c := a.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	for i, mv := range []string{"c1c2", "c5c4"} {
+		c.send(map[string]any{"type": "move", "move": mv, "id": i + 2})
+		c.expect("ack")
+	}
+	// a's lease runs out behind its back (as a frozen node's does) and b
+	// takes the game; a finds out and lets it go.
+	st := a.st.(store.Cluster)
+	ctx := context.Background()
+	waitFor(t, "b to take the game", func() bool {
+		if term := a.srv.hall.Cluster().Term(cr.ID); term != 0 {
+			_ = st.Renew(ctx, cr.ID, "a", term, time.Millisecond)
+		}
+		time.Sleep(5 * time.Millisecond)
+		b.get("/api/games/" + cr.ID)
+		return b.srv.session(cr.ID) != nil
+	})
+	waitFor(t, "a to let the game go", func() bool { return a.srv.session(cr.ID) == nil })
+	before := len(storedLog(t, a, cr.ID))
+	b.crash()
+	crashed := time.Now().UnixMilli()
+	if code, body := a.get("/api/games/" + cr.ID); code != 200 || !strings.Contains(body, `"text":"c5c4"`) {
+		t.Fatalf("a taking the game back: %d %s", code, body)
+	}
+	log := storedLog(t, a, cr.ID)
+	if len(log) != before+1 || log[before].Kind != table.ActResume {
+		t.Fatalf("after a took the game back the log is %+v; want a resume after %d actions", log, before)
+	}
+	down, err := strconv.ParseInt(log[before].Data, 10, 64)
+	if err != nil || down <= 0 || down > crashed {
+		t.Errorf("the clock resumes from %q; want b's last heartbeat, before its crash at %d", log[before].Data, crashed)
+	}
 }

@@ -99,9 +99,9 @@ func (n *Node) take(ctx context.Context, prev store.Lease) error {
 	// appended under this term.
 	n.mu.Lock()
 	n.held[id] = term
-	again := n.dropped[id]
+	letGo := n.dropped[id]
 	n.mu.Unlock()
-	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, again) }); err != nil {
+	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, letGo) }); err != nil {
 		n.mu.Lock()
 		delete(n.held, id)
 		n.mu.Unlock()
@@ -138,13 +138,17 @@ func (n *Node) load(ctx context.Context, id string, downSince func() int64) erro
 }
 
 // downSince is when the previous owner was last known up, for the clock:
-// the node that held the lease, or this node before it restarted. A game
-// this process let go and takes back, or whose lease another node still
-// held, was never without an owner for long (0: nothing to give back).
-func (n *Node) downSince(ctx context.Context, prev store.Lease, again bool) int64 {
+// the node that held the lease, this process when it let the game go
+// (letGo, ms; 0 if it never held it), or this node before it restarted. A
+// game whose lease another node still held was never without an owner for
+// long (0: nothing to give back). A game this process lost to another node
+// and takes back is that node's: its last heartbeat counts.
+func (n *Node) downSince(ctx context.Context, prev store.Lease, letGo int64) int64 {
 	switch {
-	case prev.Owner == "" || again:
+	case prev.Owner == "":
 		return 0
+	case prev.Owner == n.name && letGo != 0:
+		return letGo
 	case prev.Owner == n.name:
 		return n.lastUp
 	case prev.Live:
@@ -197,7 +201,7 @@ func (n *Node) unhold(g Game) bool {
 	_, held := n.held[id]
 	delete(n.held, id)
 	delete(n.idle, id)
-	n.dropped[id] = true
+	n.dropped[id] = time.Now().UnixMilli()
 	n.mu.Unlock()
 	listed, stopped := g.Evict()
 	return stopped && (held || listed)

@@ -119,7 +119,7 @@ type Node struct {
 	mu       sync.Mutex
 	held     map[string]int64                       // game id to the term of its lease here
 	loading  map[string]chan struct{}               // games being taken now; closed when done
-	dropped  map[string]bool                        // games this process has held and let go
+	dropped  map[string]int64                       // games this process has held and let go, when (ms)
 	idle     map[string]time.Time                   // finished games nobody watches, since when
 	outbox   map[string]store.Summary               // summaries waiting to be published
 	finished map[string]bool                        // games of the outbox that are over
@@ -162,7 +162,7 @@ func Join(g *life.Group, cfg Config, st store.Store, name string, host Host, log
 // newNode is a node that has not joined yet.
 func newNode(g *life.Group, cfg Config, st store.Cluster, name string, host Host, log *slog.Logger) *Node {
 	n := &Node{life: g, ctx: g.Context(), host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
-		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
+		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]int64{},
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
 		forwards: map[string]map[*forwardedConn]struct{}{},
 		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),

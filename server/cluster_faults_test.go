@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strconv"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"wyrm/internal/pgtest"
+	"wyrm/server/cluster"
 	"wyrm/server/play"
 	"wyrm/server/store"
 	"wyrm/server/table"
@@ -86,4 +88,74 @@ func TestClusterRetakenGameGivesClockTimeBack(t *testing.T) {
 	if err != nil || down <= 0 || down > crashed {
 		t.Errorf("the clock resumes from %q; want b's last heartbeat, before its crash at %d", log[before].Data, crashed)
 	}
+}
+
+// A request a node forwarded long ago (it froze in between) is refused by
+// the owner and changes nothing; a fresh one is served.
+func TestClusterRefusesALateForwardedRequest(t *testing.T) {
+	url := pgtest.NewDB(t)
+	a := startNode(t, url, "a")
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatInvite}}})
+	join := func(sent time.Time) (int, string) {
+		body := `{"seat":1,"invite":"` + cr.Invites[1] + `"}`
+		r, _ := http.NewRequest("POST", a.http.URL+"/api/games/"+cr.ID+"/join", strings.NewReader(body))
+		r.Header.Set("Content-Type", "application/json")
+		r.Header.Set(cluster.HeaderPeer, a.srv.hall.Cluster().Secret())
+		r.Header.Set(cluster.HeaderClient, "198.51.100.7")
+		r.Header.Set(cluster.HeaderSent, strconv.FormatInt(sent.UnixMilli(), 10))
+		resp, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	code, body := join(time.Now().Add(-cluster.MaxForwardAge - 6*time.Second))
+	if code != http.StatusServiceUnavailable || !strings.Contains(body, "not applied") {
+		t.Errorf("a late forwarded join: %d %s", code, body)
+	}
+	if log := storedLog(t, a, cr.ID); len(log) != 0 {
+		t.Fatalf("a late forwarded join was stored: %+v", log)
+	}
+	if code, body := join(time.Now()); code != 200 {
+		t.Errorf("a fresh forwarded join: %d %s", code, body)
+	}
+}
+
+// A node that resumes from a pause relays nothing more of the websockets
+// it forwards: a move that waited in its socket is never applied, and the
+// client, hung up, reconnects and plays on.
+func TestClusterPausedNodeRelaysNoLateMove(t *testing.T) {
+	url := pgtest.NewDB(t)
+	a, b := startNode(t, url, "a"), startNode(t, url, "b")
+	cr := a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
+	c := b.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	b.srv.hall.Cluster().Paused(10 * time.Second)
+	c.send(map[string]any{"type": "move", "move": "c1c2", "id": 7})
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	for {
+		_, msg, err := c.conn.Read(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				t.Fatal("the paused node's forwarded websocket stayed open")
+			}
+			break
+		}
+		if strings.Contains(string(msg), `"ack"`) {
+			t.Fatalf("a move relayed after a pause was acknowledged: %s", msg)
+		}
+	}
+	time.Sleep(200 * time.Millisecond) // anything relayed would be stored by now
+	if log := storedLog(t, a, cr.ID); len(log) != 0 {
+		t.Fatalf("a move relayed after a pause was stored: %+v", log)
+	}
+	waitFor(t, "b to see the pause over", func() bool {
+		code, _ := b.get("/api/games/" + cr.ID)
+		return code == http.StatusOK
+	})
+	c = b.dial(cr.ID, cr.Tokens[0], cr.Tokens[1])
+	c.send(map[string]any{"type": "move", "move": "c1c2", "id": 8})
+	c.expect("ack")
 }

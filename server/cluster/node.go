@@ -115,6 +115,7 @@ type Node struct {
 	joinBy time.Time // when joining gives up
 	proxy  *http.Transport
 	m      nodeMetrics
+	pause  *pauseWatch
 
 	mu       sync.Mutex
 	held     map[string]int64                       // game id to the term of its lease here
@@ -144,6 +145,8 @@ func Join(g *life.Group, cfg Config, st store.Store, name string, host Host, log
 		return nil, fmt.Errorf("a node needs the address other nodes reach it at")
 	}
 	n := newNode(g, cfg, cst, name, host, log)
+	// From the start: requests are forwarded as soon as the lobby loads.
+	n.life.Go(n.watchPauses)
 	jctx, cancel := context.WithDeadline(n.ctx, n.joinBy)
 	defer cancel()
 	var err error
@@ -166,7 +169,7 @@ func newNode(g *life.Group, cfg Config, st store.Cluster, name string, host Host
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
 		forwards: map[string]map[*forwardedConn]struct{}{},
 		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
-		joinBy: time.Now().Add(joinWait)}
+		joinBy: time.Now().Add(joinWait), pause: newPauseWatch()}
 	if n.ttl <= 0 {
 		n.ttl = DefaultLeaseTTL
 	}

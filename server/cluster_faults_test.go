@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"wyrm/internal/buildinfo"
 	"wyrm/internal/pgtest"
 	"wyrm/server/cluster"
 	"wyrm/server/play"
@@ -24,8 +25,8 @@ func TestClusterHealthFollowsTheDatabase(t *testing.T) {
 	relay, through := pgtest.NewRelay(t, url)
 	a := startNode(t, through, "a")
 	a.create(play.CreateRequest{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
-	if code, _ := a.get("/healthz"); code != http.StatusOK {
-		t.Fatalf("healthz before the cut: %d", code)
+	if code, body := a.get("/healthz"); code != http.StatusOK || !strings.Contains(body, `"version":"`+buildinfo.Version()+`"`) {
+		t.Fatalf("healthz before the cut: %d %s", code, body)
 	}
 	relay.Cut()
 	waitFor(t, "a to report the lost database", func() bool {

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"wyrm/internal/buildinfo"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
 	"wyrm/server/metrics"
@@ -73,5 +74,5 @@ func (n *Node) Health(w http.ResponseWriter) {
 		httpkit.WriteError(w, apierr.New(apierr.Unavailable, "node %s has not renewed its leases for %v", n.name, since.Round(time.Millisecond)))
 		return
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned, "version": buildinfo.Version()})
 }

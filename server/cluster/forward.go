@@ -47,6 +47,14 @@ func (n *Node) Route(h http.Handler) http.Handler {
 			httpkit.WriteError(w, err)
 			return
 		}
+		if r.Method == http.MethodPost && r.URL.Path == "/api/games" && !n.fromPeer(r) {
+			n.place(w, r, h)
+			return
+		}
+		if rest, ok := strings.CutPrefix(r.URL.Path, takePath); ok {
+			n.serveTake(w, r, GameOf("/ws/"+rest))
+			return
+		}
 		id := GameOf(r.URL.Path)
 		if id == "" || n.host.Game(id) != nil {
 			h.ServeHTTP(w, r)
@@ -113,10 +121,10 @@ func (n *Node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 			}
 			n.log.Warn("looking up a game's owner", "game", id, "err", err)
 		case l.Owner == n.name || !l.Live:
-			if err := n.take(ctx, l); err == nil {
+			if err := n.take(ctx, l, 0); err == nil {
 				h.ServeHTTP(w, r)
 				return
-			} else if !errors.Is(err, store.ErrLeaseHeld) {
+			} else if !errors.Is(err, store.ErrLeaseHeld) && !errors.Is(err, errHandedOff) {
 				n.log.Warn("taking a game", "game", id, "err", err)
 			}
 		case peer:

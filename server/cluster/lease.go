@@ -57,9 +57,11 @@ func (n *Node) Append(ctx context.Context, g Game, a store.Action) error {
 
 // take acquires a game's lease, loads the game and serves it here. prev is
 // the lease as the caller saw it, which tells whether the game is taken
-// over from another node and since when nobody ran it. A game being taken
-// by another goroutine of this node is waited for.
-func (n *Node) take(ctx context.Context, prev store.Lease) error {
+// over from another node and since when nobody ran it; handedAt (ms, 0
+// for none) is when another node handed the game to this one. A game being
+// taken by another goroutine of this node is waited for; one this node
+// has just handed over is not taken back.
+func (n *Node) take(ctx context.Context, prev store.Lease, handedAt int64) error {
 	id := prev.Game
 	for {
 		n.mu.Lock()
@@ -77,6 +79,13 @@ func (n *Node) take(ctx context.Context, prev store.Lease) error {
 	if n.host.Game(id) != nil {
 		n.mu.Unlock()
 		return nil
+	}
+	if at, ok := n.handed[id]; ok {
+		if time.Since(at) < handOffHold {
+			n.mu.Unlock()
+			return errHandedOff
+		}
+		delete(n.handed, id)
 	}
 	ch := make(chan struct{})
 	n.loading[id] = ch
@@ -101,7 +110,7 @@ func (n *Node) take(ctx context.Context, prev store.Lease) error {
 	n.held[id] = term
 	letGo := n.dropped[id]
 	n.mu.Unlock()
-	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, letGo) }); err != nil {
+	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, letGo, handedAt) }); err != nil {
 		n.mu.Lock()
 		delete(n.held, id)
 		n.mu.Unlock()
@@ -143,8 +152,10 @@ func (n *Node) load(ctx context.Context, id string, downSince func() int64) erro
 // game whose lease another node still held was never without an owner for
 // long (0: nothing to give back). A game this process lost to another node
 // and takes back is that node's: its last heartbeat counts.
-func (n *Node) downSince(ctx context.Context, prev store.Lease, letGo int64) int64 {
+func (n *Node) downSince(ctx context.Context, prev store.Lease, letGo, handedAt int64) int64 {
 	switch {
+	case handedAt > 0:
+		return handedAt
 	case prev.Owner == "":
 		return 0
 	case prev.Owner == n.name && letGo != 0:

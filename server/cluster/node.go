@@ -126,6 +126,8 @@ type Node struct {
 	finished map[string]bool                        // games of the outbox that are over
 	forwards map[string]map[*forwardedConn]struct{} // websockets forwarded, by game
 	renewed  time.Time                              // when the last renewal that succeeded began
+	loads    []store.NodeLoad                       // the live nodes' games, as last counted
+	handed   map[string]time.Time                   // games this node handed over, when
 	wake     chan struct{}                          // the outbox has something
 	ready    chan struct{}                          // closed once the lobby is loaded
 	readyOne sync.Once
@@ -167,8 +169,8 @@ func newNode(g *life.Group, cfg Config, st store.Cluster, name string, host Host
 	n := &Node{life: g, ctx: g.Context(), host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
 		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]int64{},
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
-		forwards: map[string]map[*forwardedConn]struct{}{},
-		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
+		forwards: map[string]map[*forwardedConn]struct{}{}, handed: map[string]time.Time{},
+		wake: make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
 		joinBy: time.Now().Add(joinWait), pause: newPauseWatch()}
 	if n.ttl <= 0 {
 		n.ttl = DefaultLeaseTTL
@@ -199,6 +201,7 @@ func (n *Node) Run() {
 	n.life.Go(n.renewLoop)
 	n.life.Go(n.orphanLoop)
 	n.life.Go(n.publisher)
+	n.life.Go(n.balanceLoop)
 	n.log.Info("joined the cluster", "node", n.name, "advertise", n.addr, "leaseTTL", n.ttl)
 }
 
@@ -330,7 +333,7 @@ func (n *Node) takeOrphans() {
 		if n.Term(l.Game) != 0 {
 			continue // ours, renewed late: the renewal loop decides
 		}
-		if err := n.take(ctx, l); err != nil && !n.closing() {
+		if err := n.take(ctx, l, 0); err != nil && !n.closing() {
 			n.log.Debug("taking over", "game", l.Game, "err", err)
 		}
 	}

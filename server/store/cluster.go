@@ -48,6 +48,9 @@ type Cluster interface {
 	Publish(ctx context.Context, node string, sums []Summary) error
 	// Summaries returns every game's latest summary, oldest game first.
 	Summaries(ctx context.Context) ([]Summary, error)
+	// Loads returns the nodes that beat within the last alive with how
+	// many unfinished games each holds, for placing and balancing games.
+	Loads(ctx context.Context, alive time.Duration) ([]NodeLoad, error)
 	// Listen calls fn with every summary any node publishes until ctx is
 	// done. After each (re)connection it calls fn with Resync set: what
 	// was published while it was not listening is only in Summaries. A

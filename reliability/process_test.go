@@ -79,7 +79,7 @@ func freeAddr(t *testing.T) string {
 func startProc(t *testing.T, addr, db string, flags ...string) *proc {
 	t.Helper()
 	p := &proc{addr: addr, stderr: &syncBuffer{}, exited: make(chan struct{})}
-	p.cmd = exec.Command(wyrmBinary(t), append([]string{"serve", "--addr", addr, "--db", db, "--log-level", "warn"}, flags...)...)
+	p.cmd = exec.Command(wyrmBinary(t), append([]string{"serve", "--addr", addr, "--db", db, "--log-level", "warn", "--log-format", "json"}, flags...)...)
 	p.cmd.Stderr = p.stderr
 	p.cmd.Dir = t.TempDir()
 	if err := p.cmd.Start(); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"wyrm/internal/buildinfo"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
 )
@@ -19,7 +20,7 @@ func (srv *Server) handleHealth(w http.ResponseWriter, _ *http.Request) {
 	if srv.hall.Health(w) {
 		return
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "version": buildinfo.Version()})
 }
 
 // statusRecorder remembers the status code for the request log.

@@ -36,6 +36,9 @@ func commands() []command {
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
 		{"reports", "read the chat messages players reported, or one game's chat", runReports},
 		{"bot", "connect a UCI engine to a wyrm server as a bot account", runBot},
+		{"backup", "copy a live SQLite game store consistently", runBackup},
+		{"restore", "put back a SQLite game store from a copy made by backup", runRestore},
+		{"version", "print which wyrm this is", runVersion},
 	}
 }
 

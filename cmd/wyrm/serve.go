@@ -19,6 +19,7 @@ import (
 	"wyrm/docs"
 	"wyrm/game"
 	"wyrm/games"
+	"wyrm/internal/buildinfo"
 	"wyrm/internal/localfile"
 	"wyrm/server"
 	"wyrm/server/account"
@@ -56,6 +57,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	minClock := fs.Duration("min-clock", play.DefaultMinClock, "shortest time control a new game may have")
 	maps := fs.String("maps", "", "install every *.map file of this folder as a Dungeon Chess map players may choose")
 	level := fs.String("log-level", "info", "debug, info, warn or error")
+	logFormat := fs.String("log-format", "text", "text (key=value lines) or json (one object a line, for log collectors)")
 	node := fs.String("node", "", "this node's name among several sharing a PostgreSQL database, unique and kept across restarts (default: host name and port)")
 	advertise := fs.String("advertise", "", "with PostgreSQL: the URL at which the other nodes reach this one (default: http:// and -addr)")
 	leaseTTL := fs.Duration("lease-ttl", cluster.DefaultLeaseTTL, "with PostgreSQL: how long a game stays with a node that stopped renewing its lease before another node takes it over")
@@ -75,7 +77,11 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wyrm serve: bad -log-level:", *level)
 		return 2
 	}
-	log := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: lv}))
+	log, err := newLogger(*logFormat, stderr, lv)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	gs, err := installedGames(*maps)
@@ -228,7 +234,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		log.Info("metrics", "addr", mln.Addr().String())
 	}
 	fmt.Fprintf(stdout, "wyrm is serving on http://%s/ (games in %s); Ctrl-C stops it\n", ln.Addr(), store.Redact(dbPath))
-	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(dbPath))
+	log.Info("listening", "addr", ln.Addr().String(), "db", store.Redact(dbPath), "version", buildinfo.Version())
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

@@ -10,7 +10,9 @@ import (
 	"net/http"
 	"net/http/httputil"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"wyrm/server/apierr"
@@ -41,6 +43,18 @@ var errNoGame = apierr.New(apierr.NotFound, "no such game")
 // are served here once it owns the game, or go to its owner.
 func (n *Node) Route(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := n.stale(r); err != nil {
+			httpkit.WriteError(w, err)
+			return
+		}
+		if r.Method == http.MethodPost && r.URL.Path == "/api/games" && !n.fromPeer(r) {
+			n.place(w, r, h)
+			return
+		}
+		if rest, ok := strings.CutPrefix(r.URL.Path, takePath); ok {
+			n.serveTake(w, r, GameOf("/ws/"+rest))
+			return
+		}
 		id := GameOf(r.URL.Path)
 		if id == "" || n.host.Game(id) != nil {
 			h.ServeHTTP(w, r)
@@ -107,10 +121,10 @@ func (n *Node) route(w http.ResponseWriter, r *http.Request, id string, h http.H
 			}
 			n.log.Warn("looking up a game's owner", "game", id, "err", err)
 		case l.Owner == n.name || !l.Live:
-			if err := n.take(ctx, l); err == nil {
+			if err := n.take(ctx, l, 0); err == nil {
 				h.ServeHTTP(w, r)
 				return
-			} else if !errors.Is(err, store.ErrLeaseHeld) {
+			} else if !errors.Is(err, store.ErrLeaseHeld) && !errors.Is(err, errHandedOff) {
 				n.log.Warn("taking a game", "game", id, "err", err)
 			}
 		case peer:
@@ -147,6 +161,12 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 		n.log.Warn("a node's address is unusable", "node", l.Owner, "addr", l.Addr)
 		return false
 	}
+	if n.paused() {
+		// Received before the pause, perhaps: its client may have given up.
+		httpkit.WriteError(w, httpkit.Retry(apierr.New(apierr.Unavailable, "this server was paused; try again"), time.Second))
+		return true
+	}
+	var f *forwardedConn
 	if r.Header.Get("Upgrade") != "" {
 		// A websocket lives on after this: it is cut when the game moves
 		// on to another owner (cutForwards), since a frozen or vanished
@@ -154,7 +174,9 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 		ctx, cancel := context.WithCancel(r.Context())
 		defer cancel()
 		r = r.WithContext(ctx)
-		defer n.trackForward(l, cancel)()
+		var untrack func()
+		f, untrack = n.trackForward(l, cancel)
+		defer untrack()
 	}
 	start := time.Now()
 	unreached := false
@@ -166,11 +188,15 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 			pr.Out.Host = pr.In.Host
 			pr.Out.Header.Set(HeaderPeer, n.secret)
 			pr.Out.Header.Set(HeaderClient, httpkit.ClientOf(pr.In))
+			pr.Out.Header.Set(HeaderSent, strconv.FormatInt(time.Now().UnixMilli(), 10))
 		},
 		Transport: n.proxy,
-		ModifyResponse: func(*http.Response) error {
+		ModifyResponse: func(resp *http.Response) error {
 			n.m.forwarded.Add(1)
 			n.m.forward.Observe(time.Since(start))
+			if rwc, ok := resp.Body.(io.ReadWriteCloser); ok && f != nil && resp.StatusCode == http.StatusSwitchingProtocols {
+				resp.Body = relayConn{ReadWriteCloser: rwc, n: n, f: f}
+			}
 			return nil
 		},
 		ErrorHandler: func(w http.ResponseWriter, r *http.Request, err error) {
@@ -193,10 +219,11 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 type forwardedConn struct {
 	owner string
 	cut   context.CancelFunc
+	dead  atomic.Bool // cut: relay nothing more
 }
 
 // trackForward registers a forwarded websocket until the returned func.
-func (n *Node) trackForward(l store.Lease, cut context.CancelFunc) func() {
+func (n *Node) trackForward(l store.Lease, cut context.CancelFunc) (*forwardedConn, func()) {
 	f := &forwardedConn{owner: l.Owner, cut: cut}
 	n.mu.Lock()
 	if n.forwards[l.Game] == nil {
@@ -204,7 +231,7 @@ func (n *Node) trackForward(l store.Lease, cut context.CancelFunc) func() {
 	}
 	n.forwards[l.Game][f] = struct{}{}
 	n.mu.Unlock()
-	return func() {
+	return f, func() {
 		n.mu.Lock()
 		delete(n.forwards[l.Game], f)
 		if len(n.forwards[l.Game]) == 0 {
@@ -215,14 +242,25 @@ func (n *Node) trackForward(l store.Lease, cut context.CancelFunc) func() {
 }
 
 // cutForwards hangs up the websockets forwarded to any node but owner for a
-// game that owner now serves: their clients reconnect and reach it.
+// game that owner now serves: their clients reconnect and reach it. Game ""
+// hangs up every forwarded websocket.
 func (n *Node) cutForwards(game, owner string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	for f := range n.forwards[game] {
-		if f.owner != owner {
-			f.cut()
+	cut := func(fs map[*forwardedConn]struct{}) {
+		for f := range fs {
+			if f.owner != owner {
+				f.dead.Store(true)
+				f.cut()
+			}
 		}
+	}
+	if game != "" {
+		cut(n.forwards[game])
+		return
+	}
+	for _, fs := range n.forwards {
+		cut(fs)
 	}
 }
 

@@ -57,9 +57,11 @@ func (n *Node) Append(ctx context.Context, g Game, a store.Action) error {
 
 // take acquires a game's lease, loads the game and serves it here. prev is
 // the lease as the caller saw it, which tells whether the game is taken
-// over from another node and since when nobody ran it. A game being taken
-// by another goroutine of this node is waited for.
-func (n *Node) take(ctx context.Context, prev store.Lease) error {
+// over from another node and since when nobody ran it; handedAt (ms, 0
+// for none) is when another node handed the game to this one. A game being
+// taken by another goroutine of this node is waited for; one this node
+// has just handed over is not taken back.
+func (n *Node) take(ctx context.Context, prev store.Lease, handedAt int64) error {
 	id := prev.Game
 	for {
 		n.mu.Lock()
@@ -77,6 +79,13 @@ func (n *Node) take(ctx context.Context, prev store.Lease) error {
 	if n.host.Game(id) != nil {
 		n.mu.Unlock()
 		return nil
+	}
+	if at, ok := n.handed[id]; ok {
+		if time.Since(at) < handOffHold {
+			n.mu.Unlock()
+			return errHandedOff
+		}
+		delete(n.handed, id)
 	}
 	ch := make(chan struct{})
 	n.loading[id] = ch
@@ -99,9 +108,9 @@ func (n *Node) take(ctx context.Context, prev store.Lease) error {
 	// appended under this term.
 	n.mu.Lock()
 	n.held[id] = term
-	again := n.dropped[id]
+	letGo := n.dropped[id]
 	n.mu.Unlock()
-	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, again) }); err != nil {
+	if err := n.load(ctx, id, func() int64 { return n.downSince(ctx, prev, letGo, handedAt) }); err != nil {
 		n.mu.Lock()
 		delete(n.held, id)
 		n.mu.Unlock()
@@ -138,13 +147,19 @@ func (n *Node) load(ctx context.Context, id string, downSince func() int64) erro
 }
 
 // downSince is when the previous owner was last known up, for the clock:
-// the node that held the lease, or this node before it restarted. A game
-// this process let go and takes back, or whose lease another node still
-// held, was never without an owner for long (0: nothing to give back).
-func (n *Node) downSince(ctx context.Context, prev store.Lease, again bool) int64 {
+// the node that held the lease, this process when it let the game go
+// (letGo, ms; 0 if it never held it), or this node before it restarted. A
+// game whose lease another node still held was never without an owner for
+// long (0: nothing to give back). A game this process lost to another node
+// and takes back is that node's: its last heartbeat counts.
+func (n *Node) downSince(ctx context.Context, prev store.Lease, letGo, handedAt int64) int64 {
 	switch {
-	case prev.Owner == "" || again:
+	case handedAt > 0:
+		return handedAt
+	case prev.Owner == "":
 		return 0
+	case prev.Owner == n.name && letGo != 0:
+		return letGo
 	case prev.Owner == n.name:
 		return n.lastUp
 	case prev.Live:
@@ -197,7 +212,7 @@ func (n *Node) unhold(g Game) bool {
 	_, held := n.held[id]
 	delete(n.held, id)
 	delete(n.idle, id)
-	n.dropped[id] = true
+	n.dropped[id] = time.Now().UnixMilli()
 	n.mu.Unlock()
 	listed, stopped := g.Evict()
 	return stopped && (held || listed)

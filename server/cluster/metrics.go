@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"wyrm/internal/buildinfo"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
 	"wyrm/server/metrics"
@@ -14,7 +15,7 @@ import (
 
 // nodeMetrics are a node's own counts, in /metrics beside the server's.
 type nodeMetrics struct {
-	acquired, takenOver, lost, forwarded atomic.Int64
+	acquired, takenOver, lost, forwarded, handedOver atomic.Int64
 	// forward is the time from forwarding a request to the owner's answer
 	// (for a websocket, its upgrade); notify from another node publishing a
 	// lobby entry to this node receiving it; takeover from acquiring a
@@ -30,6 +31,10 @@ type Stats struct {
 	// games taken over from another node and lost, and requests
 	// forwarded.
 	Acquired, TakenOver, Lost, Forwarded int64
+	// HandedOver counts games this node gave to a less loaded node.
+	HandedOver int64
+	// Nodes is how many live nodes the last count of games found.
+	Nodes int
 	// Notified counts the lobby entries heard from other nodes.
 	Notified uint64
 }
@@ -38,11 +43,11 @@ type Stats struct {
 // them too).
 func (n *Node) Stats() Stats {
 	n.mu.Lock()
-	owned := len(n.held)
+	owned, nodes := len(n.held), len(n.loads)
 	n.mu.Unlock()
 	m := &n.m
 	return Stats{Owned: owned, Acquired: m.acquired.Load(), TakenOver: m.takenOver.Load(), Lost: m.lost.Load(),
-		Forwarded: m.forwarded.Load(), Notified: m.notify.Count()}
+		Forwarded: m.forwarded.Load(), Notified: m.notify.Count(), HandedOver: m.handedOver.Load(), Nodes: nodes}
 }
 
 // WriteMetrics adds the node's metrics to a Prometheus text exposition.
@@ -56,6 +61,8 @@ func (n *Node) WriteMetrics(b *strings.Builder) {
 	gauge("wyrm_leases_acquired_total", "counter", "Leases this node acquired (games created, taken over or loaded on demand).", s.Acquired)
 	gauge("wyrm_leases_taken_over_total", "counter", "Games this node took over from another node.", s.TakenOver)
 	gauge("wyrm_leases_lost_total", "counter", "Games this node stopped serving because another node took them or its leases were not renewed.", s.Lost)
+	gauge("wyrm_leases_handed_over_total", "counter", "Games this node handed to a less loaded node.", s.HandedOver)
+	gauge("wyrm_cluster_nodes", "gauge", "Live nodes at this node's last count of their games.", int64(s.Nodes))
 	gauge("wyrm_forwarded_total", "counter", "Requests forwarded to the node owning their game.", s.Forwarded)
 	m.forward.Write(b, "wyrm_forward_seconds", "Time from forwarding a request to the owner's answer (a websocket's upgrade).")
 	m.notify.Write(b, "wyrm_notify_seconds", "Time from another node publishing a lobby change to this node receiving it.")
@@ -73,5 +80,5 @@ func (n *Node) Health(w http.ResponseWriter) {
 		httpkit.WriteError(w, apierr.New(apierr.Unavailable, "node %s has not renewed its leases for %v", n.name, since.Round(time.Millisecond)))
 		return
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"ok": true, "node": n.name, "owned": owned, "version": buildinfo.Version()})
 }

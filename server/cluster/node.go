@@ -115,16 +115,19 @@ type Node struct {
 	joinBy time.Time // when joining gives up
 	proxy  *http.Transport
 	m      nodeMetrics
+	pause  *pauseWatch
 
 	mu       sync.Mutex
 	held     map[string]int64                       // game id to the term of its lease here
 	loading  map[string]chan struct{}               // games being taken now; closed when done
-	dropped  map[string]bool                        // games this process has held and let go
+	dropped  map[string]int64                       // games this process has held and let go, when (ms)
 	idle     map[string]time.Time                   // finished games nobody watches, since when
 	outbox   map[string]store.Summary               // summaries waiting to be published
 	finished map[string]bool                        // games of the outbox that are over
 	forwards map[string]map[*forwardedConn]struct{} // websockets forwarded, by game
 	renewed  time.Time                              // when the last renewal that succeeded began
+	loads    []store.NodeLoad                       // the live nodes' games, as last counted
+	handed   map[string]time.Time                   // games this node handed over, when
 	wake     chan struct{}                          // the outbox has something
 	ready    chan struct{}                          // closed once the lobby is loaded
 	readyOne sync.Once
@@ -144,6 +147,8 @@ func Join(g *life.Group, cfg Config, st store.Store, name string, host Host, log
 		return nil, fmt.Errorf("a node needs the address other nodes reach it at")
 	}
 	n := newNode(g, cfg, cst, name, host, log)
+	// From the start: requests are forwarded as soon as the lobby loads.
+	n.life.Go(n.watchPauses)
 	jctx, cancel := context.WithDeadline(n.ctx, n.joinBy)
 	defer cancel()
 	var err error
@@ -162,11 +167,11 @@ func Join(g *life.Group, cfg Config, st store.Store, name string, host Host, log
 // newNode is a node that has not joined yet.
 func newNode(g *life.Group, cfg Config, st store.Cluster, name string, host Host, log *slog.Logger) *Node {
 	n := &Node{life: g, ctx: g.Context(), host: host, log: log, st: st, name: name, addr: cfg.Advertise, ttl: cfg.LeaseTTL,
-		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]bool{},
+		held: map[string]int64{}, loading: map[string]chan struct{}{}, dropped: map[string]int64{},
 		idle: map[string]time.Time{}, outbox: map[string]store.Summary{}, finished: map[string]bool{},
-		forwards: map[string]map[*forwardedConn]struct{}{},
-		wake:     make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
-		joinBy: time.Now().Add(joinWait)}
+		forwards: map[string]map[*forwardedConn]struct{}{}, handed: map[string]time.Time{},
+		wake: make(chan struct{}, 1), ready: make(chan struct{}), renewed: time.Now(),
+		joinBy: time.Now().Add(joinWait), pause: newPauseWatch()}
 	if n.ttl <= 0 {
 		n.ttl = DefaultLeaseTTL
 	}
@@ -196,6 +201,7 @@ func (n *Node) Run() {
 	n.life.Go(n.renewLoop)
 	n.life.Go(n.orphanLoop)
 	n.life.Go(n.publisher)
+	n.life.Go(n.balanceLoop)
 	n.log.Info("joined the cluster", "node", n.name, "advertise", n.addr, "leaseTTL", n.ttl)
 }
 
@@ -327,7 +333,7 @@ func (n *Node) takeOrphans() {
 		if n.Term(l.Game) != 0 {
 			continue // ours, renewed late: the renewal loop decides
 		}
-		if err := n.take(ctx, l); err != nil && !n.closing() {
+		if err := n.take(ctx, l, 0); err != nil && !n.closing() {
 			n.log.Debug("taking over", "game", l.Game, "err", err)
 		}
 	}

@@ -94,7 +94,7 @@ func TestLoseCountsAGameOnce(t *testing.T) {
 	n.held["g"] = 3
 	n.lose(g, "test")
 	n.lose(g, "test again")
-	if g.evicted != 2 || n.Term("g") != 0 || !n.dropped["g"] {
+	if g.evicted != 2 || n.Term("g") != 0 || n.dropped["g"] == 0 {
 		t.Errorf("evicted %d times, term %d, dropped %v", g.evicted, n.Term("g"), n.dropped["g"])
 	}
 	if s := n.Stats(); s.Lost != 1 || s.Owned != 0 {

@@ -29,6 +29,7 @@ type Cluster interface {
 	LeaseOf(ctx context.Context, id string) (Lease, error)
 	// RenewAll extends every lease node holds (game id to term) to ttl
 	// from now and returns the games whose lease another node has taken.
+	// With nothing held it still asks the database, and fails without it.
 	RenewAll(ctx context.Context, node string, held map[string]int64, ttl time.Duration) (lost []string, err error)
 	// Finish marks a game over, so that no node takes it over when its
 	// lease runs out; node must hold term. A finished game stays finished.
@@ -47,6 +48,9 @@ type Cluster interface {
 	Publish(ctx context.Context, node string, sums []Summary) error
 	// Summaries returns every game's latest summary, oldest game first.
 	Summaries(ctx context.Context) ([]Summary, error)
+	// Loads returns the nodes that beat within the last alive with how
+	// many unfinished games each holds, for placing and balancing games.
+	Loads(ctx context.Context, alive time.Duration) ([]NodeLoad, error)
 	// Listen calls fn with every summary any node publishes until ctx is
 	// done. After each (re)connection it calls fn with Resync set: what
 	// was published while it was not listening is only in Summaries. A
@@ -155,6 +159,11 @@ RETURNING l.game_id`
 // RenewAll implements Cluster.
 func (p *Postgres) RenewAll(ctx context.Context, node string, held map[string]int64, ttl time.Duration) ([]string, error) {
 	if len(held) == 0 {
+		// Still asked: a renewal that succeeds is how the node knows it
+		// reaches its database (its health), held games or not.
+		if _, err := p.pool.Exec(ctx, "SELECT 1"); err != nil {
+			return nil, fmt.Errorf("renew leases: %w", err)
+		}
 		return nil, nil
 	}
 	ids := make([]string, 0, len(held))

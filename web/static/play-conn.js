@@ -5,6 +5,7 @@ import { tokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
 import { mine, myTurn, canPremove, dest } from './play-state.js';
+import { answerWatch } from './play-answers.js';
 
 /**
  * The connection of view v to its game. parts: chat (the chat panel, which
@@ -16,6 +17,15 @@ import { mine, myTurn, canPremove, dest } from './play-state.js';
 export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremove }) {
   let ws = null, closed = false, retry = 0, msgId = 0, helloTimer = null;
   const checks = new Map(); // message id -> seat of a pending setup check
+  // A move without an answer in time: the connection is given up for a
+  // fresh one, which shows the game as the server has it.
+  const answers = answerWatch(() => {
+    errBox.textContent = 'The server did not answer the move; reconnecting…';
+    v.pending = null;
+    if (ws) { ws.onclose = ws.onmessage = null; ws.close(); }
+    setConn('Reconnecting…');
+    connect();
+  });
 
   /** Sends msg with an id of its own (returned); a setup check remembers its seat. */
   function send(msg) {
@@ -23,6 +33,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     msg.id = ++msgId;
     if (msg.type === 'check') { checks.set(msg.id, msg.seat); if (checks.size > 50) checks.delete(checks.keys().next().value); }
     ws.send(JSON.stringify(msg));
+    if (msg.type === 'move') answers.sent(msg.id);
     return msg.id;
   }
 
@@ -72,6 +83,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
+      if (m.type === 'ack' || m.type === 'error') answers.answered(m.id);
       if (chat.receive(m)) return;
       if (m.type === 'state') onState(m);
       else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
@@ -81,6 +93,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
       else if (m.type === 'suggestion') setupFor(m.seat)?.suggested(m.choice);
     };
     ws.onclose = () => {
+      answers.clear();
       if (closed) return;
       setConn('Connection lost — reconnecting…');
       setTimeout(() => { if (!closed) connect(); }, Math.min(5000, 500 * 2 ** retry++));
@@ -90,6 +103,6 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
   return {
     send,
     open: connect,
-    close() { closed = true; clearTimeout(helloTimer); if (ws) ws.close(); },
+    close() { closed = true; answers.clear(); clearTimeout(helloTimer); if (ws) ws.close(); },
   };
 }

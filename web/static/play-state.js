@@ -170,3 +170,9 @@ export function claimWait(st, seat, now) {
   return { wait: Math.max(0, ...others.map(i => st.claimAfterMs - st.goneMs[i] - since)) };
 }
 
+
+/** Whether the chat may invite the viewer to greet an opponent: the game
+ * goes on and some seat is neither the viewer's (a game on one screen)
+ * nor the computer's. */
+export const greetsOpponent = st => !st.outcome.over && st.you.length > 0 &&
+  st.seats.some((s, i) => !st.you.includes(i) && s.kind !== 'computer');

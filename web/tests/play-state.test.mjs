@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   SPECIAL, mine, myTurn, canPremove, cur, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel,
-  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells, answerNote, claimWait,
+  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells, answerNote, claimWait, greetsOpponent,
 } from '../static/play-state.js';
 
 const ply = (seat, text) => ({ seat, text });
@@ -159,4 +159,14 @@ test('a claim counts down until it is allowed', () => {
   assert.equal(claimWait({ ...st, stage: 'draft' }, 0, 11000), null);
   const three = { ...st, seats: [{}, {}, {}], present: [true, false, false], goneMs: [0, 4000, 500] };
   assert.deepEqual(claimWait(three, 0, 10000), { wait: 4500 }); // the last to leave decides
+});
+
+test('the chat invites a greeting only with a person to greet', () => {
+  const st = (you, kinds, over = false) => ({ you, seats: kinds.map(kind => ({ kind })), outcome: { over } });
+  assert.ok(greetsOpponent(st([0], ['invite', 'invite'])));
+  assert.ok(!greetsOpponent(st([0, 1], ['local', 'local']))); // one screen: hotseat
+  assert.ok(!greetsOpponent(st([0], ['local', 'computer']))); // the computer
+  assert.ok(!greetsOpponent(st([0], ['invite', 'invite'], true))); // after the game
+  assert.ok(!greetsOpponent(st([], ['invite', 'invite']))); // a spectator
+  assert.ok(greetsOpponent(st([0], ['local', 'computer', 'open'])));
 });

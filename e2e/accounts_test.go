@@ -28,6 +28,11 @@ func TestRatedGameChangesBothRatings(t *testing.T) {
 	alice, bob := newBrowser(t), newBrowser(t)
 	alice.signUp(s, "alice")
 	bob.signUp(s, "bob")
+	// The account screen labels its password fields where one can see them.
+	for _, f := range []string{"pw-old", "pw-new"} {
+		alice.waitJS("label of "+f, fmt.Sprintf(`(l => l !== null && l.offsetWidth > 0 && l.textContent.includes('password'))(document.querySelector('label[for=%s]'))`, f))
+	}
+	alice.screenshot("account-password")
 	id := alice.create(s, "dragon", map[string]string{"rated": "true"}, "local", "open")
 	bob.run("join", chromedp.Navigate(s.URL+"#/join/"+id+"/1"))
 	bob.waitSeated("bob seated")

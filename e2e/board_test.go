@@ -253,6 +253,23 @@ func TestDungeonDraftAndDeployByMouse(t *testing.T) {
 		t.Fatalf("no faction accepted: %s", evalJS[string](b, `document.querySelector('.tally').textContent`))
 	}
 	b.screenshot("dungeon-2p-draft")
+	// The help speaks of cards, not of typing; over budget, the army cannot go.
+	if g := evalJS[string](b, `document.querySelector('.draft .guide, .draft p').textContent`); strings.Contains(g, "e.g.") || strings.Contains(g, "Write") {
+		t.Fatalf("the draft help asks to type: %q", g)
+	}
+	added := 0
+	for ; added < 30 && !evalJS[bool](b, `document.querySelector('.xp').classList.contains('over')`); added++ {
+		b.run("one more", chromedp.Click(chromedp.CSS(`.units .unit:nth-last-child(2) .plus`)))
+	}
+	if !evalJS[bool](b, `document.getElementById('submit-setup').disabled`) {
+		t.Fatal("an army over budget may be submitted")
+	}
+	b.screenshot("dungeon-2p-draft-over")
+	for ; added > 0; added-- {
+		b.run("one less", chromedp.Click(chromedp.CSS(`.units .unit:nth-last-child(2) .minus`)))
+	}
+	b.waitJS("within budget", `!document.querySelector('.xp').classList.contains('over') && !document.getElementById('submit-setup').disabled`)
+	b.waitJS("verdict again", `/4 units/.test(document.querySelector('.tally').textContent)`)
 	b.run("submit army", chromedp.Click(chromedp.ID("submit-setup")))
 	b.waitJS("tray", `document.querySelectorAll('.tray .chip').length === 4`)
 	free := `[...document.querySelectorAll('.levels [data-sq]')].filter(g => g.querySelector('.zone') && !g.querySelector('.piece')).map(g => g.dataset.sq)`
@@ -280,6 +297,21 @@ func TestDungeonDraftAndDeployByMouse(t *testing.T) {
 	b.run("place again", chromedp.Click(chromedp.CSS(`[data-sq="`+placed+`"]`)))
 	b.waitJS("all placed", `document.querySelectorAll('.tray .chip').length === 0 && /4 units placed/.test(document.querySelector('.tally').textContent)`)
 	b.screenshot("dungeon-2p-deploy")
+	// Two units taken back, then "Suggest": the two left on the board stay.
+	kept := evalJS[[]string](b, `[...document.querySelectorAll('.levels [data-sq]')].filter(g => g.querySelector('.zone') && g.querySelector('.piece')).map(g => g.dataset.sq + ':' + g.querySelector('.piece').outerHTML)`)
+	for _, k := range kept[:2] {
+		b.run("take back", chromedp.Click(chromedp.CSS(`[data-sq="`+strings.Split(k, ":")[0]+`"]`)))
+	}
+	b.waitJS("two back", `document.querySelectorAll('.tray .chip').length === 2`)
+	b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))
+	b.waitJS("suggested", `document.querySelectorAll('.tray .chip').length === 0`)
+	for _, k := range kept[2:] {
+		sq := strings.Split(k, ":")[0]
+		if got := evalJS[string](b, `(g => g.dataset.sq + ':' + (g.querySelector('.piece') ? g.querySelector('.piece').outerHTML : ''))(document.querySelector('[data-sq="`+sq+`"]'))`); got != k {
+			t.Fatalf("suggest moved a unit placed by hand: %s is now %s", k, got)
+		}
+	}
+	b.waitJS("all placed again", `/4 units placed/.test(document.querySelector('.tally').textContent)`)
 	b.run("submit deployment", chromedp.Click(chromedp.ID("submit-setup")))
 	b.waitJS("play", `/to move/.test(document.querySelector('.status').textContent)`)
 	if typed := evalJS[int](b, `[...document.querySelectorAll('textarea')].filter(t => !t.hidden).length`); typed != 0 {

@@ -107,6 +107,9 @@ func TestDirectChallengeAcceptedByTheChallenged(t *testing.T) {
 	bob.eval(`document.querySelector('.notices .incoming select').value = 'later'; true`)
 	bob.clickCSS("decline", `.notices .incoming button.decline`)
 	alice.waitJS("the answer", `document.querySelector('.notices .note') !== null && document.querySelector('.notices .note').textContent.includes('ask me again later')`)
+	// The challenge page itself says it was declined, not still waiting.
+	alice.waitJS("the page's answer", `(document.querySelector('form [role=status]') || {}).textContent?.includes('bob declined your challenge')`)
+	viewShot(alice, "challenge-declined")
 	bob.waitJS("the challenge gone", `document.querySelector('.notices .incoming') === null`)
 	challenge()
 	viewShot(bob, "challenge-received")

@@ -38,9 +38,13 @@ func TestClaimTheWinWhenTheOpponentLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	alice.waitJS("bob is away", `document.querySelectorAll('.presence.here').length === 1`)
-	alice.waitJS("claim offered", `document.getElementById('claim-win') !== null`)
+	// Until the claim is allowed, a disabled button counts down to it.
+	alice.waitJS("claim counts down", `(b => b && b.disabled && /Claim the win in [12]s/.test(b.textContent))(document.getElementById('claim-wait'))`)
+	alice.screenshot("claim-countdown")
+	alice.waitJS("claim offered", `document.getElementById('claim-win') !== null && !document.getElementById('claim-wait')`)
 	alice.run("claim", chromedp.Click(chromedp.ID("claim-win")))
-	alice.waitJS("result", `document.getElementById('result') && document.getElementById('result').textContent.includes('wins')`)
+	// One opponent: the reason is in the singular.
+	alice.waitJS("result", `document.getElementById('result') && document.getElementById('result').textContent.includes('wins — opponent left the game')`)
 	// The finished game's board still shows its pieces.
 	alice.waitJS("pieces drawn", `document.querySelectorAll('.levels image').length >= 30`)
 	alice.screenshot("claimed-win")

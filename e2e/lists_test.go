@@ -90,6 +90,11 @@ func TestProfileFiltersAndLeaderboard(t *testing.T) {
 	b.run("profile", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)), chromedp.Navigate(s.URL+"#/players/ann"))
 	b.waitJS("first page", `document.querySelectorAll('#played .played-game').length === 20`)
 	b.waitJS("more", `!document.getElementById('games-more').hidden`)
+	// The rating plot has a value axis, dates and a value for each point.
+	b.waitJS("plot axes", `(() => { const p = document.querySelector('.rating-plot'); if (!p) return false;
+		const axis = [...p.querySelectorAll('text.axis')].map(t => t.textContent);
+		return axis.filter(t => /^\d+$/.test(t)).length >= 2 && axis.some(t => /^\d+ [A-Z][a-z]{2} \d{4}$/.test(t)) &&
+			p.querySelectorAll('circle title').length > 1 })()`)
 	b.clickCSS("more games", "#games-more")
 	b.waitJS("second page", `document.querySelectorAll('#played .played-game').length === 40`)
 	b.screenshot("profile-laptop")
@@ -134,6 +139,11 @@ func TestProfileFiltersAndLeaderboard(t *testing.T) {
 	// The leaderboard from the header, then the pool chosen.
 	b.clickCSS("leaderboard link", `header a[href="#/leaderboard"]`)
 	b.waitJS("leaderboard", `document.getElementById('lb-game') && document.getElementById('lb-game').options.length > 1`)
+	// It opens on a speed played, not on correspondence, once its first page is in.
+	b.waitJS("first page", `document.getElementById('leaders') !== null || document.getElementById('leaders-empty') !== null`)
+	if sp := evalJS[string](b, `document.getElementById('lb-speed').value`); sp == "correspondence" || sp == "" {
+		t.Fatalf("the leaderboard opens on %q", sp)
+	}
 	b.eval(fmt.Sprintf(`(() => { const g = document.getElementById('lb-game'); g.value = %q; document.getElementById('lb-speed').value = 'blitz'; g.dispatchEvent(new Event('change')); return true })()`, rated))
 	b.waitJS("leaders", `document.querySelectorAll('#leaders tbody tr').length > 0`)
 	board := apiGet[struct{ Players []struct{ Name string } }](t, s, "/api/leaderboard?game="+rated+"&speed=blitz")

@@ -31,6 +31,8 @@ const (
 	EndAbandoned EndReason = "abandoned"
 	// EndOpponentsLeft: a seat claimed the game over opponents who left it.
 	EndOpponentsLeft EndReason = "opponents left the game"
+	// EndOpponentLeft: the same with only one opponent, said in the singular.
+	EndOpponentLeft EndReason = "opponent left the game"
 	// EndAborted: a player aborted the game before every seat had moved.
 	EndAborted EndReason = "aborted"
 	// EndAbortedNoFirstMove: the server aborted a game in which a player

@@ -87,10 +87,24 @@ func GeometryOf(b game.Board) *Geometry {
 }
 
 // Checked returns the seat to move when it is in check, else
-// game.NoPlayer: the seat whose royal pieces Pieces marks.
+// game.NoPlayer: the seat whose royal pieces Pieces marks. In a finished
+// game it is the losing seat left in check, so that a checkmated King
+// stays marked.
 func Checked(pos game.Position) game.Player {
-	if tm := pos.ToMove(); tm != game.NoPlayer && pos.InCheck() {
-		return tm
+	if tm := pos.ToMove(); tm != game.NoPlayer {
+		if pos.InCheck() {
+			return tm
+		}
+		return game.NoPlayer
+	}
+	o := pos.Outcome()
+	if !o.Over || !pos.InCheck() {
+		return game.NoPlayer
+	}
+	for i := range pos.Players() {
+		if o.Results[i] == game.Loss {
+			return game.Player(i)
+		}
 	}
 	return game.NoPlayer
 }

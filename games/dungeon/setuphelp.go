@@ -21,9 +21,8 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 	size := s.c.m.ZoneSize(zone)
 	switch s.Stage() {
 	case "draft":
-		h := game.SetupHelp{Budget: Budget, Text: fmt.Sprintf("Spend at most %d XP: exactly one King, at least one Pawn, "+
-			"at most %d units (your zone's squares). Write the faction, a colon, then the units with counts, "+
-			"e.g. \"human: P, W, A, N, 7H\". Factions must differ.", Budget, size)}
+		h := game.SetupHelp{Budget: Budget, Text: fmt.Sprintf("Choose a faction and its units: at most %d XP, exactly one King, "+
+			"at least one Pawn, and at most %d units (your zone's squares). Every player's faction differs.", Budget, size)}
 		for f := Faction(0); f < numFactions; f++ {
 			if s.c.factions != nil && s.c.factions[p] != f {
 				continue
@@ -32,8 +31,7 @@ func (s *Setup) Help(p game.Player) game.SetupHelp {
 		}
 		return h
 	case "deploy":
-		h := game.SetupHelp{Text: fmt.Sprintf("Place every unit of your army on your zone (%d squares): "+
-			"letter and square, separated by commas, e.g. Pd1,We1,Hc2.", size)}
+		h := game.SetupHelp{Text: fmt.Sprintf("Place every unit of your army on your zone (%d squares).", size)}
 		for _, b := range s.c.m.zoneSqs[zone] {
 			h.Zone = append(h.Zone, int(s.c.m.fromBox[b]))
 		}

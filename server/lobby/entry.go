@@ -42,6 +42,8 @@ type Entry struct {
 	Names   []string `json:"seatNames"` // the game's names of the seats
 	Result  string   `json:"result,omitempty"`
 	Winner  int      `json:"winner"` // seat that won, -1 when none
+	// Aborted: the game ended before it began, with no result at all.
+	Aborted bool `json:"aborted,omitempty"`
 	// Version is the length of the log the entry describes: an entry is
 	// never replaced by an older one (from another node, in a cluster).
 	Version int `json:"-"`

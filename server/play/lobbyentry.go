@@ -24,7 +24,7 @@ func (s *session) entry() lobby.Entry {
 	o := t.Outcome()
 	switch {
 	case o.Over:
-		e.List, e.Result, e.Winner = lobby.Finished, string(o.Reason), int(o.Winner())
+		e.List, e.Result, e.Winner, e.Aborted = lobby.Finished, string(o.Reason), int(o.Winner()), aborted(o)
 	case len(e.Open) > 0:
 		e.List = lobby.Open
 	default:

@@ -33,6 +33,13 @@ type outcomeJSON struct {
 	Results []string `json:"results"`
 	Reason  string   `json:"reason,omitempty"`
 	Winner  int      `json:"winner"`
+	// Aborted: ended before it began, so no seat won, lost or drew.
+	Aborted bool `json:"aborted,omitempty"`
+}
+
+// aborted reports whether o is a game called off before every seat moved.
+func aborted(o game.Outcome) bool {
+	return o.Over && (o.Reason == game.EndAborted || o.Reason == game.EndAbortedNoFirstMove)
 }
 
 // State is everything a client shows of a game, from the point of view
@@ -142,7 +149,7 @@ func (s *session) state(you []int) State {
 		st.Clock = cj
 	}
 	o := t.Outcome()
-	st.Outcome = outcomeJSON{Over: o.Over, Reason: string(o.Reason), Winner: int(o.Winner())}
+	st.Outcome = outcomeJSON{Over: o.Over, Reason: string(o.Reason), Winner: int(o.Winner()), Aborted: aborted(o)}
 	for i := 0; i < n; i++ {
 		st.Outcome.Results = append(st.Outcome.Results, o.Results[i].String())
 	}

@@ -113,9 +113,13 @@ func (t *Table) claim(a Action) error {
 	if t.Pos == nil {
 		return errorf(Conflict, "there is nothing to claim before play begins")
 	}
+	reason := game.EndOpponentsLeft
+	if t.Seats() == 2 {
+		reason = game.EndOpponentLeft
+	}
 	switch a.Data {
 	case "win":
-		o := game.Outcome{Over: true, Reason: game.EndOpponentsLeft}
+		o := game.Outcome{Over: true, Reason: reason}
 		for i := range t.Seats() {
 			o.Results[i] = game.Loss
 			if !t.In(i) {
@@ -126,7 +130,7 @@ func (t *Table) claim(a Action) error {
 		t.Clock.Stop(int(t.ToMove()), a.At())
 		t.Over = &o
 	case "draw":
-		o := game.Drawn(t.Seats(), game.EndOpponentsLeft)
+		o := game.Drawn(t.Seats(), reason)
 		for i := range t.Seats() {
 			if !t.In(i) {
 				o.Results[i] = game.Eliminated

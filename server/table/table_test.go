@@ -292,11 +292,12 @@ func TestTakebackNeedsTheOthersAndUndoesTheMoves(t *testing.T) {
 }
 
 func TestClaimEndsTheGame(t *testing.T) {
+	// Two seats: the reason names one opponent, not several.
 	tb, errs := run(t, toysetup.Game{}, twoLocal(), Action{Seat: 0, Kind: ActClaim, Data: "win"})
 	if errs[0] != nil {
 		t.Fatal(errs)
 	}
-	if o := tb.Outcome(); !o.Over || o.Winner() != 0 || o.Reason != "opponents left the game" {
+	if o := tb.Outcome(); !o.Over || o.Winner() != 0 || o.Reason != "opponent left the game" {
 		t.Fatalf("outcome %+v", o)
 	}
 	tb, _ = run(t, toysetup.Game{}, twoLocal(), Action{Seat: 1, Kind: ActClaim, Data: "draw"})

@@ -4,6 +4,7 @@ import { api } from './api.js';
 import { h } from './dom.js';
 import { me, setMe, loadMe } from './session.js';
 import { games, titleOf } from './meta.js';
+import { niceTicks, dateLabel } from './plotaxes.js';
 import { playerGames, headToHeadForm } from './playergames.js';
 
 /** Shows the account screen in root. */
@@ -12,8 +13,8 @@ export function showAccount(root) {
   const done = h('p', { class: 'muted', role: 'status' });
   function draw() {
     if (me.signedIn) {
-      const old = h('input', { type: 'password', autocomplete: 'current-password', 'aria-label': 'Current password' });
-      const neu = h('input', { type: 'password', autocomplete: 'new-password', minlength: 8, 'aria-label': 'New password' });
+      const old = h('input', { id: 'pw-old', type: 'password', autocomplete: 'current-password', required: true });
+      const neu = h('input', { id: 'pw-new', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 });
       // Signing out everywhere and a new password may end the API tokens too.
       const revoke = h('input', { type: 'checkbox', id: 'revoke-tokens' });
       const tokensSaid = r => r.apiTokens === 'revoked' ? ` ${r.tokensRevoked} API token(s) revoked.` : ' API tokens kept.';
@@ -24,10 +25,12 @@ export function showAccount(root) {
           h('button', { onclick: () => out('/api/account/logout-all', { revokeTokens: revoke.checked }) }, 'Sign out everywhere')),
         h('p', {}, revoke, ' ', h('label', { for: 'revoke-tokens' }, 'Also revoke my API tokens when I sign out everywhere or change the password')),
         h('h2', {}, 'Change password'),
-        h('form', { class: 'row', onsubmit: async ev => {
+        h('form', { class: 'account pw', onsubmit: async ev => {
           ev.preventDefault(); err.textContent = '';
           try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = 'Password changed; other sessions are signed out.' + tokensSaid(r); } catch (e) { err.textContent = e.message; }
-        } }, old, neu, h('button', { type: 'submit' }, 'Change')), err, done));
+        } }, h('label', { for: 'pw-old' }, 'Current password'), old,
+          h('label', { for: 'pw-new' }, 'New password ', h('small', { class: 'muted' }, '(at least 8 characters)')), neu,
+          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, 'Change password'))), err, done));
       return;
     }
     const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': 'User name' });
@@ -77,20 +80,36 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
   return () => {};
 }
 
-// plot draws a rating history as an SVG line, oldest on the left.
+// plot draws a rating history, oldest on the left: a line through each
+// game's rating, a value axis of round ratings and a time axis of dates;
+// each point names its rating and date on hover.
 function plot(pts) {
-  const ns = 'http://www.w3.org/2000/svg', w = 300, ht = 80;
-  const rs = pts.map(p => p.rating), lo = Math.min(...rs) - 20, hi = Math.max(...rs) + 20;
-  const svg = document.createElementNS(ns, 'svg');
-  svg.setAttribute('viewBox', `0 0 ${w} ${ht}`);
-  svg.setAttribute('class', 'rating-plot');
-  svg.setAttribute('role', 'img');
-  svg.setAttribute('aria-label', `rating from ${Math.round(rs[0])} to ${Math.round(rs[rs.length - 1])}`);
-  const line = document.createElementNS(ns, 'polyline');
-  line.setAttribute('points', rs.map((r, i) => `${(i / (rs.length - 1) * w).toFixed(1)},${(ht - (r - lo) / (hi - lo) * ht).toFixed(1)}`).join(' '));
-  line.setAttribute('fill', 'none');
-  line.setAttribute('stroke', 'currentColor');
-  line.setAttribute('stroke-width', '2');
-  svg.append(line);
+  const ns = 'http://www.w3.org/2000/svg', w = 320, ht = 150, left = 40, right = 10, top = 8, bottom = 22;
+  const el = (name, attrs, text) => {
+    const e = document.createElementNS(ns, name);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  };
+  const rs = pts.map(p => p.rating), ts = pts.map(p => new Date(p.at).getTime());
+  const ticks = niceTicks(Math.min(...rs), Math.max(...rs));
+  const lo = ticks[0], hi = ticks[ticks.length - 1], t0 = ts[0], t1 = ts[ts.length - 1];
+  const x = i => left + (t1 > t0 ? (ts[i] - t0) / (t1 - t0) : i / (rs.length - 1)) * (w - left - right);
+  const y = r => top + (hi - r) / (hi - lo) * (ht - top - bottom);
+  const svg = el('svg', { viewBox: `0 0 ${w} ${ht}`, class: 'rating-plot', role: 'img',
+    'aria-label': `rating from ${Math.round(rs[0])} on ${dateLabel(t0)} to ${Math.round(rs[rs.length - 1])} on ${dateLabel(t1)}` });
+  for (const v of ticks) {
+    svg.append(el('line', { x1: left, x2: w - right, y1: y(v), y2: y(v), class: 'grid' }),
+      el('text', { x: left - 4, y: y(v) + 3, 'text-anchor': 'end', class: 'axis' }, String(v)));
+  }
+  svg.append(el('line', { x1: left, x2: w - right, y1: ht - bottom, y2: ht - bottom, class: 'axis-line' }),
+    el('text', { x: left, y: ht - 6, 'text-anchor': 'start', class: 'axis' }, dateLabel(t0)),
+    dateLabel(t1) !== dateLabel(t0) ? el('text', { x: w - right, y: ht - 6, 'text-anchor': 'end', class: 'axis' }, dateLabel(t1)) : '');
+  svg.append(el('polyline', { points: rs.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(' '), fill: 'none', stroke: 'currentColor', 'stroke-width': 2 }));
+  rs.forEach((r, i) => {
+    const dot = el('circle', { cx: x(i).toFixed(1), cy: y(r).toFixed(1), r: 2.5, fill: 'currentColor' });
+    dot.append(el('title', {}, `${Math.round(r)} · ${dateLabel(ts[i])}`));
+    svg.append(dot);
+  });
   return svg;
 }

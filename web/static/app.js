@@ -82,9 +82,12 @@ async function join(id, seat, invite) {
     addTokens(id, [r.token]);
     location.replace('#/g/' + id);
   } catch (e) {
+    // A game that is not there cannot be watched either.
+    const exists = await fetch('/api/games/' + encodeURIComponent(id)).then(r => r.status !== 404, () => true);
     app.replaceChildren(h('h1', {}, 'Could not join'),
       h('p', { class: 'error', role: 'alert' }, e.message),
-      h('p', {}, h('a', { href: '#/g/' + id }, 'Watch the game'), ' or go ', h('a', { href: '#/' }, 'back to the lobby'), '.'));
+      exists ? h('p', {}, h('a', { href: '#/g/' + id }, 'Watch the game'), ' or go ', h('a', { href: '#/' }, 'back to the lobby'), '.')
+        : h('p', {}, 'There is no such game. Go ', h('a', { href: '#/' }, 'back to the lobby'), '.'));
   }
 }
 

@@ -13,6 +13,7 @@ import { playerText } from './players.js';
 const mine = new Map(); // challenge id -> {token, view}, posted from this page
 const incoming = new Map(); // challenge id -> view, waiting for this player's answer
 const notes = new Map(); // note id -> text: answers and endings to read
+const answers = new Map(); // challenge id -> how it ended without a game (declined, expired)
 const watchers = new Set(); // called when mine changes
 let box = null, noteSeq = 0;
 
@@ -35,6 +36,10 @@ export function describe(c) {
 
 /** The ids of the seeks and challenges this page posted and that wait. */
 export function myChallenges() { return new Set(mine.keys()); }
+
+/** How challenge id of this page ended without a game ("bob declined your
+ * challenge: …"), '' while it waits or when it led to a game. */
+export function answerOf(id) { return answers.get(id) || ''; }
 
 /** Calls fn whenever this page's challenges change; returns the unsubscribe function. */
 export function watchMine(fn) { watchers.add(fn); return () => watchers.delete(fn); }
@@ -106,13 +111,21 @@ export function initChallenges() {
     incoming.delete(c.id);
     const was = mine.get(c.id);
     mine.delete(c.id);
-    if (was && d.reason === 'expired') note(was.view.target ? `Your challenge to ${was.view.target.name} expired.` : 'Your seek expired.');
+    if (was && d.reason === 'expired') {
+      const text = was.view.target ? `Your challenge to ${was.view.target.name} expired.` : 'Your seek expired.';
+      answers.set(c.id, text);
+      note(text);
+    }
     changed();
   });
   on('challengeDeclined', d => {
     const c = d.challenge;
     incoming.delete(c.id);
-    if (mine.delete(c.id)) note(`${c.target ? c.target.name : 'They'} declined your challenge: ${d.text}`);
+    if (mine.delete(c.id)) {
+      const text = `${c.target ? c.target.name : 'They'} declined your challenge: ${d.text}`;
+      answers.set(c.id, text);
+      note(text);
+    }
     changed();
   });
   on('gameStart', d => {

@@ -5,6 +5,7 @@
 import { api } from './api.js';
 import { me } from './session.js';
 import { h } from './dom.js';
+import { greetsOpponent } from './play-state.js';
 
 const MUTED = 'wyrm.chat.muted', OPEN = 'wyrm.chat.open', MAX_MUTED = 500;
 const ROOM_NAMES = { players: 'Players', spectators: 'Spectators' };
@@ -24,7 +25,7 @@ function save(key, value) {
  * message was the chat's.
  */
 export function chatPanel({ id, send, you }) {
-  let rooms = [], room = null, key = null, blocksLoaded = false;
+  let rooms = [], room = null, key = null, blocksLoaded = false, greet = false;
   const unread = {}; // room -> messages come while it was not in view
   let blocked = new Set(); // lower-case names of the accounts blocked
   const msgs = new Map(); // message id -> message
@@ -62,6 +63,7 @@ export function chatPanel({ id, send, you }) {
 
   /** Asks for the history whenever what this connection reads may change. */
   function update(st) {
+    greet = greetsOpponent(st);
     const k = `${st.you.join(',')}|${st.outcome.over}`;
     if (k === key) return;
     key = k;
@@ -153,7 +155,7 @@ export function chatPanel({ id, send, you }) {
     const shown = [...msgs.values()].filter(m => m.room === room).sort((a, b) => a.id - b.id);
     const visible = shown.filter(m => !isMuted(m) && !isBlocked(m));
     list.replaceChildren(...visible.map(line));
-    if (!visible.length) list.append(h('li', { class: 'muted chat-empty' }, room === 'players' ? 'Nothing said yet. Say hello to your opponent.' : 'Nothing said yet.'));
+    if (!visible.length) list.append(h('li', { class: 'muted chat-empty' }, room === 'players' && greet ? 'Nothing said yet. Say hello to your opponent.' : 'Nothing said yet.'));
     if (atEnd) list.scrollTop = list.scrollHeight;
     drawHidden(shown.length - visible.length);
     const a = access();

@@ -1,10 +1,18 @@
 // How a game clock reads: pure, shared by the game screen and its tests.
 
+const HOUR = 3600000, DAY = 24 * HOUR;
+
 /** Remaining time ms as a clock shows it: "5:03", "1:02:03", tenths under
- * ten seconds ("0:07.4"), and days and hours for a correspondence clock. */
-export function formatClock(ms) {
+ * ten seconds ("0:07.4"). A correspondence clock (days true, or any clock
+ * over a day) reads in days and hours ("1 day", "2 days 5 h", "7 h 20 min"),
+ * rounded up to the minute, so that a fresh "1 day a move" reads "1 day". */
+export function formatClock(ms, days = false) {
   ms = Math.max(0, ms);
-  if (ms >= 24 * 3600000) return `${Math.floor(ms / 86400000)}d ${Math.floor(ms % 86400000 / 3600000)}h`;
+  if (ms >= DAY || (days && ms >= HOUR)) {
+    const min = Math.ceil(ms / 60000), d = Math.floor(min / 1440), h = Math.floor(min % 1440 / 60), m = min % 60;
+    if (d >= 1) return `${d} day${d > 1 ? 's' : ''}` + (h ? ` ${h} h` : '');
+    return `${h} h` + (m ? ` ${m} min` : '');
+  }
   const t = Math.floor(ms / 1000), m = Math.floor(t / 60), s = t % 60;
   if (ms < 10000) return `0:0${s}.${Math.floor(ms % 1000 / 100)}`;
   return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;

@@ -1,6 +1,7 @@
 // Deploying an army without typing: a tray of the units still to place
 // (SetupHelp.place), dragged or clicked onto the tinted zone; a placed
 // unit clicked goes back. The choice is written "<letter><square>,...".
+import { mergeSuggestion } from './deploymerge.js';
 import { h } from './dom.js';
 import { pieceSVG, pictureURL } from './board.js';
 import { svgPiece } from './draft.js';
@@ -140,7 +141,8 @@ export function deployUI({ seat, label, game, send, redraw }) {
         next.set(hit[1], item.slice(0, -hit[0].length));
         return true;
       });
-      if (ok) { placed.clear(); for (const [k, v] of next) placed.set(k, v); typed = false; changed(); }
+      // Units placed by hand stay where they are; the suggestion fills the rest.
+      if (ok) { const merged = mergeSuggestion(placed, next, left(), help.zone || []); placed.clear(); for (const [k, v] of merged) placed.set(k, v); typed = false; changed(); }
       else { typed = true; ta.value = choice; render(); }
     },
   };

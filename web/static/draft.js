@@ -10,7 +10,7 @@ const savedKey = (game, group) => `wyrm.army.${game}.${group}`;
 
 /** A draft for seat; ctx: {seat, label, game, send}. Returns {el, update(help, waiting), verdict(ok, text), suggested(choice)}. */
 export function draftUI({ seat, label, game, send }) {
-  let help = null, group = null, typed = false, timer = null;
+  let help = null, group = null, typed = false, timer = null, isWaiting = false;
   const counts = new Map(); // letter -> count
   const title = h('h2', {}, `${label} — draft`);
   const guide = h('p', { class: 'guide' });
@@ -20,7 +20,7 @@ export function draftUI({ seat, label, game, send }) {
   const barText = h('span', { class: 'bartext' });
   const bar = h('div', { class: 'xp', role: 'meter', 'aria-label': 'Cost of the army', 'aria-valuemin': 0 }, fill, barText);
   const verdictEl = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
-  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `draft choice for ${label}`, spellcheck: 'false', hidden: true,
+  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `draft choice for ${label}`, placeholder: 'Your army in the game\'s notation; "Suggest an army" shows one', spellcheck: 'false', hidden: true,
     oninput: () => check(ta.value) });
   const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { clearTimeout(timer); typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
   const loadBtn = h('button', { type: 'button', id: 'load-army', onclick: () => { load(); render(); changed(); } }, 'Load saved army');
@@ -82,6 +82,10 @@ export function draftUI({ seat, label, game, send }) {
     bar.setAttribute('aria-valuenow', c);
     bar.setAttribute('aria-valuemax', b);
     barText.textContent = `${c} of ${b} XP`;
+    // An army over budget cannot be submitted; the bar says by how much.
+    const over = !typed && b > 0 && c > b;
+    submit.disabled = !isWaiting || over;
+    submit.title = over ? `${c - b} XP over the budget` : '';
     loadBtn.hidden = !saved();
     ta.hidden = !typed;
     typeBtn.setAttribute('aria-pressed', String(typed));
@@ -97,6 +101,7 @@ export function draftUI({ seat, label, game, send }) {
         if (!gs.includes(group)) { group = gs[0]; counts.clear(); load(); }
       }
       help = h2;
+      isWaiting = waiting;
       for (const x of el.querySelectorAll('.row button, .units button, .factions button')) if (x !== typeBtn) x.disabled = !waiting || x.disabled;
       done.hidden = waiting;
       if (waiting) render();

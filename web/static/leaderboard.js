@@ -4,6 +4,7 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { meta } from './meta.js';
+import { mostPlayed } from './speeds.js';
 
 /** Shows the leaderboard chosen by query (game, speed, page) in root. */
 export function showLeaderboard(root, query) {
@@ -42,9 +43,19 @@ export function showLeaderboard(root, query) {
     game.append(...(m.games || []).map(g => h('option', { value: g.name }, g.title)));
     speed.append(...(m.speeds || []).map(s => h('option', { value: s }, s)));
     if ((m.games || []).some(g => g.name === query.get('game'))) game.value = query.get('game');
-    // Without a choice, untimed games' class: the lobby's default clock.
-    speed.value = (m.speeds || []).includes(query.get('speed')) ? query.get('speed') : 'correspondence';
+    if ((m.speeds || []).includes(query.get('speed'))) speed.value = query.get('speed');
+    else return pickSpeed(m.speeds || []).then(load);
     load();
   }).catch(e => { err.textContent = e.message; });
+
+  // Without a choice, the speed whose leaders played most games in this game.
+  async function pickSpeed(speeds) {
+    const counts = {};
+    await Promise.all(speeds.map(async s => {
+      const b = await api('/api/leaderboard?' + new URLSearchParams({ game: game.value, speed: s })).catch(() => ({ players: [] }));
+      counts[s] = b.players.reduce((n, p) => n + p.games, 0);
+    }));
+    speed.value = mostPlayed(speeds, counts);
+  }
   return () => {};
 }

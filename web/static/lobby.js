@@ -5,7 +5,7 @@ import { addTokens, addInvites } from './tokens.js';
 import { h } from './dom.js';
 import { me } from './session.js';
 import { seeksPanel } from './seeks.js';
-import { postChallenge } from './challenges.js';
+import { postChallenge, watchMine, myChallenges, answerOf } from './challenges.js';
 import { optionField, readOption, formOptions } from './optionform.js';
 import { playerText } from './players.js';
 
@@ -16,7 +16,7 @@ const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 m
 /** Shows the lobby in root; with opts.challenge (a player's name) only the
  * form, to challenge that player. */
 export function showLobby(root, { challenge: target = '' } = {}) {
-  let meta = null;
+  let meta = null, unwatch = () => {};
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   const panel = target ? null : seeksPanel();
@@ -83,6 +83,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   // Where a game stands: its round (a full move, not a ply), its setup
   // stage, or who won and why.
   function progress(g) {
+    if (g.stage === 'over' && g.aborted) return 'Aborted';
     if (g.stage === 'over') return g.winner >= 0 ? resultText(g) : g.result ? `Drawn — ${g.result}` : 'Finished';
     if (g.stage !== 'play') return g.stage[0].toUpperCase() + g.stage.slice(1);
     return `Move ${Math.floor(g.plies / Math.max(1, g.seats.length)) + 1}`;
@@ -151,8 +152,19 @@ export function showLobby(root, { challenge: target = '' } = {}) {
           if (hi.value) body.ratingMax = Number(hi.value);
         }
         try {
-          await postChallenge(body);
+          const r = await postChallenge(body);
           done.textContent = mode === 'challenge' ? `Challenge sent; waiting for ${target} to answer.` : 'Seek posted; waiting for an opponent.';
+          // The page follows its challenge: declined, expired or withdrawn,
+          // it says so and the form may send another.
+          const id = r.challenge && r.challenge.id;
+          if (id) {
+            unwatch();
+            unwatch = watchMine(() => {
+              if (myChallenges().has(id)) return;
+              unwatch();
+              if (!location.hash.includes('#/g/')) done.textContent = answerOf(id) || (mode === 'challenge' ? 'Challenge withdrawn.' : 'Seek withdrawn.');
+            });
+          }
         } catch (e) { err.textContent = e.message; }
         return;
       }
@@ -215,9 +227,9 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   }
 
   buildForm().catch(e => form.replaceChildren(h('p', { class: 'error' }, e.message)));
-  if (target) return () => {};
+  if (target) return () => unwatch();
   refresh();
   panel.refresh();
   listen();
-  return () => { if (events) events.close(); panel.close(); };
+  return () => { unwatch(); if (events) events.close(); panel.close(); };
 }

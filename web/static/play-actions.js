@@ -3,7 +3,7 @@
 // the rules; then the position string and the invitation links.
 import { h } from './dom.js';
 import { tokens, addTokens, invites } from './tokens.js';
-import { mine, seatLabel, resultText } from './play-state.js';
+import { mine, seatLabel, resultText, claimWait } from './play-state.js';
 
 /** The actions card of view v: el holds the buttons, extra the position and invitations. */
 export function gameActions(v) {
@@ -37,17 +37,16 @@ export function gameActions(v) {
           el.append(h('button', { id: 'takeback', onclick: () => send({ type: 'takeback', seat }) }, 'Ask to take back'));
         } else if (st.takeback >= 0) el.append(h('button', { disabled: true }, 'Takeback asked'));
       }
-      // Once every opponent has been away long enough, the game can be claimed.
+      // Once every opponent has been away long enough, the game can be
+      // claimed; until then the button counts down to it.
       clearTimeout(claimTimer);
-      if (st.stage === 'play' && st.present && st.goneMs) {
-        const others = st.seats.map((_, i) => i).filter(i => i !== seat && !st.seats[i].out);
-        const since = Date.now() - st.receivedAt;
-        const away = others.length > 0 && others.every(i => !st.present[i]);
-        const wait = Math.max(0, ...others.map(i => st.claimAfterMs - st.goneMs[i] - since));
-        if (away && wait > 0) claimTimer = setTimeout(() => { if (v.st) v.draw(); }, wait + 50); // offer the claim when it is due
-        if (away && wait === 0) el.append(h('button', { id: 'claim-win', class: 'primary', onclick: () => send({ type: 'claim', seat, choice: 'win' }) }, 'Claim the win'),
-          h('button', { onclick: () => send({ type: 'claim', seat, choice: 'draw' }) }, 'Call it a draw'));
-      }
+      const claim = claimWait(st, seat, Date.now());
+      if (claim && claim.wait > 0) {
+        el.append(h('button', { id: 'claim-wait', disabled: true, title: 'Your opponents are away; you may claim the game when the time is up' },
+          `Claim the win in ${Math.ceil(claim.wait / 1000)}s`));
+        claimTimer = setTimeout(() => { if (v.st) v.draw(); }, (claim.wait - 1) % 1000 + 21);
+      } else if (claim) el.append(h('button', { id: 'claim-win', class: 'primary', onclick: () => send({ type: 'claim', seat, choice: 'win' }) }, 'Claim the win'),
+        h('button', { onclick: () => send({ type: 'claim', seat, choice: 'draw' }) }, 'Call it a draw'));
       if (st.stage === 'play') {
         const offered = st.drawOffers || [];
         if (offered.length && !offered.includes(seat)) {

@@ -12,7 +12,7 @@ export function drawClocks(v, seatsEl) {
     const i = Number(el.dataset.seat);
     let ms = st.clock.remaining[i];
     if (st.clock.running === i) ms -= Date.now() - st.receivedAt;
-    el.textContent = formatClock(ms);
+    el.textContent = formatClock(ms, !!st.clock.days);
     el.classList.toggle('run', st.clock.running === i);
     el.classList.toggle('low', ms < 10000);
     if (st.clock.running === i && ms < 10000 && ms > 0 && mine(v).includes(i) && !v.lowWarned) { v.lowWarned = true; sound('low'); }

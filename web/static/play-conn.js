@@ -4,7 +4,7 @@
 import { tokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
-import { mine, myTurn, canPremove, dest } from './play-state.js';
+import { mine, myTurn, canPremove, dest, answerNote } from './play-state.js';
 import { answerWatch } from './play-answers.js';
 
 /**
@@ -52,6 +52,8 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     const st = v.st = m;
     st.receivedAt = Date.now();
     if (m.error) errBox.textContent = m.error;
+    const answer = answerNote(before, st); // a declined offer, told to its maker
+    if (answer) v.note = answer;
     if (before && before.id === st.id && v.viewPly === null) {
       const grew = st.plies.length === before.plies.length + 1;
       if (grew) {

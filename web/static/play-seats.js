@@ -29,8 +29,9 @@ function who(v, s, i) {
     if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT'));
     if (yours) parts.push(' · you');
   }
+  // An aborted game has no result for anyone: it did not get going.
   if (st.outcome.over) {
-    parts.push(` · ${st.outcome.results[i]}`);
+    parts.push(` · ${st.outcome.aborted ? 'aborted' : st.outcome.results[i]}`);
     const c = changeText(s);
     if (c) parts.push(' ', h('span', { class: 'rating-change' + (s.ratingChange > 0 ? ' up' : s.ratingChange < 0 ? ' down' : '') }, c));
   }

@@ -66,9 +66,10 @@ export function premoveMoves(st, p) {
   return st.legal.filter(m => p.drop ? m.drop && m.drop.toUpperCase() === p.drop && dest(m) === p.to : m.from === p.from && !m.drop && dest(m) === p.to);
 }
 
-/** "White wins — checkmate", "Draw — stalemate". */
+/** "White wins — checkmate", "Draw — stalemate", "Aborted". */
 export function resultText(st) {
   const o = st.outcome;
+  if (o.aborted) return o.reason && o.reason !== 'aborted' ? `Aborted — ${o.reason.replace(/^aborted: /, '')}` : 'Aborted';
   if (o.winner >= 0) return `${seatLabel(st, o.winner)} wins — ${o.reason}`;
   if (o.results.every(r => r === 'draw' || r === 'eliminated')) return `Draw — ${o.reason}`;
   return `Game over — ${o.reason}`;
@@ -138,3 +139,40 @@ export function moveCells(plies, cols) {
   });
   return out;
 }
+
+/**
+ * What the others answered to an offer of this browser's seats, told to
+ * the offerer: a note when a draw offer or a takeback request of a held
+ * seat is gone from state after although no move was played or taken
+ * back and the game goes on ('' otherwise). A move clears an offer
+ * without an answer, so a new ply says nothing.
+ */
+export function answerNote(before, after) {
+  if (!before || !after || before.id !== after.id || after.outcome.over || after.plies.length !== before.plies.length) return '';
+  const held = after.you || [];
+  const offered = (before.drawOffers || []).filter(i => held.includes(i));
+  if (offered.length && !offered.some(i => (after.drawOffers || []).includes(i))) return 'Your draw offer was declined.';
+  if (held.includes(before.takeback) && after.takeback < 0) return 'Your takeback request was refused.';
+  return '';
+}
+
+/**
+ * The claim a seat may make when all its opponents are away: null when
+ * some opponent is at the table (or none is left), else {wait} the
+ * milliseconds until it is allowed (0: now). now is the browser's clock;
+ * st.receivedAt when the state came.
+ */
+export function claimWait(st, seat, now) {
+  if (st.stage !== 'play' || !st.present || !st.goneMs) return null;
+  const others = st.seats.map((_, i) => i).filter(i => i !== seat && !st.seats[i].out);
+  if (!others.length || others.some(i => st.present[i])) return null;
+  const since = now - st.receivedAt;
+  return { wait: Math.max(0, ...others.map(i => st.claimAfterMs - st.goneMs[i] - since)) };
+}
+
+
+/** Whether the chat may invite the viewer to greet an opponent: the game
+ * goes on and some seat is neither the viewer's (a game on one screen)
+ * nor the computer's. */
+export const greetsOpponent = st => !st.outcome.over && st.you.length > 0 &&
+  st.seats.some((s, i) => !st.you.includes(i) && s.kind !== 'computer');

@@ -3,6 +3,7 @@
 // each a module of its own, around one view of the game that they share.
 import { h } from './dom.js';
 import { markTab } from './tab.js';
+import { setConn } from './conn.js';
 import { chatPanel } from './chat.js';
 import { gamePage } from './play-layout.js';
 import { gameConnection } from './play-conn.js';
@@ -83,7 +84,20 @@ export function showGame(root, id) {
   addEventListener('wyrm-settings', onSettings);
   const tick = setInterval(() => drawClocks(v, seatsEl), 200);
   conn.open();
+  // A mistyped address: the socket alone would reconnect for ever, so the
+  // API is asked once whether the game exists.
+  let left = false;
+  fetch('/api/games/' + encodeURIComponent(id)).then(r => { if (r.status === 404 && !left) notFound(); }).catch(() => {});
+  function notFound() {
+    clearInterval(tick);
+    conn.close();
+    setConn('');
+    root.replaceChildren(h('div', { class: 'card not-found', id: 'no-such-game' }, h('h1', {}, 'No such game'),
+      h('p', {}, 'There is no game at this address. It may be mistyped, or the game was never created.'),
+      h('p', {}, h('a', { class: 'btn primary', href: '#/' }, 'Back to the lobby'))));
+  }
   return () => {
+    left = true;
     clearInterval(tick);
     conn.close(); actions.close();
     removeEventListener('keydown', onKey); removeEventListener('pointerdown', onRight, true);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   SPECIAL, mine, myTurn, canPremove, cur, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel,
-  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells,
+  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells, answerNote, claimWait, greetsOpponent,
 } from '../static/play-state.js';
 
 const ply = (seat, text) => ({ seat, text });
@@ -127,4 +127,46 @@ test('moveCells: a grid of a round number and a cell a seat', () => {
   // A game that starts with the second seat (a position set up with it to move).
   assert.equal(row(moveCells([ply(1), ply(0)], 2)), '1. _ 0@1 2. 1@2');
   assert.deepEqual(moveCells([], 2), []);
+});
+
+test('an aborted game reads aborted, not drawn', () => {
+  const st = view({ outcome: { over: true, aborted: true, winner: -1, results: ['ongoing', 'ongoing'], reason: 'aborted' } }).st;
+  assert.equal(resultText(st), 'Aborted');
+  st.outcome.reason = 'aborted: a player did not make a first move';
+  assert.equal(resultText(st), 'Aborted — a player did not make a first move');
+  assert.equal(resultText(view({ outcome: { over: true, winner: -1, results: ['draw', 'draw'], reason: 'agreement' } }).st), 'Draw — agreement');
+});
+
+test('a declined offer is told to the one who made it', () => {
+  const before = { id: 'g', you: [0], outcome: { over: false }, plies: [1, 2], drawOffers: [0], takeback: -1 };
+  const after = { ...before, drawOffers: undefined };
+  assert.equal(answerNote(before, after), 'Your draw offer was declined.');
+  assert.equal(answerNote(before, { ...after, plies: [1, 2, 3] }), ''); // a move cleared it
+  assert.equal(answerNote(before, { ...after, outcome: { over: true } }), ''); // accepted: the game is over
+  assert.equal(answerNote(before, before), '');
+  assert.equal(answerNote({ ...before, you: [1] }, { ...after, you: [1] }), ''); // the other seat's offer
+  const asked = { ...before, drawOffers: undefined, takeback: 0 };
+  assert.equal(answerNote(asked, { ...asked, takeback: -1 }), 'Your takeback request was refused.');
+  assert.equal(answerNote(asked, { ...asked, takeback: -1, plies: [1] }), ''); // granted
+  assert.equal(answerNote(null, after), '');
+});
+
+test('a claim counts down until it is allowed', () => {
+  const st = { stage: 'play', seats: [{}, {}], present: [true, false], goneMs: [0, 1000], claimAfterMs: 5000, receivedAt: 10000 };
+  assert.deepEqual(claimWait(st, 0, 11000), { wait: 3000 });
+  assert.deepEqual(claimWait(st, 0, 20000), { wait: 0 });
+  assert.equal(claimWait({ ...st, present: [true, true] }, 0, 11000), null); // the opponent is here
+  assert.equal(claimWait({ ...st, stage: 'draft' }, 0, 11000), null);
+  const three = { ...st, seats: [{}, {}, {}], present: [true, false, false], goneMs: [0, 4000, 500] };
+  assert.deepEqual(claimWait(three, 0, 10000), { wait: 4500 }); // the last to leave decides
+});
+
+test('the chat invites a greeting only with a person to greet', () => {
+  const st = (you, kinds, over = false) => ({ you, seats: kinds.map(kind => ({ kind })), outcome: { over } });
+  assert.ok(greetsOpponent(st([0], ['invite', 'invite'])));
+  assert.ok(!greetsOpponent(st([0, 1], ['local', 'local']))); // one screen: hotseat
+  assert.ok(!greetsOpponent(st([0], ['local', 'computer']))); // the computer
+  assert.ok(!greetsOpponent(st([0], ['invite', 'invite'], true))); // after the game
+  assert.ok(!greetsOpponent(st([], ['invite', 'invite']))); // a spectator
+  assert.ok(greetsOpponent(st([0], ['local', 'computer', 'open'])));
 });

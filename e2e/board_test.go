@@ -101,6 +101,16 @@ func TestHandSelectionIsYours(t *testing.T) {
 	b.waitJS("hand", `document.querySelector('.hand button:not(:disabled)') !== null`)
 	b.run("pick from hand", chromedp.Click(chromedp.CSS(`.hand button:not(:disabled)`)))
 	b.waitJS("selected", `document.querySelectorAll('.hand button.sel').length === 1 && document.querySelector('[data-target]') !== null`)
+	// A second click puts it back; a drag from the hand drops it on g1.
+	b.run("put back", chromedp.Click(chromedp.CSS(`.hand button.sel`)))
+	b.waitJS("none selected", `document.querySelector('.hand button.sel') === null && document.querySelector('[data-target]') === null`)
+	x1, y1 := b.centre(`.hand button:not(:disabled)`)
+	x2, y2 := b.centre(`[data-sq="6"] rect`)
+	b.drag("drag a Dragon to g1", x1, y1, x2, y2)
+	b.waitPlies(3)
+	if m := evalJS[string](b, `document.querySelectorAll('.moves button')[2].textContent`); !strings.Contains(m, "D") || !strings.Contains(m, "g1") {
+		t.Fatalf("the drag played %q", m)
+	}
 }
 
 // TestPremoveAndArrows: a move made while the other side is to move is

@@ -8,6 +8,7 @@ import { renderBoard, updateMarks, seatColour } from './board.js';
 import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
+import { drawHands, dropsLetter } from './hands.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
@@ -45,6 +46,7 @@ export function showAnalysis(root, q) {
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const boardEl = h('div', { class: 'levels' });
+  const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
   const linesEl = h('ol', { class: 'pvlines', 'aria-label': 'Best lines' });
   const statsEl = h('p', { class: 'muted pvstats' });
@@ -68,7 +70,7 @@ export function showAnalysis(root, q) {
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
   root.append(h('div', { class: 'play analysis' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
-      h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), moveForm, reviewEl),
+      handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
       h('div', { class: 'card' }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, nav))), dialog);
@@ -145,9 +147,16 @@ export function showAnalysis(root, q) {
     goTo(child);
   }
 
+  // sel: a square, or a piece in hand ({seat, letter, k}).
+  const fromSel = legal => sel === null ? [] : typeof sel === 'object' ? legal.filter(m => dropsLetter(m, sel.letter)) : legal.filter(m => m.from === sel && !m.drop);
+
   function onSquare(sq) {
     const legal = node.view?.legal || [];
-    if (sel !== null) {
+    if (sel !== null && typeof sel === 'object') {
+      const c = fromSel(legal).filter(m => dest(m) === sq);
+      sel = null;
+      if (c.length) { choose(c); return; }
+    } else if (sel !== null) {
       const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
       if (c.length) { choose(c); return; }
     }
@@ -185,14 +194,21 @@ export function showAnalysis(root, q) {
     const w = Math.min(boardEl.parentElement.parentElement.getBoundingClientRect().width - 40, innerWidth - 40);
     const unit = fitUnit(g, layout, Math.max(200, w), Math.max(220, innerHeight - 260));
     const targets = new Map();
-    for (const m of (v.legal || [])) if (sel !== null && m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
+    for (const m of fromSel(v.legal || [])) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
     const last = node.move;
     renderBoard(boardEl, v.board, {
-      selected: sel, targets, movable: new Set((v.legal || []).filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      selected: typeof sel === 'number' ? sel : null, targets, movable: new Set((v.legal || []).filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
       last: last ? { from: last.from, to: last.to, target: last.target } : null, check: v.board.check, onSquare,
       marks: [...userMarks, ...engineMarks()], onMarks: list => { userMarks = list.filter(m => !m.engine); drawBoard(); },
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
       unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
+    });
+    drawHands(handsTop, handsBottom, v.board, {
+      game, pictures: get('pieces') === 'pictures', legal: v.legal, seatName, selected: sel !== null && typeof sel === 'object' ? sel : null,
+      can: (i, letter) => i === v.toMove && (v.legal || []).some(m => dropsLetter(m, letter)),
+      onPick: (seat, letter, k) => { sel = sel && sel.seat === seat && sel.k === k ? null : { seat, letter, k }; drawBoard(); },
+      onDragStart: (seat, letter, k) => { sel = { seat, letter, k }; drawBoard(); },
+      onDrop: onSquare,
     });
   }
 

@@ -3,7 +3,8 @@
 // promotion, a move with further steps); queue a premove while another
 // seat moves; act on a unit from no square (a hex); or type a move.
 import { h } from './dom.js';
-import { renderBoard, pictureURL } from './board.js';
+import { renderBoard } from './board.js';
+import { drawHands, dropsLetter } from './hands.js';
 import { get } from './settings.js';
 import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat } from './play-state.js';
 
@@ -83,24 +84,17 @@ export function gameBoard(v, page, setup) {
   /** Drops the selection and any premove (Escape, a right-click). */
   function cancel() { v.sel = v.pending = v.premove = null; v.note = ''; v.draw(); }
 
-  // Hands: the viewer's side below the board.
-  function drawHands(board, viewing) {
-    const st = v.st, { handsTop, handsBottom } = page;
-    const hands = board && board.hands ? board.hands : [];
-    const bottomSeat = page.flipped() ? 1 : 0;
-    handsTop.replaceChildren(); handsBottom.replaceChildren();
-    const d = dropSel(v.sel);
-    hands.forEach((hand, i) => {
-      if (!hand && !(st.legal || []).some(m => m.drop)) return;
-      const el = i === bottomSeat ? handsBottom : handsTop;
-      el.append(h('span', { class: 'muted' }, `${seatLabel(st, i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        ...[...hand.toUpperCase()].map((letter, k) => {
-          const can = !viewing && ((myTurn(v) && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter)) || (canPremove(v) && mine(v).includes(i)));
-          const on = d && d.seat === i && d.k === k;
-          const art = board.handArt && board.handArt[i] ? pictureURL(st.game, board.handArt[i][k], get('pieces') === 'pictures') : '';
-          return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : '') + (art ? ' art' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(st, i)})`, 'aria-pressed': on ? 'true' : 'false',
-            onclick: () => { v.sel = on ? null : `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); } }, art ? h('img', { src: art, alt: letter }) : letter);
-        }));
+  // Hands: the viewer's side below the board; a piece is picked by a
+  // click, or dragged straight onto its square.
+  function showHands(board, viewing) {
+    const st = v.st, d = dropSel(v.sel);
+    drawHands(page.handsTop, page.handsBottom, board, {
+      game: st.game, pictures: get('pieces') === 'pictures', legal: st.legal, bottom: page.flipped() ? 1 : 0,
+      seatName: i => seatLabel(st, i), selected: d,
+      can: (i, letter) => !viewing && ((myTurn(v) && st.toMove === i && st.legal.some(m => dropsLetter(m, letter))) || (canPremove(v) && mine(v).includes(i))),
+      onPick: (i, letter, k) => { const on = d && d.seat === i && d.k === k; v.sel = on ? null : `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); },
+      onDragStart: (i, letter, k) => { v.sel = `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); },
+      onDrop: onSquare,
     });
   }
 
@@ -164,7 +158,7 @@ export function gameBoard(v, page, setup) {
 
   /** Draws the hands, the board, the other actions and the typed move. */
   function draw(board, viewing) {
-    drawHands(board, viewing);
+    showHands(board, viewing);
     drawBoard();
     drawSpecial(viewing);
     moveForm.hidden = !myTurn(v);

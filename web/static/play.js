@@ -11,7 +11,7 @@ import { setupStages } from './play-setup.js';
 import { moveList } from './play-moves.js';
 import { gameActions } from './play-actions.js';
 import { drawSeats } from './play-seats.js';
-import { drawClocks } from './play-clocks.js';
+import { drawClocks, placeClocks } from './play-clocks.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
 
 /** Shows game id in root; returns a clean-up function. */
@@ -56,7 +56,8 @@ export function showGame(root, id) {
     setup.draw();
     board.draw(shown, viewing);
     drawSeats(v, seatsEl);
-    drawClocks(v, seatsEl);
+    placeClocks(v, page);
+    drawClocks(v, root);
     moves.draw();
     actions.draw(shown);
   }
@@ -81,7 +82,7 @@ export function showGame(root, id) {
   addEventListener('pointerdown', onRight, true);
   addEventListener('resize', onResize);
   addEventListener('wyrm-settings', onSettings);
-  const tick = setInterval(() => drawClocks(v, seatsEl), 200);
+  const tick = setInterval(() => drawClocks(v, root), 200);
   conn.open();
   return () => {
     clearInterval(tick);

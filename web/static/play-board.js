@@ -6,7 +6,7 @@ import { h } from './dom.js';
 import { renderBoard } from './board.js';
 import { drawHands, dropsLetter } from './hands.js';
 import { get } from './settings.js';
-import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat } from './play-state.js';
+import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat, lastPlies } from './play-state.js';
 
 const QUEUED = 'Premove queued: it is played when your turn comes, if it is legal then.';
 
@@ -126,7 +126,7 @@ export function gameBoard(v, page, setup) {
     const g = board.geometry;
     const ui = setup.active();
     const { layout, unit, focus, top } = page.fit(g, !!(ui && ui.pieces && st.waiting.includes(activeSeat(v))));
-    const last = viewing ? st.plies[v.viewPly - 1] : st.plies[st.plies.length - 1];
+    const lasts = lastPlies(st.plies, viewing ? v.viewPly : st.plies.length, st.seats.filter(s => !s.out).length - 1);
     const targets = new Map();
     let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;
     if (v.pending) {
@@ -147,7 +147,7 @@ export function gameBoard(v, page, setup) {
     const movesOf = sq => !viewing && myTurn(v) ? st.legal.filter(m => m.from === sq && !m.drop).map(dest) : [];
     renderBoard(page.boardEl, { ...board, pieces }, {
       flip: page.flipped(), zone, selected: typeof v.sel === 'number' ? (v.pending ? v.pending.dest : v.sel) : null, targets, movable, own, pick,
-      last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare,
+      last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })), check: viewing ? board.check : st.board.check, onSquare,
       premove: v.premove, marks: marks.get(key) || [], onMarks: list => { marks.set(key, list); drawBoard(); },
       seatNames: st.seats.map((_, i) => seatLabel(st, i)), game: st.game, pictures: get('pieces') === 'pictures',
       unit, layout, focus, onFocus: lv => { page.setFocus(lv); drawBoard(); }, movesOf, anim: v.anim,

@@ -197,12 +197,24 @@ func TestReviewMarksABlunder(t *testing.T) {
 				b.eval(fmt.Sprintf(`localStorage.setItem('wyrm.tokens.' + %q, %q); true`, created.ID, tj))
 				b.run("game", chromedp.Navigate(s.URL+"#/g/"+created.ID))
 				b.waitJS("resign button", `document.getElementById('resign') !== null`)
-				if evalJS[bool](b, `document.getElementById('analyse') !== null`) {
-					t.Error("a seated player is offered the engine during play")
+				if evalJS[bool](b, `document.getElementById('analyse') !== null || document.getElementById('continue') !== null`) {
+					t.Error("a seated player is offered the engine, or to play on from the position, during play")
 				}
+				// Nor does the review's address open the engine on it.
+				b.run("review too early", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+				b.waitJS("refused", `document.getElementById('no-engine') !== null`)
+				time.Sleep(time.Second)
+				if evalJS[bool](b, `document.querySelector('.pvline, .evalgraph, .review progress, .levels .piece, #go') !== null`) {
+					t.Error("the review of a game in progress showed the engine to its player")
+				}
+				if i == 0 {
+					viewShot(b, "review-refused")
+				}
+				b.run("game again", chromedp.Navigate(s.URL+"#/g/"+created.ID))
+				b.waitJS("resign button again", `document.getElementById('resign') !== null`)
 				b.run("resign", chromedp.Click(chromedp.ID("resign")))
 				b.run("confirm", chromedp.Click(chromedp.ID("resign")))
-				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null`)
+				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null && document.getElementById('continue') !== null`)
 				href := evalJS[string](b, `document.getElementById('review').href`)
 				b.run("review", chromedp.Navigate(href+"&ms=150"))
 			} else {

@@ -9,6 +9,8 @@ import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 import { drawHands, dropsLetter } from './hands.js';
+import { tokens } from './tokens.js';
+import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
@@ -301,6 +303,17 @@ export function showAnalysis(root, q) {
   // Review: evaluate every position of the game, then judge its moves.
   async function startReview() {
     const st = await api(`/api/games/${encodeURIComponent(reviewId)}`);
+    // A player's own game in progress gets no engine help, as on the game
+    // page: the review opens once the game is over.
+    const seated = tokens(reviewId).length > 0 || (me.signedIn && st.seats.some(s => s.name === me.name));
+    if (!st.outcome.over && seated) {
+      setRunning(false);
+      closed = true;
+      boardEl.closest('.play').replaceWith(h('section', { class: 'card narrow' }, h('h1', {}, `Review · ${st.title}`),
+        h('p', { id: 'no-engine' }, 'You are playing this game: its review and the engine open once it is over.'),
+        h('a', { class: 'btn primary', href: '/#/g/' + encodeURIComponent(reviewId) }, 'Back to the game')));
+      return;
+    }
     title.textContent = `Review · ${st.title}`;
     if (st.seatNames) meta = { ...(meta || {}), seats: st.seatNames };
     root0.pos = st.start || '';

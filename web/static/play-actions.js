@@ -80,8 +80,11 @@ export function gameActions(v) {
     const st = v.st, id = v.id;
     const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
     extra.replaceChildren();
+    // Playing on from the position (against the computer, say) is engine
+    // help too: not for a player while the game goes on.
+    const helps = st.outcome.over || !mine(v).length;
     if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')),
-      h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
+      helps && h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
         (Object.keys(st.options || {}).length ? `?options=${encodeURIComponent(JSON.stringify(st.options))}` : '') }, 'Play on from this position')));
     // Private links carry their secret, which only the creator's browser
     // knows; open seats are taken from the lobby or by a plain link.

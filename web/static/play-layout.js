@@ -19,6 +19,8 @@ export function gamePage(v) {
   // On a phone the clocks stand right above and below the board (the
   // players card, with its clocks, is then far below).
   const clockTop = h('div', { class: 'boardclocks top-clocks' }), clockBottom = h('div', { class: 'boardclocks bottom-clocks' });
+  // The invitation panel: above the board while a friend is awaited.
+  const inviteEl = h('section', { class: 'card invite-panel', id: 'invite-panel', hidden: true, 'aria-live': 'polite' });
   const setupEl = h('div', { class: 'setup' }), special = h('div', { class: 'row' });
   const title = h('h1', {}, 'Game');
   const layouts = layoutChooser();
@@ -39,7 +41,7 @@ export function gamePage(v) {
     stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, clockTop, handsTop, wrap, handsBottom, clockBottom, special, moveForm));
     root.append(h('div', { class: 'play' },
       h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
-        stageEl),
+        inviteEl, stageEl),
       h('aside', { class: 'side' }, title,
         h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl), chatEl,
         h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
@@ -120,7 +122,7 @@ export function gamePage(v) {
   });
 
   return {
-    errBox, status, boardEl, handsTop, handsBottom, clockTop, clockBottom, setupEl, special, title,
+    errBox, status, boardEl, inviteEl, handsTop, handsBottom, clockTop, clockBottom, setupEl, special, title,
     mount, fit, fitted, flipped, flip,
     /** Makes level lv the large one. */
     setFocus(lv) { focus = lv; },

@@ -395,8 +395,10 @@ func TestBoardsFitTheScreen(t *testing.T) {
 	}
 }
 
-// TestPlayFromAPosition: a game screen's position goes on in a new game
-// against the computer, and a pasted record brings its moves along.
+// TestPlayFromAPosition: a finished game's position goes on in a new game
+// against the computer (not offered to its player while the game goes on:
+// that would be the engine's help), and a pasted record brings its moves
+// along.
 func TestPlayFromAPosition(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	b := newBrowser(t)
@@ -405,6 +407,12 @@ func TestPlayFromAPosition(t *testing.T) {
 	b.waitPlies(2)
 	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
 	pos := evalJS[string](b, `document.querySelector('input[aria-label="Position string"]').value`)
+	if evalJS[bool](b, `document.getElementById('continue') !== null`) {
+		t.Error("the player is offered to play on from the position of the game in progress")
+	}
+	b.run("resign", chromedp.Click(chromedp.ID("resign")))
+	b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+	b.waitJS("over", `document.getElementById('continue') !== null`)
 	b.run("play on", chromedp.Click(chromedp.ID("continue")))
 	b.waitJS("editor", `document.getElementById('import-text') && document.getElementById('import-text').value.length > 0 && document.querySelector('input[name=import-game]:checked') !== null`)
 	if v := evalJS[string](b, `document.getElementById('import-text').value`); v != pos {

@@ -197,12 +197,24 @@ func TestReviewMarksABlunder(t *testing.T) {
 				b.eval(fmt.Sprintf(`localStorage.setItem('wyrm.tokens.' + %q, %q); true`, created.ID, tj))
 				b.run("game", chromedp.Navigate(s.URL+"#/g/"+created.ID))
 				b.waitJS("resign button", `document.getElementById('resign') !== null`)
-				if evalJS[bool](b, `document.getElementById('analyse') !== null`) {
-					t.Error("a seated player is offered the engine during play")
+				if evalJS[bool](b, `document.getElementById('analyse') !== null || document.getElementById('continue') !== null`) {
+					t.Error("a seated player is offered the engine, or to play on from the position, during play")
 				}
+				// Nor does the review's address open the engine on it.
+				b.run("review too early", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {g.Name}, "review": {created.ID}, "ms": {"150"}}.Encode()))
+				b.waitJS("refused", `document.getElementById('no-engine') !== null`)
+				time.Sleep(time.Second)
+				if evalJS[bool](b, `document.querySelector('.pvline, .evalgraph, .review progress, .levels .piece, #go') !== null`) {
+					t.Error("the review of a game in progress showed the engine to its player")
+				}
+				if i == 0 {
+					viewShot(b, "review-refused")
+				}
+				b.run("game again", chromedp.Navigate(s.URL+"#/g/"+created.ID))
+				b.waitJS("resign button again", `document.getElementById('resign') !== null`)
 				b.run("resign", chromedp.Click(chromedp.ID("resign")))
 				b.run("confirm", chromedp.Click(chromedp.ID("resign")))
-				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null`)
+				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null && document.getElementById('continue') !== null`)
 				href := evalJS[string](b, `document.getElementById('review').href`)
 				b.run("review", chromedp.Navigate(href+"&ms=150"))
 			} else {
@@ -337,4 +349,80 @@ func viewShot(b *browser, name string) {
 		b.fail("screenshot", err)
 	}
 	saveArtifact(b.t, name+".png", shot)
+}
+
+// A piece in hand on the analysis board: dragged from the hand onto a
+// square of the own back rank, it is dropped there and becomes the move
+// played; the hand then holds one piece fewer. Seen at both widths, in
+// the dark too (a dark piece in hand stays visible).
+func TestAnalysisDropByDrag(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	var name, san string
+	var pos game.Position
+	var drop game.MoveView
+	// A game whose start has pieces in hand, after two moves that free a
+	// square to drop on.
+	find := func(start game.Position) bool {
+		for _, m := range start.LegalMoves(nil) {
+			next := start.Clone()
+			next.Play(m)
+			for _, r := range next.LegalMoves(nil) {
+				after := next.Clone()
+				after.Play(r)
+				for _, d := range after.LegalMoves(nil) {
+					if v := after.DescribeMove(d); v.Drop != 0 && v.To >= 0 {
+						pos, drop, san = after, v, game.SAN(after, d)
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
+	for _, g := range engineGames(t, s) {
+		gm, _ := games.Lookup(g.Name)
+		start, err := gm.Start(nil)
+		if err == nil && start.Players() == 2 && start.Hands()[0] != "" && find(start) {
+			name = g.Name
+			break
+		}
+	}
+	if name == "" {
+		t.Skip("no game with pieces in hand")
+	}
+	for _, sz := range []struct {
+		name string
+		w, h int64
+	}{{"laptop", 1280, 800}, {"phone", 390, 844}} {
+		t.Run(sz.name, func(t *testing.T) {
+			b := newBrowser(t)
+			b.run(sz.name, chromedp.EmulateViewport(sz.w, sz.h, chromedp.EmulateScale(1)))
+			b.run("open", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {name}, "pos": {pos.String()}}.Encode()))
+			b.waitJS("hand", `document.querySelector('.hand button:not(:disabled)') !== null`)
+			inHand := evalJS[int](b, `document.querySelectorAll('.hand button').length`)
+			if sz.name == "phone" {
+				b.eval(`localStorage.setItem('wyrm.settings', JSON.stringify({mode: 'dark'})); true`)
+				b.run("open in the dark", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {name}, "pos": {pos.String()}}.Encode()))
+				b.waitJS("dark hand", `document.documentElement.dataset.mode === 'dark' && document.querySelector('.hand button:not(:disabled)') !== null`)
+			}
+			from := fmt.Sprintf(`.hand button[data-letter=%q]:not(:disabled)`, string(drop.Drop))
+			x1, y1 := b.centre(from)
+			x2, y2 := b.centre(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"] rect`, drop.To))
+			// The hand may have scrolled out of view while finding the square.
+			if sz.name == "phone" {
+				x1, y1 = b.centre(from)
+				x2, y2 = b.centre(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"] rect`, drop.To))
+			}
+			b.drag("drag from the hand", x1, y1, x2, y2)
+			b.waitJS("the drop played", fmt.Sprintf(`document.querySelectorAll('.tree .mv').length === 1 && %s`,
+				fmt.Sprintf(`document.querySelector('.levels figure:not(.mini) [data-sq="%d"] .piece') !== null`, drop.To)))
+			if got := evalJS[int](b, `document.querySelectorAll('.hand button').length`); got != inHand-1 {
+				t.Errorf("%d pieces in hand after the drop, want %d", got, inHand-1)
+			}
+			if mv := evalJS[string](b, `document.querySelector('.tree .mv').textContent`); mv != san && mv != drop.Text {
+				t.Errorf("played %q, want the drop %s", mv, san)
+			}
+			viewShot(b, "analysis-drop-"+sz.name)
+		})
+	}
 }

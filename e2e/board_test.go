@@ -101,6 +101,16 @@ func TestHandSelectionIsYours(t *testing.T) {
 	b.waitJS("hand", `document.querySelector('.hand button:not(:disabled)') !== null`)
 	b.run("pick from hand", chromedp.Click(chromedp.CSS(`.hand button:not(:disabled)`)))
 	b.waitJS("selected", `document.querySelectorAll('.hand button.sel').length === 1 && document.querySelector('[data-target]') !== null`)
+	// A second click puts it back; a drag from the hand drops it on g1.
+	b.run("put back", chromedp.Click(chromedp.CSS(`.hand button.sel`)))
+	b.waitJS("none selected", `document.querySelector('.hand button.sel') === null && document.querySelector('[data-target]') === null`)
+	x1, y1 := b.centre(`.hand button:not(:disabled)`)
+	x2, y2 := b.centre(`[data-sq="6"] rect`)
+	b.drag("drag a Dragon to g1", x1, y1, x2, y2)
+	b.waitPlies(3)
+	if m := evalJS[string](b, `document.querySelectorAll('.moves button')[2].textContent`); !strings.Contains(m, "D") || !strings.Contains(m, "g1") {
+		t.Fatalf("the drag played %q", m)
+	}
 }
 
 // TestPremoveAndArrows: a move made while the other side is to move is
@@ -417,8 +427,10 @@ func TestBoardsFitTheScreen(t *testing.T) {
 	}
 }
 
-// TestPlayFromAPosition: a game screen's position goes on in a new game
-// against the computer, and a pasted record brings its moves along.
+// TestPlayFromAPosition: a finished game's position goes on in a new game
+// against the computer (not offered to its player while the game goes on:
+// that would be the engine's help), and a pasted record brings its moves
+// along.
 func TestPlayFromAPosition(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	b := newBrowser(t)
@@ -427,6 +439,12 @@ func TestPlayFromAPosition(t *testing.T) {
 	b.waitPlies(2)
 	b.waitJS("my turn", `!document.getElementById('movetext').closest('form').hidden`)
 	pos := evalJS[string](b, `document.querySelector('input[aria-label="Position string"]').value`)
+	if evalJS[bool](b, `document.getElementById('continue') !== null`) {
+		t.Error("the player is offered to play on from the position of the game in progress")
+	}
+	b.run("resign", chromedp.Click(chromedp.ID("resign")))
+	b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+	b.waitJS("over", `document.getElementById('continue') !== null`)
 	b.run("play on", chromedp.Click(chromedp.ID("continue")))
 	b.waitJS("editor", `document.getElementById('import-text') && document.getElementById('import-text').value.length > 0 && document.querySelector('input[name=import-game]:checked') !== null`)
 	if v := evalJS[string](b, `document.getElementById('import-text').value`); v != pos {

@@ -274,7 +274,7 @@ func pickGame(t *testing.T, s *server) string {
 func TestDungeonFourPlayers(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	b := newBrowser(t)
-	b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
+	id := b.create(s, "dungeon", map[string]string{"players": "4"}, "local", "computer", "computer", "computer")
 	for _, stage := range []string{"draft", "deploy"} {
 		// The notation stays available behind "Type it".
 		b.waitJS(stage+" screen", `document.querySelector('.type-it') !== null`)
@@ -314,6 +314,37 @@ func TestDungeonFourPlayers(t *testing.T) {
 	b.waitPlies(4) // the three computers answer
 	b.playMove()
 	b.waitPlies(8)
+	// Each computer's last move is marked, not only the latest one, and
+	// the player's own move before them is not.
+	resp, err := http.Get(s.URL + "api/games/" + id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Plies []struct{ Seat, From, To, Target int }
+	}
+	err = json.NewDecoder(resp.Body).Decode(&st)
+	resp.Body.Close()
+	if err != nil || len(st.Plies) != 8 {
+		t.Fatalf("state: %v, %d plies", err, len(st.Plies))
+	}
+	marked := func(sq int) bool {
+		return evalJS[bool](b, fmt.Sprintf(`document.querySelector('.levels figure:not(.mini) [data-sq="%d"] rect.last') !== null`, sq))
+	}
+	squares := map[int]bool{}
+	for _, p := range st.Plies[5:] {
+		sq := p.To
+		if sq < 0 || sq == p.From {
+			sq = p.Target
+		}
+		squares[sq], squares[p.From] = true, true
+		if !marked(sq) {
+			t.Errorf("seat %d's last move (to %d) is not marked", p.Seat, sq)
+		}
+	}
+	if own := st.Plies[4]; !squares[own.From] && marked(own.From) {
+		t.Errorf("the player's own earlier move (from %d) is marked", own.From)
+	}
 	b.screenshot("game-dungeon-4p")
 }
 

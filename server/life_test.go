@@ -17,7 +17,14 @@ import (
 // waitFor polls cond until it holds or fails the test after five seconds.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	for deadline := time.Now().Add(5 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+	waitForWithin(t, 5*time.Second, what, cond)
+}
+
+// waitForWithin is waitFor with a deadline of its own, for what takes
+// rounds of a periodic loop.
+func waitForWithin(t *testing.T, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(d); !cond(); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("waiting for %s", what)
 		}

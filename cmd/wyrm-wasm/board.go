@@ -33,6 +33,9 @@ type viewMsg struct {
 	Pieces   []boardview.Piece  `json:"pieces"`
 	Check    []int              `json:"check,omitempty"`
 	Hands    []string           `json:"hands"`
+	// HandArt names the pictures of the pieces in hand, as the game
+	// screen's state does, so that every screen draws hands alike.
+	HandArt [][]string `json:"handArt,omitempty"`
 }
 
 // board describes the position a request's position and moves make; it
@@ -63,7 +66,7 @@ func board(reqJSON []byte) (boardMsg, error) {
 	}
 	out.Board = viewMsg{Geometry: *boardview.GeometryOf(pos)}
 	out.Board.Pieces, out.Board.Check = boardview.Pieces(pos, boardview.Checked(pos))
-	out.Board.Hands, _ = boardview.Hands(pos)
+	out.Board.Hands, out.Board.HandArt = boardview.Hands(pos)
 	if finished(pos) {
 		o := pos.Outcome()
 		out.ToMove, out.Over, out.Reason = int(game.NoPlayer), true, string(o.Reason)

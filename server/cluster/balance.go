@@ -145,6 +145,8 @@ func (n *Node) askTake(ctx context.Context, to store.NodeLoad, id string, at int
 	}
 	req.Header.Set(HeaderPeer, n.secret)
 	req.Header.Set(HeaderSent, strconv.FormatInt(time.Now().UnixMilli(), 10))
+	// A POST passes the front door's same-origin guard only as JSON.
+	req.Header.Set("Content-Type", "application/json")
 	resp, err := (&http.Client{Transport: n.proxy, Timeout: n.ttl}).Do(req)
 	if err != nil {
 		return err

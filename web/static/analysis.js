@@ -8,6 +8,9 @@ import { renderBoard, updateMarks, seatColour } from './board.js';
 import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
+import { drawHands, dropsLetter } from './hands.js';
+import { tokens } from './tokens.js';
+import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
@@ -45,6 +48,7 @@ export function showAnalysis(root, q) {
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const boardEl = h('div', { class: 'levels' });
+  const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
   const linesEl = h('ol', { class: 'pvlines', 'aria-label': 'Best lines' });
   const statsEl = h('p', { class: 'muted pvstats' });
@@ -68,7 +72,7 @@ export function showAnalysis(root, q) {
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
   root.append(h('div', { class: 'play analysis' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
-      h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), moveForm, reviewEl),
+      handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
       h('div', { class: 'card' }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, nav))), dialog);
@@ -145,9 +149,16 @@ export function showAnalysis(root, q) {
     goTo(child);
   }
 
+  // sel: a square, or a piece in hand ({seat, letter, k}).
+  const fromSel = legal => sel === null ? [] : typeof sel === 'object' ? legal.filter(m => dropsLetter(m, sel.letter)) : legal.filter(m => m.from === sel && !m.drop);
+
   function onSquare(sq) {
     const legal = node.view?.legal || [];
-    if (sel !== null) {
+    if (sel !== null && typeof sel === 'object') {
+      const c = fromSel(legal).filter(m => dest(m) === sq);
+      sel = null;
+      if (c.length) { choose(c); return; }
+    } else if (sel !== null) {
       const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
       if (c.length) { choose(c); return; }
     }
@@ -185,14 +196,21 @@ export function showAnalysis(root, q) {
     const w = Math.min(boardEl.parentElement.parentElement.getBoundingClientRect().width - 40, innerWidth - 40);
     const unit = fitUnit(g, layout, Math.max(200, w), Math.max(220, innerHeight - 260));
     const targets = new Map();
-    for (const m of (v.legal || [])) if (sel !== null && m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
+    for (const m of fromSel(v.legal || [])) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
     const last = node.move;
     renderBoard(boardEl, v.board, {
-      selected: sel, targets, movable: new Set((v.legal || []).filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      selected: typeof sel === 'number' ? sel : null, targets, movable: new Set((v.legal || []).filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
       last: last ? { from: last.from, to: last.to, target: last.target } : null, check: v.board.check, onSquare,
       marks: [...userMarks, ...engineMarks()], onMarks: list => { userMarks = list.filter(m => !m.engine); drawBoard(); },
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
       unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
+    });
+    drawHands(handsTop, handsBottom, v.board, {
+      game, pictures: get('pieces') === 'pictures', legal: v.legal, seatName, selected: sel !== null && typeof sel === 'object' ? sel : null,
+      can: (i, letter) => i === v.toMove && (v.legal || []).some(m => dropsLetter(m, letter)),
+      onPick: (seat, letter, k) => { sel = sel && sel.seat === seat && sel.k === k ? null : { seat, letter, k }; drawBoard(); },
+      onDragStart: (seat, letter, k) => { sel = { seat, letter, k }; drawBoard(); },
+      onDrop: onSquare,
     });
   }
 
@@ -285,6 +303,17 @@ export function showAnalysis(root, q) {
   // Review: evaluate every position of the game, then judge its moves.
   async function startReview() {
     const st = await api(`/api/games/${encodeURIComponent(reviewId)}`);
+    // A player's own game in progress gets no engine help, as on the game
+    // page: the review opens once the game is over.
+    const seated = tokens(reviewId).length > 0 || (me.signedIn && st.seats.some(s => s.name === me.name));
+    if (!st.outcome.over && seated) {
+      setRunning(false);
+      closed = true;
+      boardEl.closest('.play').replaceWith(h('section', { class: 'card narrow' }, h('h1', {}, `Review · ${st.title}`),
+        h('p', { id: 'no-engine' }, 'You are playing this game: its review and the engine open once it is over.'),
+        h('a', { class: 'btn primary', href: '/#/g/' + encodeURIComponent(reviewId) }, 'Back to the game')));
+      return;
+    }
     title.textContent = `Review · ${st.title}`;
     if (st.seatNames) meta = { ...(meta || {}), seats: st.seatNames };
     root0.pos = st.start || '';

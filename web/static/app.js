@@ -13,9 +13,11 @@ import { loadMe } from './session.js';
 import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
+import { initMenu } from './menu.js';
 
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
+initMenu();
 
 const app = document.getElementById('app');
 let leave = null; // clean-up of the current screen

@@ -47,7 +47,9 @@ function place(g, sq, flip) {
 function levelSVG(g, lv, bySq, opt, unit, mini) {
   const per = g.files * g.ranks;
   const pal = g.levels === 1 ? null : palettes[lv % 3];
-  const last = opt.last || {}, targets = opt.targets || new Map(), pre = opt.premove || {};
+  // Last moves: one, or a list of them newest first (each opponent's in a
+  // game of more than two), the older ones fainter.
+  const lasts = [].concat(opt.last || []), targets = opt.targets || new Map(), pre = opt.premove || {};
   const names = opt.seatNames || [];
   // Coordinates stay legible on small squares: at least about 10 px.
   const fs = Math.min(5, Math.max(2.1, (12 / unit) * S));
@@ -81,8 +83,10 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
     if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
     if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.3)"/>`;
-    if (sq === last.from || sq === last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,.45)"/>`;
-    if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,.38)"/>`;
+    lasts.forEach((last, k) => {
+      if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,${k ? .38 : .5})"/>`;
+      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,${k ? .25 : .38})"/>`;
+    });
     if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200,40,90,.42)"/>`;
     if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
     if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
@@ -127,7 +131,8 @@ function marksSVG(g, lv, opt) {
 
 /**
  * Draws board b ({geometry, pieces}) into el. opt: flip, selected,
- * targets (Map sq -> 'move'|'capture'|'afar'|'then'), last ({from,to,target}),
+ * targets (Map sq -> 'move'|'capture'|'afar'|'then'), last ({from,to,target},
+ * or a list of them, newest first),
  * check ([sq]), movable (Set), own (Set: pieces selectable for a premove),
  * onSquare(sq), pick (Set of squares clickable without a move, e.g. in
  * setup), zone (Set), premove ({from,to}), marks ([{from,to,c}]) and

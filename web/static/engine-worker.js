@@ -24,7 +24,7 @@
 //   {type: "done", id, stopped, best, bestPV, depth, nodes, time, lines,
 //    over, reason, count, error}: last for every job
 //   {type: "board", id, position, toMove, players, over, reason, results,
-//    board: {geometry, pieces, check, hands}, legal: [{text, san, from, to,
+//    board: {geometry, pieces, check, hands, handArt}, legal: [{text, san, from, to,
 //    target, then, drop, promotion}], last}: at once, beside a running job
 //   {type: "error", id, message}: a request refused (no "done" follows)
 // A new analyse or evaluate ends the running job; cmd/wyrm-wasm's package

@@ -1,11 +1,11 @@
 // The game screen's actions: resign, abort, takebacks, a claim when the
 // others are gone, draws, the rematch, analysis and review, the record and
-// the rules; then the position string and the invitation links.
+// the rules; then the position string.
 import { h } from './dom.js';
-import { tokens, addTokens, invites } from './tokens.js';
+import { tokens, addTokens } from './tokens.js';
 import { mine, seatLabel, resultText, claimWait } from './play-state.js';
 
-/** The actions card of view v: el holds the buttons, extra the position and invitations. */
+/** The actions card of view v: el holds the buttons, extra the position. */
 export function gameActions(v) {
   const el = h('div', { class: 'row' });
   const extra = h('div');
@@ -74,23 +74,17 @@ export function gameActions(v) {
     drawExtra(board);
   }
 
-  // The position string and invitations.
+  // The position string.
   function drawExtra(board) {
     const st = v.st, id = v.id;
     const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
     extra.replaceChildren();
+    // Playing on from the position (against the computer, say) is engine
+    // help too: not for a player while the game goes on.
+    const helps = st.outcome.over || !mine(v).length;
     if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')),
-      h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
-        (Object.keys(st.options || {}).length ? `?options=${encodeURIComponent(JSON.stringify(st.options))}` : '') }, 'Play on from this position')));
-    // Private links carry their secret, which only the creator's browser
-    // knows; open seats are taken from the lobby or by a plain link.
-    const secrets = invites(id);
-    const open = st.seats.map((s, i) => [s, i]).filter(([s, i]) => !s.taken && ((s.kind === 'invite' && secrets[i]) || s.kind === 'open'));
-    if (open.length && !st.outcome.over) extra.append(h('h2', {}, 'Invite'), ...open.map(([s, i]) => {
-      const link = `${location.origin}/#/join/${id}/${i}` + (s.kind === 'invite' ? '/' + secrets[i] : '');
-      const inp = h('input', { readonly: true, value: link, 'aria-label': `Invitation link for ${seatLabel(st, i)}` });
-      return h('div', { class: 'invite' }, h('label', {}, `${seatLabel(st, i)}:`), h('div', { class: 'row' }, inp, h('button', { onclick: () => copy(inp) }, 'Copy link')));
-    }));
+      helps ? h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
+        (Object.keys(st.options || {}).length ? `?options=${encodeURIComponent(JSON.stringify(st.options))}` : '') }, 'Play on from this position')) : '');
     if (!mine(v).length) extra.append(h('p', { class: 'muted' }, 'You are watching this game.'));
   }
 

@@ -3,9 +3,10 @@
 // promotion, a move with further steps); queue a premove while another
 // seat moves; act on a unit from no square (a hex); or type a move.
 import { h } from './dom.js';
-import { renderBoard, pictureURL } from './board.js';
+import { renderBoard } from './board.js';
+import { drawHands, dropsLetter } from './hands.js';
 import { get } from './settings.js';
-import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat } from './play-state.js';
+import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat, lastPlies } from './play-state.js';
 
 const QUEUED = 'Premove queued: it is played when your turn comes, if it is legal then.';
 
@@ -83,24 +84,17 @@ export function gameBoard(v, page, setup) {
   /** Drops the selection and any premove (Escape, a right-click). */
   function cancel() { v.sel = v.pending = v.premove = null; v.note = ''; v.draw(); }
 
-  // Hands: the viewer's side below the board.
-  function drawHands(board, viewing) {
-    const st = v.st, { handsTop, handsBottom } = page;
-    const hands = board && board.hands ? board.hands : [];
-    const bottomSeat = page.flipped() ? 1 : 0;
-    handsTop.replaceChildren(); handsBottom.replaceChildren();
-    const d = dropSel(v.sel);
-    hands.forEach((hand, i) => {
-      if (!hand && !(st.legal || []).some(m => m.drop)) return;
-      const el = i === bottomSeat ? handsBottom : handsTop;
-      el.append(h('span', { class: 'muted' }, `${seatLabel(st, i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
-        ...[...hand.toUpperCase()].map((letter, k) => {
-          const can = !viewing && ((myTurn(v) && st.toMove === i && st.legal.some(m => m.drop && m.drop.toUpperCase() === letter)) || (canPremove(v) && mine(v).includes(i)));
-          const on = d && d.seat === i && d.k === k;
-          const art = board.handArt && board.handArt[i] ? pictureURL(st.game, board.handArt[i][k], get('pieces') === 'pictures') : '';
-          return h('button', { class: 'seat-hand s' + i + (on ? ' sel' : '') + (art ? ' art' : ''), disabled: !can, 'aria-label': `Drop ${letter} (${seatLabel(st, i)})`, 'aria-pressed': on ? 'true' : 'false',
-            onclick: () => { v.sel = on ? null : `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); } }, art ? h('img', { src: art, alt: letter }) : letter);
-        }));
+  // Hands: the viewer's side below the board; a piece is picked by a
+  // click, or dragged straight onto its square.
+  function showHands(board, viewing) {
+    const st = v.st, d = dropSel(v.sel);
+    drawHands(page.handsTop, page.handsBottom, board, {
+      game: st.game, pictures: get('pieces') === 'pictures', legal: st.legal, bottom: page.flipped() ? 1 : 0,
+      seatName: i => seatLabel(st, i), selected: d,
+      can: (i, letter) => !viewing && ((myTurn(v) && st.toMove === i && st.legal.some(m => dropsLetter(m, letter))) || (canPremove(v) && mine(v).includes(i))),
+      onPick: (i, letter, k) => { const on = d && d.seat === i && d.k === k; v.sel = on ? null : `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); },
+      onDragStart: (i, letter, k) => { v.sel = `drop:${i}:${letter}:${k}`; v.premove = null; v.draw(); },
+      onDrop: onSquare,
     });
   }
 
@@ -132,7 +126,7 @@ export function gameBoard(v, page, setup) {
     const g = board.geometry;
     const ui = setup.active();
     const { layout, unit, focus, top } = page.fit(g, !!(ui && ui.pieces && st.waiting.includes(activeSeat(v))));
-    const last = viewing ? st.plies[v.viewPly - 1] : st.plies[st.plies.length - 1];
+    const lasts = lastPlies(st.plies, viewing ? v.viewPly : st.plies.length, st.seats.filter(s => !s.out).length - 1);
     const targets = new Map();
     let movable = new Set(), own = null, pick = null, zone = null, pieces = board.pieces;
     if (v.pending) {
@@ -153,7 +147,7 @@ export function gameBoard(v, page, setup) {
     const movesOf = sq => !viewing && myTurn(v) ? st.legal.filter(m => m.from === sq && !m.drop).map(dest) : [];
     renderBoard(page.boardEl, { ...board, pieces }, {
       flip: page.flipped(), zone, selected: typeof v.sel === 'number' ? (v.pending ? v.pending.dest : v.sel) : null, targets, movable, own, pick,
-      last: last ? { from: last.from, to: last.to, target: last.target } : null, check: viewing ? board.check : st.board.check, onSquare,
+      last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })), check: viewing ? board.check : st.board.check, onSquare,
       premove: v.premove, marks: marks.get(key) || [], onMarks: list => { marks.set(key, list); drawBoard(); },
       seatNames: st.seats.map((_, i) => seatLabel(st, i)), game: st.game, pictures: get('pieces') === 'pictures',
       unit, layout, focus, onFocus: lv => { page.setFocus(lv); drawBoard(); }, movesOf, anim: v.anim,
@@ -164,7 +158,7 @@ export function gameBoard(v, page, setup) {
 
   /** Draws the hands, the board, the other actions and the typed move. */
   function draw(board, viewing) {
-    drawHands(board, viewing);
+    showHands(board, viewing);
     drawBoard();
     drawSpecial(viewing);
     moveForm.hidden = !myTurn(v);

@@ -16,6 +16,11 @@ export function gamePage(v) {
   const grip = h('button', { class: 'grip', type: 'button', 'aria-label': 'Board size: drag, or use the arrow keys', title: 'Drag to resize the board' });
   const wrap = h('div', { class: 'board-wrap' }, boardEl, grip);
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
+  // On a phone the clocks stand right above and below the board (the
+  // players card, with its clocks, is then far below).
+  const clockTop = h('div', { class: 'boardclocks top-clocks' }), clockBottom = h('div', { class: 'boardclocks bottom-clocks' });
+  // The invitation panel: above the board while a friend is awaited.
+  const inviteEl = h('section', { class: 'card invite-panel', id: 'invite-panel', hidden: true, 'aria-live': 'polite' });
   const setupEl = h('div', { class: 'setup' }), special = h('div', { class: 'row' });
   const title = h('h1', {}, 'Game');
   const layouts = layoutChooser();
@@ -33,10 +38,10 @@ export function gamePage(v) {
 
   /** Lays the page out in root with the other parts' elements. */
   function mount(root, { moveForm, seatsEl, chatEl, movesEl, navEl, actionsEl, extraEl, dialog }) {
-    stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, handsTop, wrap, handsBottom, special, moveForm));
+    stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, clockTop, handsTop, wrap, handsBottom, clockBottom, special, moveForm));
     root.append(h('div', { class: 'play' },
       h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
-        stageEl),
+        inviteEl, stageEl),
       h('aside', { class: 'side' }, title,
         h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl), chatEl,
         h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
@@ -80,7 +85,7 @@ export function gamePage(v) {
     const trayAfter = tray && !beside;
     stageEl.classList.toggle('setup-after', trayAfter);
     const top = wrap.getBoundingClientRect().top + scrollY;
-    let below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + 10;
+    let below = handsBottom.offsetHeight + (handsBottom.offsetHeight ? 8 : 0) + clockBottom.offsetHeight + 10;
     if (trayAfter) below += Math.min(setupEl.offsetHeight + 16, innerHeight * 0.28);
     // With much above the board (a setup), it fits the window on its own.
     const avail = top > innerHeight * 0.45 ? innerHeight - 16 : innerHeight - top - below;
@@ -117,7 +122,7 @@ export function gamePage(v) {
   });
 
   return {
-    errBox, status, boardEl, handsTop, handsBottom, setupEl, special, title,
+    errBox, status, boardEl, inviteEl, handsTop, handsBottom, clockTop, clockBottom, setupEl, special, title,
     mount, fit, fitted, flipped, flip,
     /** Makes level lv the large one. */
     setFocus(lv) { focus = lv; },

@@ -66,6 +66,23 @@ export function premoveMoves(st, p) {
   return st.legal.filter(m => p.drop ? m.drop && m.drop.toUpperCase() === p.drop && dest(m) === p.to : m.from === p.from && !m.drop && dest(m) === p.to);
 }
 
+/**
+ * The plies marked as last moves in the position after the first n plies:
+ * the latest ply of each seat still playing, newest first, back to a
+ * seat's earlier move (at most one a seat, and count in all: the seats
+ * still in, less one). In a game of two that is the last move; in one of
+ * more, every opponent's move since the one to move last moved.
+ */
+export function lastPlies(plies, n, count) {
+  const out = [], seen = new Set();
+  for (let i = n - 1; i >= 0 && out.length < Math.max(1, count); i--) {
+    if (seen.has(plies[i].seat)) break;
+    seen.add(plies[i].seat);
+    out.push(plies[i]);
+  }
+  return out;
+}
+
 /** "White wins — checkmate", "Draw — stalemate", "Aborted". */
 export function resultText(st) {
   const o = st.outcome;

@@ -12,7 +12,8 @@ import { setupStages } from './play-setup.js';
 import { moveList } from './play-moves.js';
 import { gameActions } from './play-actions.js';
 import { drawSeats } from './play-seats.js';
-import { drawClocks } from './play-clocks.js';
+import { drawClocks, placeClocks } from './play-clocks.js';
+import { drawInvite } from './play-invite.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
 
 /** Shows game id in root; returns a clean-up function. */
@@ -54,10 +55,12 @@ export function showGame(root, id) {
     const q = shown && shown.quiet;
     if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
     status.className = st.outcome.over ? 'status result' : 'status';
+    drawInvite(v, page.inviteEl);
     setup.draw();
     board.draw(shown, viewing);
     drawSeats(v, seatsEl);
-    drawClocks(v, seatsEl);
+    placeClocks(v, page);
+    drawClocks(v, root);
     moves.draw();
     actions.draw(shown);
   }
@@ -82,7 +85,7 @@ export function showGame(root, id) {
   addEventListener('pointerdown', onRight, true);
   addEventListener('resize', onResize);
   addEventListener('wyrm-settings', onSettings);
-  const tick = setInterval(() => drawClocks(v, seatsEl), 200);
+  const tick = setInterval(() => drawClocks(v, root), 200);
   conn.open();
   // A mistyped address: the socket alone would reconnect for ever, so the
   // API is asked once whether the game exists.

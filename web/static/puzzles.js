@@ -7,6 +7,7 @@ import { renderBoard } from './board.js';
 import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
+import { drawHands, dropsLetter } from './hands.js';
 
 const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
 
@@ -17,13 +18,14 @@ export function showPuzzles(root, game, k) {
   const title = h('h1', {}, 'Puzzles');
   const status = h('p', { class: 'status', id: 'puzzle-status', 'aria-live': 'polite' }, 'Loading…');
   const boardEl = h('div', { class: 'levels' });
+  const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const picker = h('div', { class: 'tools', role: 'group', 'aria-label': 'Game' });
   const hintBtn = h('button', { type: 'button', id: 'hint', onclick: hint }, 'Hint');
   const nextBtn = h('button', { type: 'button', id: 'next', class: 'primary', onclick: () => { location.hash = `#/puzzles/${encodeURIComponent(game)}/${(k + 1) % mine().length}`; } }, 'Next');
   const analyse = h('a', { class: 'btn', id: 'puzzle-analyse' }, 'Analyse');
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
   root.append(h('div', { class: 'play' },
-    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), h('div', { class: 'board-wrap' }, boardEl)),
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), handsTop, h('div', { class: 'board-wrap' }, boardEl), handsBottom),
     h('aside', { class: 'side' }, title, h('div', { class: 'card' }, picker, h('p', { class: 'muted' }, 'One move wins clearly here: find it.'),
       h('div', { class: 'row' }, hintBtn, nextBtn, analyse)))), dialog);
   addEventListener('resize', draw);
@@ -47,10 +49,18 @@ export function showPuzzles(root, game, k) {
     draw();
   }
 
+  // sel: a square, or a piece in hand ({seat, letter, k}).
+  const dropping = () => sel !== null && typeof sel === 'object';
+  const fromSel = () => sel === null ? [] : dropping() ? view.legal.filter(m => dropsLetter(m, sel.letter)) : view.legal.filter(m => m.from === sel && !m.drop);
+
   function onSquare(sq) {
     if (solved || !view) return;
     const legal = view.legal;
-    if (sel !== null) {
+    if (dropping()) {
+      const c = fromSel().filter(m => dest(m) === sq);
+      sel = null;
+      if (c.length) { tryMove(c[0]); return; }
+    } else if (sel !== null) {
       const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
       if (c.length === 1) { tryMove(c[0]); return; }
       if (c.length > 1) {
@@ -71,11 +81,18 @@ export function showPuzzles(root, game, k) {
     const g = view.board.geometry, layout = g.levels === 1 ? 'one' : autoLayout(g.levels, innerWidth);
     const unit = fitUnit(g, layout, Math.max(200, boardEl.closest('.board-area').getBoundingClientRect().width - 20), Math.max(220, innerHeight - 200));
     const targets = new Map();
-    if (!solved && sel !== null) for (const m of view.legal) if (m.from === sel && !m.drop) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
+    if (!solved) for (const m of fromSel()) targets.set(dest(m), m.target >= 0 ? 'capture' : 'move');
     renderBoard(boardEl, view.board, {
-      flip, selected: sel, targets, movable: solved ? new Set() : new Set(view.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
+      flip, selected: dropping() ? null : sel, targets, movable: solved ? new Set() : new Set(view.legal.filter(m => m.from >= 0 && !m.drop).map(m => m.from)),
       check: view.board.check, onSquare, marks, onMarks: l => { marks = l; draw(); }, last: solved && view.last ? view.last : null,
       seatNames: Array.from({ length: view.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures', unit, layout,
+    });
+    drawHands(handsTop, handsBottom, view.board, {
+      game, pictures: get('pieces') === 'pictures', legal: view.legal, bottom: flip ? 1 : 0, seatName, selected: dropping() ? sel : null,
+      can: (i, letter) => !solved && i === view.toMove && view.legal.some(m => dropsLetter(m, letter)),
+      onPick: (seat, letter, k) => { sel = dropping() && sel.seat === seat && sel.k === k ? null : { seat, letter, k }; draw(); },
+      onDragStart: (seat, letter, k) => { sel = { seat, letter, k }; draw(); },
+      onDrop: onSquare,
     });
   }
 

@@ -57,7 +57,7 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		r = httpkit.WithClient(r, srv.clientKey(r))
+		r = httpkit.WithFront(r, srv.front(r))
 		httpkit.SecureHeaders(w.Header())
 		srv.setWriteDeadline(w, r)
 		if err := httpkit.CheckSameOrigin(r); err != nil {

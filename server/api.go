@@ -58,8 +58,9 @@ func (srv *Server) logRequests(h http.Handler) http.Handler {
 				srv.log.Debug("http", "method", r.Method, "path", r.URL.Path, "status", rec.code, "ms", d.Milliseconds())
 			}
 		}()
-		r = httpkit.WithClient(r, srv.clientKey(r))
-		httpkit.SecureHeaders(w.Header())
+		f := srv.front(r)
+		r = httpkit.WithFront(r, f)
+		httpkit.SecureHeaders(w.Header(), f.HTTPS)
 		srv.setWriteDeadline(w, r)
 		if err := httpkit.CheckSameOrigin(r); err != nil {
 			httpkit.WriteError(rec, err)

@@ -293,11 +293,11 @@ func TestClusterPeerHeadersNeedTheSecret(t *testing.T) {
 	r.RemoteAddr = "192.0.2.1:5000"
 	r.Header.Set(cluster.HeaderClient, "198.51.100.7")
 	r.Header.Set(cluster.HeaderPeer, "guess")
-	if k := a.srv.clientKey(r); k != "192.0.2.1" {
+	if k := a.srv.front(r).Key; k != "192.0.2.1" {
 		t.Errorf("client key with a wrong secret: %s", k)
 	}
 	r.Header.Set(cluster.HeaderPeer, a.srv.hall.Cluster().Secret())
-	if k := a.srv.clientKey(r); k != "198.51.100.7" {
+	if k := a.srv.front(r).Key; k != "198.51.100.7" {
 		t.Errorf("client key from a peer: %s", k)
 	}
 	var health map[string]any

@@ -7,19 +7,35 @@ import (
 	"wyrm/server/httpkit"
 )
 
-// clientKey names the client a request comes from, for per-client limits:
-// its address, or with a trusted proxy header the address the proxy saw;
-// IPv6 addresses count by their /64, which one subscriber usually holds.
-func (srv *Server) clientKey(r *http.Request) string {
+// front works out who a request's client is (httpkit.Front): its address,
+// or with a trusted proxy header the address the proxy saw, or the one a
+// forwarding node of the cluster vouches for; and whether it came over
+// https. IPv6 addresses count by
+// their /64, which one subscriber usually holds.
+func (srv *Server) front(r *http.Request) httpkit.Front {
 	if k := srv.hall.PeerClient(r); k != "" { // forwarded by another node (server/cluster)
-		return k
+		return httpkit.Front{Key: k, HTTPS: srv.hall.PeerHTTPS(r)}
 	}
-	addr := r.RemoteAddr
+	addr, proxied := r.RemoteAddr, false
 	if srv.proxyHeader != "" {
-		if v := r.Header.Get(srv.proxyHeader); v != "" {
-			parts := strings.Split(v, ",")
-			addr = strings.TrimSpace(parts[len(parts)-1])
+		if v := lastValue(r.Header.Get(srv.proxyHeader)); v != "" {
+			addr, proxied = v, true
 		}
 	}
-	return httpkit.AddressKey(addr)
+	// Without a trusted header, a loopback connection that says it speaks
+	// for someone else is a proxy on this machine, not this machine.
+	local := httpkit.IsLoopback(addr) && (proxied || !httpkit.Forwarded(r))
+	// A TLS-terminating proxy says in X-Forwarded-Proto how the client came;
+	// only a trusted proxy is believed.
+	https := r.TLS != nil || srv.proxyHeader != "" && strings.EqualFold(lastValue(r.Header.Get("X-Forwarded-Proto")), "https")
+	return httpkit.Front{Key: httpkit.AddressKey(addr), Local: local, HTTPS: https}
+}
+
+// lastValue is the last of a header's comma-separated values: the one the
+// trusted proxy appended, never one the client wrote before it.
+func lastValue(v string) string {
+	if i := strings.LastIndexByte(v, ','); i >= 0 {
+		v = v[i+1:]
+	}
+	return strings.TrimSpace(v)
 }

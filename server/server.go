@@ -46,7 +46,8 @@ type Config struct {
 	Now func() time.Time
 	// ProxyHeader names the header in which a trusted reverse proxy
 	// passes the client's address ("X-Forwarded-For"); empty means the
-	// connection's own address is the client's.
+	// connection's own address is the client's. With it, the proxy's
+	// X-Forwarded-Proto says whether the client came over https.
 	ProxyHeader string
 	// MetricsToken lets a bearer of it read /metrics from anywhere; without
 	// it only this machine may.

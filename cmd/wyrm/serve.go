@@ -39,9 +39,9 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	dbPath := fs.String("db", "wyrm.db", "where every game is kept: a SQLite file, or a postgres:// URL for PostgreSQL")
 	dev := fs.String("dev-assets", "", "serve the web app from this folder instead of the embedded copy")
 	rules := fs.String("rules", "", "read <game>.md rules documents from this folder instead of the embedded copy")
-	proxyHeader := fs.String("proxy-header", "", "header in which a trusted reverse proxy gives the client's address (e.g. X-Forwarded-For); only set it behind such a proxy")
-	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on this address too (HOST:PORT); on the main address only this machine or -metrics-token may read them")
-	metricsToken := fs.String("metrics-token", "", "a bearer token that may read /metrics on the main address from anywhere")
+	proxyHeader := fs.String("proxy-header", "", "header in which a trusted reverse proxy gives the client's address (e.g. X-Forwarded-For), and whose X-Forwarded-Proto is believed; only set it behind such a proxy")
+	metricsAddr := fs.String("metrics-addr", "", "serve /metrics on this address too (HOST:PORT); on the main address only -metrics-token, or without one this machine, may read them")
+	metricsToken := fs.String("metrics-token", "", "a bearer token that may read /metrics on the main address from anywhere; once set, nothing else may there")
 	lim := httpkit.DefaultLimits
 	fs.IntVar(&lim.CreatePerMinute, "limit-create", lim.CreatePerMinute, "new games a client address may create a minute")
 	fs.IntVar(&lim.ComputerGames, "limit-computer-games", lim.ComputerGames, "unfinished games with a computer seat a client address may hold")

@@ -83,7 +83,7 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 			a.Log.Warn("end the session replaced by a sign-in", "err", err)
 		}
 	}
-	http.SetCookie(w, SessionCookie(sess, r.TLS != nil))
+	http.SetCookie(w, SessionCookie(sess, httpkit.HTTPS(r)))
 	httpkit.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)})
 	return nil
 }
@@ -157,7 +157,7 @@ func (a *API) logOutEverywhere(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	http.SetCookie(w, ClearCookie(r.TLS != nil))
+	http.SetCookie(w, ClearCookie(httpkit.HTTPS(r)))
 	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -171,7 +171,7 @@ func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Con
 		return withRetry(err)
 	}
 	a.kick()
-	http.SetCookie(w, ClearCookie(r.TLS != nil))
+	http.SetCookie(w, ClearCookie(httpkit.HTTPS(r)))
 	httpkit.WriteJSON(w, http.StatusOK, accountJSON{})
 	return nil
 }

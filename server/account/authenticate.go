@@ -27,7 +27,7 @@ func (a *API) Authenticate(w http.ResponseWriter, r *http.Request) (*http.Reques
 	u, sess, err := a.Accounts.Authenticate(r.Context(), tok)
 	if err != nil {
 		// A stale cookie makes a guest, not an error; it is cleared.
-		http.SetCookie(w, ClearCookie(r.TLS != nil))
+		http.SetCookie(w, ClearCookie(httpkit.HTTPS(r)))
 		return r, nil
 	}
 	if httpkit.StateChanging(r) {
@@ -36,7 +36,7 @@ func (a *API) Authenticate(w http.ResponseWriter, r *http.Request) (*http.Reques
 		}
 	}
 	if sess.Renewed {
-		http.SetCookie(w, SessionCookie(sess, r.TLS != nil))
+		http.SetCookie(w, SessionCookie(sess, httpkit.HTTPS(r)))
 	}
 	return httpkit.WithUser(r, httpkit.User{ID: u.ID, Name: u.Name, Bot: u.Bot, Session: tok}), nil
 }

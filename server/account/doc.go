@@ -22,7 +22,8 @@
 // # What the server must do
 //
 //   - Put the token in SessionCookie (HttpOnly, SameSite=Lax, Secure
-//     when the request came over TLS) after SignUp and LogIn, and again
+//     when the client came over https: TLS, or a trusted proxy's
+//     X-Forwarded-Proto, as httpkit.HTTPS tells) after SignUp and LogIn, and again
 //     when Authenticate reports the session Renewed; send ClearCookie on
 //     sign-out.
 //   - On each request with the cookie (TokenFrom), call Authenticate. A

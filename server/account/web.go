@@ -15,7 +15,8 @@ const CookieName = "wyrm_session"
 
 // SessionCookie is the cookie that carries s's token: HttpOnly so that no
 // script reads it, SameSite=Lax so that other sites' forms and fetches do
-// not carry it, Secure when the server is reached over TLS, and kept until
+// not carry it, Secure when the client came over https
+// (httpkit.HTTPS: TLS here, or at a trusted proxy), and kept until
 // the session would expire.
 func SessionCookie(s Session, secure bool) *http.Cookie {
 	return &http.Cookie{

@@ -28,11 +28,13 @@ import (
 
 // Headers between nodes. A forwarded request carries the cluster's secret
 // in HeaderPeer, which makes the owner trust the client address the
-// forwarding node saw, in HeaderClient (for per-client limits), and never
-// forward the request again.
+// forwarding node saw, in HeaderClient (for per-client limits), and in
+// HeaderHTTPS whether the client came over https (for a Secure session
+// cookie), and never forward the request again.
 const (
 	HeaderPeer   = "X-Wyrm-Peer"
 	HeaderClient = "X-Wyrm-Client"
+	HeaderHTTPS  = "X-Wyrm-Https"
 )
 
 // errNoGame answers a game id that names no game (as the server's own
@@ -189,6 +191,9 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 			pr.Out.Header.Set(HeaderPeer, n.secret)
 			pr.Out.Header.Set(HeaderClient, httpkit.ClientOf(pr.In))
 			pr.Out.Header.Set(HeaderSent, strconv.FormatInt(time.Now().UnixMilli(), 10))
+			if httpkit.HTTPS(pr.In) {
+				pr.Out.Header.Set(HeaderHTTPS, "1")
+			}
 		},
 		Transport: n.proxy,
 		ModifyResponse: func(resp *http.Response) error {
@@ -277,6 +282,12 @@ func (n *Node) PeerClient(r *http.Request) string {
 		return r.Header.Get(HeaderClient)
 	}
 	return ""
+}
+
+// PeerHTTPS reports whether the client of a request forwarded by another
+// node of the cluster came to that node over https.
+func (n *Node) PeerHTTPS(r *http.Request) bool {
+	return n.fromPeer(r) && r.Header.Get(HeaderHTTPS) == "1"
 }
 
 // Secret is the cluster's shared secret, which forwarded requests carry in

@@ -15,13 +15,22 @@ import (
 const contentSecurityPolicy = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
 	"img-src 'self' data:; connect-src 'self'; worker-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'"
 
-// SecureHeaders sets the headers every answer carries.
-func SecureHeaders(h http.Header) {
+// hsts tells a browser that came over https to come only so for a year.
+// It names no subdomains: the operator's other sites are not the server's
+// to decide.
+const hsts = "max-age=31536000"
+
+// SecureHeaders sets the headers every answer carries, and HSTS on those
+// to a client that came over https (browsers ignore it over http).
+func SecureHeaders(h http.Header, https bool) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	if https {
+		h.Set("Strict-Transport-Security", hsts)
+	}
 }
 
 // StateChanging reports whether a request may change state.

@@ -4,11 +4,10 @@
 package metrics
 
 import (
+	"crypto/subtle"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
-	"net/netip"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -116,18 +115,18 @@ func (m *Metrics) Handler() http.Handler {
 	return mux
 }
 
-// allowed reports whether r may read /metrics on the public address:
-// from this machine, or with the operator's token.
+// allowed reports whether r may read /metrics on the public address.
+// With a token, only its bearer may: a reverse proxy on this machine would
+// make every client look local. Without one, only this machine may, as
+// the server's front door judged the client (httpkit.Front: the address a
+// trusted proxy appended, and never a loopback connection that says it
+// speaks for someone else).
 func (m *Metrics) allowed(r *http.Request) bool {
-	if m.token != "" && r.Header.Get("Authorization") == "Bearer "+m.token {
-		return true
+	if m.token != "" {
+		got := r.Header.Get("Authorization")
+		return subtle.ConstantTimeCompare([]byte(got), []byte("Bearer "+m.token)) == 1
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return false
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
+	return httpkit.FrontOf(r).Local
 }
 
 func (m *Metrics) write(w http.ResponseWriter) {

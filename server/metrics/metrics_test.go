@@ -9,9 +9,9 @@ import (
 	"wyrm/server/httpkit"
 )
 
-// /metrics on the public address answers this machine and the operator's
-// token only; the operator's own listener answers anyone. Extra writers
-// add their metrics to every answer.
+// /metrics on the public address answers the operator's token alone when
+// there is one, and this machine when there is none; the operator's own
+// listener answers anyone. Extra writers add their metrics to every answer.
 func TestMetricsAccessAndExtraWriters(t *testing.T) {
 	m := New(httpkit.NewLimiters(httpkit.Limits{}), "secret", func(b *strings.Builder) { b.WriteString("wyrm_extra 1\n") })
 	m.Games.Add(2)
@@ -22,8 +22,8 @@ func TestMetricsAccessAndExtraWriters(t *testing.T) {
 		name, addr, auth string
 		code             int
 	}{
-		{"loopback", "127.0.0.1:5000", "", 200},
-		{"loopback v6", "[::1]:5000", "", 200},
+		{"loopback without the token", "127.0.0.1:5000", "", 403},
+		{"loopback with the token", "[::1]:5000", "Bearer secret", 200},
 		{"elsewhere", "192.0.2.1:5000", "", 403},
 		{"elsewhere with the token", "192.0.2.1:5000", "Bearer secret", 200},
 		{"elsewhere with another token", "192.0.2.1:5000", "Bearer other", 403},
@@ -37,6 +37,21 @@ func TestMetricsAccessAndExtraWriters(t *testing.T) {
 		mux.ServeHTTP(w, r)
 		if w.Code != c.code {
 			t.Errorf("%s: %d, want %d", c.name, w.Code, c.code)
+		}
+	}
+	open := New(httpkit.NewLimiters(httpkit.Limits{}), "")
+	openMux := httpkit.NewMux()
+	open.Routes(openMux)
+	for _, c := range []struct {
+		addr string
+		code int
+	}{{"127.0.0.1:5000", 200}, {"[::1]:5000", 200}, {"192.0.2.1:5000", 403}} {
+		r := httptest.NewRequest("GET", "/metrics", nil)
+		r.RemoteAddr = c.addr
+		w := httptest.NewRecorder()
+		openMux.ServeHTTP(w, r)
+		if w.Code != c.code {
+			t.Errorf("no token, %s: %d, want %d", c.addr, w.Code, c.code)
 		}
 	}
 	r := httptest.NewRequest("GET", "/metrics", nil)

@@ -59,6 +59,12 @@ func (srv *Hall) PeerClient(r *http.Request) string {
 	return srv.cluster.PeerClient(r)
 }
 
+// PeerHTTPS reports whether a request forwarded by a node of the cluster
+// came to that node over https.
+func (srv *Hall) PeerHTTPS(r *http.Request) bool {
+	return srv.cluster != nil && srv.cluster.PeerHTTPS(r)
+}
+
 // Health answers /healthz on a node. It reports false without a cluster,
 // having written nothing.
 func (srv *Hall) Health(w http.ResponseWriter) bool {

@@ -44,6 +44,29 @@ func TestBotEventsStartAndFinish(t *testing.T) {
 		a["opponent"].(map[string]any)["bot"] != true {
 		t.Fatalf("the author's gameStart: %v", a)
 	}
+	// Both accounts list the game among theirs in progress, with the
+	// opponent named once the game has read its players' accounts.
+	waitFor(t, "the players read", func() bool {
+		_, out := bot.do("GET", "/api/account/playing", nil)
+		list, _ := out["nowPlaying"].([]any)
+		return len(list) == 1 && list[0].(map[string]any)["opponent"].(map[string]any)["name"] == "alice"
+	})
+	for who, c := range map[string]*apiClient{"robo": bot, "alice": alice} {
+		code, out := c.do("GET", "/api/account/playing", nil)
+		list, _ := out["nowPlaying"].([]any)
+		if code != 200 || len(list) != 1 {
+			t.Fatalf("%s's games in progress: %d %v", who, code, out)
+		}
+		p := list[0].(map[string]any)
+		opp, _ := p["opponent"].(map[string]any)
+		mine := who == "alice"
+		if p["gameId"] != id || p["game"] != "toy" || p["isMyTurn"] != mine || (p["color"] == "white") != mine || opp == nil {
+			t.Fatalf("%s's game in progress: %v", who, p)
+		}
+		if name := map[bool]string{true: "robo", false: "alice"}[mine]; opp["name"] != name || (opp["bot"] == true) != mine {
+			t.Fatalf("%s's opponent: %v", who, opp)
+		}
+	}
 	if code, out := bot.do("POST", "/api/bot/game/"+id+"/resign", nil); code != 200 {
 		t.Fatalf("resign: %d %v", code, out)
 	}
@@ -52,5 +75,8 @@ func TestBotEventsStartAndFinish(t *testing.T) {
 		if f["id"] != id || f["status"] != "over" || f["reason"] != "resignation" || f["winner"] != 0.0 {
 			t.Fatalf("%s's gameFinish: %v", who, f)
 		}
+	}
+	if code, out := bot.do("GET", "/api/account/playing", nil); code != 200 || len(out["nowPlaying"].([]any)) != 0 {
+		t.Fatalf("a game over is no longer in progress: %d %v", code, out)
 	}
 }

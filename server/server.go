@@ -146,7 +146,8 @@ func New(cfg Config) (*Server, error) {
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
 		Now: now, Limits: srv.limits, Metrics: srv.metrics, Life: srv.life, Lobby: srv.lobby, Accounts: cfg.Accounts, Chat: srv.chat,
-		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout})
+		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout,
+		Finished: srv.gameFinished})
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
@@ -182,6 +183,16 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	return srv, nil
+}
+
+// gameFinished passes a game's end to the challenge hub, which tells the
+// players' event streams on every node. The hub opens after the games (it
+// needs them), so the hall is given this method rather than the hub; no
+// game ends before New has set srv.hub.
+func (srv *Server) gameFinished(f challenge.Finish) {
+	if srv.hub != nil {
+		srv.hub.Finished(f)
+	}
 }
 
 // Close stops computer players and timers, hangs up websockets and waits

@@ -19,8 +19,10 @@ const (
 	// Removed: Challenge ended for Reason (Detail: a decline's reason).
 	Removed = "removed"
 	// Started: the game GameID was created from Challenge, whose Target is
-	// its acceptor; AuthorSeat is the author's seat in it.
+	// its acceptor; AuthorSeat is the author's seat in it, Facts what it is.
 	Started = "started"
+	// Finished: the game Finish tells of ended; Users held its seats.
+	Finished = "finished"
 	// Presence: a signed-in player's streams changed; who is online may
 	// have.
 	Presence = "presence"
@@ -53,6 +55,10 @@ type Event struct {
 	// Partial says Challenge came without its Terms, which were too long
 	// for a notification: read them with Get.
 	Partial bool `json:"partial,omitempty"`
+	// Facts are a Started game's, read once by the node that made it.
+	Facts *GameFacts `json:"facts,omitempty"`
+	// Finish is a Finished game's end.
+	Finish *Finish `json:"finish,omitempty"`
 }
 
 // addressed returns ev addressed to its challenge's author (the account, or
@@ -104,6 +110,14 @@ func notify(ctx context.Context, tx *store.Tx, ev Event) error {
 		c := *ev.Challenge
 		c.Terms = nil
 		ev.Challenge, ev.Partial = &c, true
+		if b, err = json.Marshal(ev); err != nil {
+			return err
+		}
+	}
+	if len(b) > maxPayload && ev.Facts != nil {
+		// A game's facts are a courtesy (its stream has them all): a game
+		// whose options are too long starts with the first fields alone.
+		ev.Facts = nil
 		if b, err = json.Marshal(ev); err != nil {
 			return err
 		}

@@ -26,6 +26,10 @@ type Games interface {
 	// Start stores and starts the game def, as any other game, and returns
 	// its id.
 	Start(ctx context.Context, def table.Def) (string, error)
+	// Facts are what the players' streams are told of game id as it
+	// starts (its players rated in its pool, its start position); only
+	// the node holding the game knows them.
+	Facts(ctx context.Context, id string) (GameFacts, error)
 }
 
 // HubConfig is what a Hub is opened with.
@@ -218,8 +222,10 @@ func (h *Hub) handle(ev Event) {
 			if (s.user != 0 && s.user == c.Author.ID) || s.id == c.Stream {
 				seat = ev.AuthorSeat
 			}
-			return map[string]any{"type": "gameStart", "game": map[string]any{"id": ev.GameID, "seat": seat, "challenge": c.ID}}
+			return startMessage(ev.GameID, seat, c.ID, ev.Facts)
 		})
+	case Finished:
+		h.deliver(ev, func(s *eventStream) map[string]any { return finishMessage(ev.Finish, s.user) })
 	}
 }
 

@@ -65,6 +65,13 @@ func (h *Hub) start(ctx context.Context, c Challenge, t Terms,
 	started := c
 	started.Target = acceptor
 	ev.Kind, ev.Challenge, ev.GameID, ev.AuthorSeat = Started, &started, id, authorSeat
+	// Without its facts the game still starts: the streams get what they
+	// always had, and the game's stream has the rest.
+	if f, err := h.games.Facts(ctx, id); err == nil {
+		ev.Facts = &f
+	} else {
+		h.log.Warn("reading a started game's facts", "game", id, "err", err)
+	}
 	if err := h.st.Publish(ctx, ev); err != nil {
 		h.log.Warn("telling of a game started", "game", id, "err", err)
 	}

@@ -47,6 +47,11 @@ type Entry struct {
 	// Version is the length of the log the entry describes: an entry is
 	// never replaced by an older one (from another node, in a cluster).
 	Version int `json:"-"`
+	// Users are the seats' accounts (0 for none) and Options the game's,
+	// kept for an account's list of its games (Lobby.Playing) and never
+	// shown in the lobby's lists: account ids are not public.
+	Users   []int64           `json:"-"`
+	Options map[string]string `json:"-"`
 }
 
 // less orders entries by creation, then id.

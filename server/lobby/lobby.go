@@ -122,3 +122,18 @@ func (l *Lobby) Page(list, cursor string, n int) ([]Entry, string, error) {
 	}
 	return out, "", nil
 }
+
+// Playing returns the unfinished games in which the account user holds a
+// seat, newest first: every node's lobby knows every game, so any node
+// answers an account asking for its games in progress.
+func (l *Lobby) Playing(user int64) []Entry {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := []Entry{}
+	for i := len(l.order) - 1; i >= 0; i-- {
+		if e := l.order[i]; e.List != Finished && user != 0 && slices.Contains(e.Users, user) {
+			out = append(out, *e)
+		}
+	}
+	return out
+}

@@ -30,6 +30,7 @@ func (srv *Hall) Routes(mux *httpkit.Mux) {
 	mux.HandleErr("GET /api/games/{id}/ply/{n}", a.ply)
 	mux.HandleErr("GET /api/games/{id}/record", a.record)
 	mux.HandleErr("GET /ws/{id}", a.websocket)
+	mux.HandleErr("GET /api/account/playing", a.playing)
 }
 
 // game is the session of the request's {id}, or errNoGame.

@@ -125,12 +125,23 @@ func (srv *Hall) publish(s *session, e lobby.Entry) {
 	if srv.cluster == nil || s.moved {
 		return
 	}
-	b, err := json.Marshal(e)
+	b, err := json.Marshal(summaryOf(e))
 	if err != nil {
 		return
 	}
 	srv.cluster.Publish(store.Summary{Game: s.id, CreatedMs: s.created, Version: e.Version, Data: b}, e.List == lobby.Finished)
 }
+
+// summary is a lobby entry as the nodes pass it to each other: with the
+// fields the lobby's lists leave out, which every node's Lobby.Playing
+// needs. Summaries stored before these fields read as games without them.
+type summary struct {
+	lobby.Entry
+	Users   []int64           `json:"users,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+}
+
+func summaryOf(e lobby.Entry) summary { return summary{Entry: e, Users: e.Users, Options: e.Options} }
 
 // clusterHost is the server as its node's cluster.Host.
 type clusterHost struct{ srv *Hall }
@@ -145,11 +156,12 @@ func (h clusterHost) Game(id string) cluster.Game {
 
 // Apply puts an entry another node published in this server's lobby.
 func (h clusterHost) Apply(sum store.Summary) {
-	var e lobby.Entry
-	if err := json.Unmarshal(sum.Data, &e); err != nil || e.ID != sum.Game {
+	var es summary
+	if err := json.Unmarshal(sum.Data, &es); err != nil || es.ID != sum.Game {
 		return
 	}
-	e.Version = sum.Version
+	e := es.Entry
+	e.Users, e.Options, e.Version = es.Users, es.Options, sum.Version
 	h.srv.lobby.Set(e)
 }
 

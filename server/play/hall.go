@@ -11,6 +11,7 @@ import (
 	"wyrm/game"
 	"wyrm/server/account"
 	"wyrm/server/apierr"
+	"wyrm/server/challenge"
 	"wyrm/server/chat"
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
@@ -56,6 +57,10 @@ type Config struct {
 	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life
 	// (DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
 	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
+	// Finished is told of each game that ends here with a seat held by an
+	// account (challenge.Hub.Finished), out of the game's lock; nil tells
+	// nobody.
+	Finished func(challenge.Finish)
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -83,6 +88,7 @@ type Hall struct {
 	accounts *account.Accounts
 	chat     *chat.Service
 	node     string
+	finished func(challenge.Finish)
 
 	minClock, claimAfter, absentAfter, firstMove time.Duration
 
@@ -104,7 +110,7 @@ func New(cfg Config) *Hall {
 	}
 	srv := &Hall{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now, metrics: cfg.Metrics, limits: cfg.Limits, life: cfg.Life,
-		lobby: cfg.Lobby, accounts: cfg.Accounts, chat: cfg.Chat, node: cfg.Node,
+		lobby: cfg.Lobby, accounts: cfg.Accounts, chat: cfg.Chat, node: cfg.Node, finished: cfg.Finished,
 		minClock:   orDefault(cfg.MinClock, DefaultMinClock),
 		claimAfter: orDefault(cfg.ClaimAfter, DefaultClaimAfter), absentAfter: orDefault(cfg.AbsentAfter, DefaultAbsentAfter),
 		firstMove: orDefault(cfg.FirstMoveTimeout, DefaultFirstMoveTimeout),

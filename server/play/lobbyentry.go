@@ -10,7 +10,8 @@ func (s *session) entry() lobby.Entry {
 	t := s.t
 	info := s.g.Info()
 	e := lobby.Entry{ID: s.id, Game: info.Name, Title: info.Title, Created: s.created, Stage: t.Stage(),
-		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1, Version: len(t.Log)}
+		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1, Version: len(t.Log),
+		Users: append([]int64(nil), t.Users...), Options: t.Def.Options}
 	for i := range t.Seats() {
 		e.Names = append(e.Names, t.SeatName(i))
 	}

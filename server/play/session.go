@@ -109,6 +109,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	}
 	if s.t.Outcome().Over && kind != table.ActRematch {
 		s.recordResult()
+		s.tellFinished()
 	}
 	s.srv.log.Info("action", "game", s.id, "seq", a.Seq, "seat", seat, "kind", kind, "data", a.Data)
 	s.changed()

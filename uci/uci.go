@@ -3,6 +3,9 @@
 // chooses the game with the UCI_Variant option and plays it through
 // "position" and "go" commands. Positions and moves are in each game's own
 // notation (for Dragon Chess exactly Fairy-Stockfish's FEN and UCI moves).
+// "position startpos" names the game's UCI start (game.UCIStart): under
+// UCI_Variant dragon that is Fairy-Stockfish's, one Dragon in each hand,
+// whatever the dragons option says.
 //
 // Extensions for wyrm's games: a game's own options (Dungeon Chess's
 // "players", "map", "seed") are set with setoption by their names; "go"
@@ -170,8 +173,11 @@ func (s *Session) applyLevel() {
 	s.eng.SetLevel(lv)
 }
 
+// resetPosition sets the position "position startpos" names: the game's
+// UCI start, which for a variant named after another engine's is that
+// engine's start.
 func (s *Session) resetPosition() {
-	p, err := s.g.Start(s.opts)
+	p, err := game.UCIStart(s.g, s.opts)
 	if err != nil {
 		s.printf("info string %s: %v", s.g.Info().Name, err)
 		s.pos = nil
@@ -207,7 +213,7 @@ func (s *Session) cmdPosition(f []string) {
 	var err error
 	switch f[0] {
 	case "startpos":
-		p, err = s.g.Start(s.opts)
+		p, err = game.UCIStart(s.g, s.opts)
 	case "fen":
 		p, err = s.g.Parse(strings.Join(f[1:mi], " "), s.opts)
 	default:

@@ -40,6 +40,9 @@ type Config struct {
 	// is told its time: the state's age, the engine's start and the
 	// move's way back to the server all run on it. 0 means 300 ms.
 	MoveOverhead time.Duration
+	// AlwaysFEN sends every position as "position fen", even where the
+	// game says "position startpos" names its start.
+	AlwaysFEN bool
 	// ExitAfter stops the bridge once it has finished that many games;
 	// 0 runs until ctx is done.
 	ExitAfter int
@@ -60,6 +63,7 @@ type Bridge struct {
 	mu       sync.Mutex
 	name     string          // the bot's account name, from the stream's hello
 	playing  map[string]bool // games with a player running
+	ended    map[string]bool // games played to their end, never resumed
 	finished int
 	done     chan struct{} // closed once ExitAfter games are finished
 	doneOnce sync.Once
@@ -99,7 +103,7 @@ func New(cfg Config) (*Bridge, error) {
 		cfg.EngineStderr = io.Discard
 	}
 	return &Bridge{cfg: cfg, api: &client{base: strings.TrimRight(cfg.Server, "/"), token: cfg.Token, hc: cfg.HTTP}, log: cfg.Log,
-		playing: map[string]bool{}, done: make(chan struct{})}, nil
+		playing: map[string]bool{}, ended: map[string]bool{}, done: make(chan struct{})}, nil
 }
 
 // Run follows the bot's event stream until ctx is done (or ExitAfter games
@@ -184,6 +188,13 @@ func (b *Bridge) event(ctx context.Context, line []byte, games *sync.WaitGroup) 
 		b.name = ev.Name
 		b.mu.Unlock()
 		b.log.Info("connected", "bot", ev.Name)
+		// Games begun before this connection (before a restart, or
+		// while the stream was down) are picked up from the lobby.
+		games.Add(1)
+		go func() {
+			defer games.Done()
+			b.resume(ctx, ev.Name, games)
+		}()
 	case "challenge":
 		c := ev.Challenge
 		b.mu.Lock()
@@ -196,27 +207,33 @@ func (b *Bridge) event(ctx context.Context, line []byte, games *sync.WaitGroup) 
 		if ev.Game == nil || ev.Game.ID == "" {
 			return
 		}
-		id := ev.Game.ID
-		b.mu.Lock()
-		if b.playing[id] {
-			b.mu.Unlock()
-			return
-		}
-		b.playing[id] = true
-		b.mu.Unlock()
-		games.Add(1)
-		go func() {
-			defer games.Done()
-			b.play(ctx, id)
-			b.mu.Lock()
-			delete(b.playing, id)
-			b.finished++
-			if b.cfg.ExitAfter > 0 && b.finished >= b.cfg.ExitAfter {
-				b.doneOnce.Do(func() { close(b.done) })
-			}
-			b.mu.Unlock()
-		}()
+		b.startGame(ctx, ev.Game.ID, games)
 	}
+}
+
+// startGame plays game id in a goroutine of its own, unless the bridge
+// plays it already.
+func (b *Bridge) startGame(ctx context.Context, id string, games *sync.WaitGroup) {
+	b.mu.Lock()
+	if b.playing[id] || b.ended[id] {
+		b.mu.Unlock()
+		return
+	}
+	b.playing[id] = true
+	b.mu.Unlock()
+	games.Add(1)
+	go func() {
+		defer games.Done()
+		b.play(ctx, id)
+		b.mu.Lock()
+		delete(b.playing, id)
+		b.ended[id] = true
+		b.finished++
+		if b.cfg.ExitAfter > 0 && b.finished >= b.cfg.ExitAfter {
+			b.doneOnce.Do(func() { close(b.done) })
+		}
+		b.mu.Unlock()
+	}()
 }
 
 // declineReason is why the bridge says no to c, "" to accept it.

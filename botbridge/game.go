@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
 	"wyrm/internal/uciproc"
 )
 
@@ -40,22 +43,46 @@ type gameState struct {
 	Status  string   `json:"status"`
 	Results []string `json:"results"`
 	Reason  string   `json:"reason"`
+	// Setup is there while the game is in its setup stages.
+	Setup *setupState `json:"setup"`
 }
+
+// player is one game the bridge plays: what it read of the game and what
+// it did there.
+type player struct {
+	mu   sync.Mutex // guards full, fullInSetup and setupReseen: the stream sets them
+	id   string
+	path string
+	log  *slog.Logger
+	eng  *uciproc.Engine
+	// engineSetup says the engine announced the setup commands
+	// (SetupChoices).
+	engineSetup bool
+	full        *gameFull
+	answered    int // the number of moves the last move posted answered
+	// chosen are the bot's setup choices in this game, in order, and the
+	// stages they answered.
+	chosen      []setupChoice
+	setupStages map[string]bool
+	fullInSetup bool // full was read while the game was in its setup
+	setupReseen bool // full was read again once the setup was over
+}
+
+// errSetupOver ends a stream read during the setup, so that the game's
+// start is read anew once play begins.
+var errSetupOver = errors.New("the setup is over: reading the game anew")
 
 // play plays game id to its end: it follows the game's stream (connecting
 // again after a break), and on the bot's turn asks the engine and posts
 // its move. The engine runs while the game does.
 func (b *Bridge) play(ctx context.Context, id string) {
-	log := b.log.With("game", id)
-	path := "/api/bot/game/" + url.PathEscape(id)
-	var eng *uciproc.Engine
+	p := &player{id: id, path: "/api/bot/game/" + url.PathEscape(id), log: b.log.With("game", id), answered: -1,
+		setupStages: map[string]bool{}}
 	defer func() {
-		if eng != nil {
-			eng.Close()
+		if p.eng != nil {
+			p.eng.Close()
 		}
 	}()
-	var full *gameFull
-	answered := -1 // the number of moves the last move posted answered
 	pause := time.Second
 	for ctx.Err() == nil {
 		states := make(chan gameState, 1)
@@ -63,16 +90,17 @@ func (b *Bridge) play(ctx context.Context, id string) {
 		sctx, stop := context.WithCancel(ctx)
 		go func() {
 			first := true
-			streamErr <- b.api.stream(sctx, path+"/stream", func(line []byte) bool {
+			streamErr <- b.api.stream(sctx, p.path+"/stream", func(line []byte) bool {
 				var st gameState
 				if first {
 					first = false
 					var f gameFull
 					if err := json.Unmarshal(line, &f); err != nil || f.Type != "gameFull" {
-						log.Warn("the game stream began without the game", "err", err)
+						p.log.Warn("the game stream began without the game", "err", err)
 						return false
 					}
-					full, st = &f, f.State
+					p.setFull(&f)
+					st = f.State
 				} else if err := json.Unmarshal(line, &st); err != nil || st.Type != "gameState" {
 					return true
 				}
@@ -86,17 +114,20 @@ func (b *Bridge) play(ctx context.Context, id string) {
 				return st.Status != "over"
 			})
 		}()
-		over, err := b.follow(ctx, log, path, &eng, &full, &answered, states, streamErr)
+		over, err := b.follow(ctx, p, states, streamErr)
 		stop()
 		if over || ctx.Err() != nil {
 			return
 		}
+		if errors.Is(err, errSetupOver) {
+			continue // at once: the game has begun
+		}
 		var ae *apiError
 		if errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500 && ae.Status != http.StatusTooManyRequests {
-			log.Warn("the game cannot be played", "err", err)
+			p.log.Warn("the game cannot be played", "err", err)
 			return
 		}
-		log.Warn("game stream ended; connecting again", "err", err, "in", pause)
+		p.log.Warn("game stream ended; connecting again", "err", err, "in", pause)
 		select {
 		case <-time.After(pause):
 		case <-ctx.Done():
@@ -105,12 +136,27 @@ func (b *Bridge) play(ctx context.Context, id string) {
 	}
 }
 
+// setFull takes the first line of a connection of the game's stream.
+func (p *player) setFull(f *gameFull) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.fullInSetup && f.State.Status != "setup" {
+		p.setupReseen = true
+	}
+	p.fullInSetup = f.State.Status == "setup"
+	p.full = f
+}
+
+// game returns the game as last read.
+func (p *player) game() *gameFull {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.full
+}
+
 // follow plays the states of one connection of a game's stream; it reports
 // whether the game is over, or why the stream ended.
-func (b *Bridge) follow(ctx context.Context, log interface {
-	Info(string, ...any)
-	Warn(string, ...any)
-}, path string, eng **uciproc.Engine, full **gameFull, answered *int, states <-chan gameState, streamErr <-chan error) (bool, error) {
+func (b *Bridge) follow(ctx context.Context, p *player, states <-chan gameState, streamErr <-chan error) (bool, error) {
 	for {
 		var st gameState
 		select {
@@ -120,7 +166,7 @@ func (b *Bridge) follow(ctx context.Context, log interface {
 			select {
 			case st = <-states:
 				if st.Status == "over" {
-					log.Info("game over", "results", strings.Join(st.Results, " "), "reason", st.Reason)
+					p.log.Info("game over", "results", strings.Join(st.Results, " "), "reason", st.Reason)
 					return true, nil
 				}
 			default:
@@ -130,39 +176,90 @@ func (b *Bridge) follow(ctx context.Context, log interface {
 			return false, ctx.Err()
 		}
 		if st.Status == "over" {
-			log.Info("game over", "results", strings.Join(st.Results, " "), "reason", st.Reason)
+			p.log.Info("game over", "results", strings.Join(st.Results, " "), "reason", st.Reason)
 			return true, nil
 		}
-		f := *full
-		if st.Status != "started" || st.ToMove != f.Seat || len(st.Moves) == *answered {
+		f := p.game()
+		if f == nil {
 			continue
 		}
-		if *eng == nil {
-			e, err := b.startEngine(ctx, f)
-			if err != nil {
-				log.Warn("the engine did not start", "err", err)
-				return false, err
+		if st.Status == "setup" {
+			if st.Setup != nil && st.Setup.Mine && !p.setupStages[st.Setup.Stage] {
+				if err := b.chooseSetup(ctx, p, f, st.Setup); err != nil {
+					return false, err
+				}
 			}
-			*eng = e
+			continue
 		}
-		mv, err := b.think(ctx, *eng, f, st)
-		if err != nil {
-			log.Warn("no move from the engine", "err", err)
+		if st.Status == "started" && p.fullInSetup && !p.setupReseen {
+			// The game's start was not written while it was set up.
+			return false, errSetupOver
+		}
+		if st.Status != "started" || st.ToMove != f.Seat || len(st.Moves) == p.answered {
+			continue
+		}
+		if err := b.move(ctx, p, f, st); err != nil {
 			return false, err
 		}
-		*answered = len(st.Moves)
-		if err := b.api.post(ctx, path+"/move/"+url.PathEscape(mv), nil, nil); err != nil {
-			log.Warn("move refused", "move", mv, "err", err)
-			var ae *apiError
-			if errors.As(err, &ae) && ae.Status == http.StatusBadRequest {
-				// The engine and the server disagree on the rules: the
-				// bot resigns rather than lose on time.
-				_ = b.api.post(ctx, path+"/resign", nil, nil)
-			}
-			continue
-		}
-		log.Info("moved", "ply", len(st.Moves)+1, "move", mv)
 	}
+}
+
+// move asks the engine for the bot's move in st and posts it. A move the
+// server refuses is logged with the position the engine was sent, and
+// asked for once more with the position as a FEN; a second refusal
+// resigns, since the engine and the server disagree on the rules and the
+// bot would otherwise lose on time.
+func (b *Bridge) move(ctx context.Context, p *player, f *gameFull, st gameState) error {
+	if err := b.ensureEngine(ctx, p, f); err != nil {
+		return err
+	}
+	fen := b.cfg.AlwaysFEN
+	for attempt := 1; ; attempt++ {
+		pos, mv, err := b.think(ctx, p.eng, f, st, fen)
+		if err != nil {
+			p.log.Warn("no move from the engine", "err", err)
+			return err
+		}
+		p.answered = len(st.Moves)
+		err = b.api.post(ctx, p.path+"/move/"+url.PathEscape(mv), nil, nil)
+		if err == nil {
+			p.log.Info("moved", "ply", len(st.Moves)+1, "move", mv)
+			return nil
+		}
+		p.log.Warn("move refused", "position", pos, "move", mv, "attempt", attempt, "err", err)
+		var ae *apiError
+		if !errors.As(err, &ae) || ae.Status != http.StatusBadRequest {
+			return nil // not a refusal of the move: the next state says more
+		}
+		if attempt == 2 {
+			p.log.Warn("the engine's move was refused twice: resigning")
+			_ = b.api.post(ctx, p.path+"/resign", nil, nil)
+			return nil
+		}
+		// Once more, from a fresh game with the position written out.
+		fen = true
+		p.eng.Send("ucinewgame")
+		rctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err = p.eng.Ready(rctx)
+		cancel()
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// ensureEngine starts the game's engine once.
+func (b *Bridge) ensureEngine(ctx context.Context, p *player, f *gameFull) error {
+	if p.eng != nil {
+		return nil
+	}
+	e, err := b.startEngine(ctx, f)
+	if err != nil {
+		p.log.Warn("the engine did not start", "err", err)
+		return err
+	}
+	p.eng, p.engineSetup = e, e.OptionName("SetupChoices") != ""
+	return nil
 }
 
 // startEngine starts the engine for f's game: the game as UCI_Variant, its
@@ -196,18 +293,22 @@ func (b *Bridge) startEngine(ctx context.Context, f *gameFull) (*uciproc.Engine,
 
 // think asks the engine for its move in state st of f's game, and stops
 // its search when no move comes within the time the game allows.
-func (b *Bridge) think(ctx context.Context, e *uciproc.Engine, f *gameFull, st gameState) (string, error) {
-	e.Send(positionCommand(f, st.Moves))
+// It returns the position command it sent with the move.
+func (b *Bridge) think(ctx context.Context, e *uciproc.Engine, f *gameFull, st gameState, fen bool) (string, string, error) {
+	pos := positionCommand(f, st.Moves, fen)
+	e.Send(pos)
 	e.Send(goCommand(f, st, b.cfg.MoveTime, b.cfg.MoveOverhead))
 	ctx, cancel := context.WithTimeout(ctx, waitFor(f, st, b.cfg.MoveTime))
 	defer cancel()
-	return e.BestMove(ctx, nil)
+	mv, err := e.BestMove(ctx, nil)
+	return pos, mv, err
 }
 
-// positionCommand is the UCI position of the game after moves.
-func positionCommand(f *gameFull, moves []string) string {
+// positionCommand is the UCI position of the game after moves: startpos
+// only where the game says that names its start and fen is false.
+func positionCommand(f *gameFull, moves []string, fen bool) string {
 	cmd := "position fen " + f.Start
-	if f.StartPos {
+	if f.StartPos && (!fen || f.Start == "") {
 		cmd = "position startpos"
 	}
 	if len(moves) > 0 {

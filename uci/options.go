@@ -160,6 +160,10 @@ func (s *Session) options() []option {
 	}
 	contempt := spin("Contempt", search.DefaultContempt, -search.MaxContempt, search.MaxContempt, setContempt)
 	contempt.hidden = !canContempt
+	// SetupChoices announces the setup commands, where a game has stages
+	// before play.
+	setupChoices := check("SetupChoices", true, func(on bool) { s.setupOn = on })
+	setupChoices.hidden = !slices.ContainsFunc(s.games, func(g game.Game) bool { _, ok := g.(game.SetupGame); return ok })
 	return []option{
 		variant,
 		spin("Hash", search.DefaultHashMB, 1, 4096, s.eng.SetHash),
@@ -170,6 +174,7 @@ func (s *Session) options() []option {
 		spin("MultiPV", 1, 1, maxMultiPV, func(n int) { s.multiPV = n }),
 		combo("MultiPlayer", search.DefaultMultiMode.String(), []string{search.BRS.String(), search.Paranoid.String()}, setMode),
 		contempt,
+		setupChoices,
 	}
 }
 

@@ -3,13 +3,17 @@
 // chooses the game with the UCI_Variant option and plays it through
 // "position" and "go" commands. Positions and moves are in each game's own
 // notation (for Dragon Chess exactly Fairy-Stockfish's FEN and UCI moves).
+// "position startpos" names the game's UCI start (game.UCIStart): under
+// UCI_Variant dragon that is Fairy-Stockfish's, one Dragon in each hand,
+// whatever the dragons option says.
 //
 // Extensions for wyrm's games: a game's own options (Dungeon Chess's
 // "players", "map", "seed") are set with setoption by their names; "go"
 // accepts time2/time3 and inc2/inc3 for the clocks of a third and fourth
 // seat; the MultiPlayer option picks BRS or paranoid search for games of
 // more than two players. MultiPV works in every game; with three or four
-// players the lines are scored for the seat to move.
+// players the lines are scored for the seat to move. The "setup" commands
+// (setup.go) give the computer's own choice in a game's setup stages.
 package uci
 
 import (
@@ -56,6 +60,9 @@ type Session struct {
 	skill, elo    int
 	multiPV       int
 
+	setupOn bool          // the option SetupChoices
+	setup   []setupChoice // told with "setup choice" since the last reset
+
 	cancel context.CancelFunc
 	done   chan struct{}
 }
@@ -63,7 +70,7 @@ type Session struct {
 // NewSession returns a session over the given games; the first one named
 // "dragon" (else the first) is the initial variant.
 func NewSession(eng Engine, games []game.Game, out io.Writer) *Session {
-	s := &Session{eng: eng, games: games, out: bufio.NewWriter(out), skill: search.MaxLevel, elo: maxElo, multiPV: 1}
+	s := &Session{eng: eng, games: games, out: bufio.NewWriter(out), skill: search.MaxLevel, elo: maxElo, multiPV: 1, setupOn: true}
 	if len(games) > 0 {
 		s.g = games[0]
 		for _, g := range games {
@@ -143,6 +150,9 @@ func (s *Session) Handle(line string) (cont bool) {
 		s.cmdGo(f[1:])
 	case "stop":
 		s.stop()
+	case "setup":
+		s.stop()
+		s.cmdSetup(line)
 	case "quit":
 		return false
 	case "d":
@@ -170,8 +180,12 @@ func (s *Session) applyLevel() {
 	s.eng.SetLevel(lv)
 }
 
+// resetPosition sets the position "position startpos" names: the game's
+// UCI start, which for a variant named after another engine's is that
+// engine's start.
 func (s *Session) resetPosition() {
-	p, err := s.g.Start(s.opts)
+	s.setup = nil
+	p, err := game.UCIStart(s.g, s.opts)
 	if err != nil {
 		s.printf("info string %s: %v", s.g.Info().Name, err)
 		s.pos = nil
@@ -207,7 +221,7 @@ func (s *Session) cmdPosition(f []string) {
 	var err error
 	switch f[0] {
 	case "startpos":
-		p, err = s.g.Start(s.opts)
+		p, err = game.UCIStart(s.g, s.opts)
 	case "fen":
 		p, err = s.g.Parse(strings.Join(f[1:mi], " "), s.opts)
 	default:

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"wyrm/game"
+	"wyrm/games"
 	"wyrm/internal/toygame"
 	"wyrm/search"
 )
@@ -297,5 +298,29 @@ func TestContemptOption(t *testing.T) {
 		if !strings.Contains(strings.Join(lines, "\n"), want) || !strings.HasPrefix(lines[len(lines)-1], "bestmove a1a2") {
 			t.Fatalf("contempt %d: want %q and bestmove a1a2, got %q", contempt, want, lines)
 		}
+	}
+}
+
+// Under UCI_Variant dragon, "position startpos" is Fairy-Stockfish's start
+// with one Dragon in each hand, whatever the dragons option says; a FEN's
+// hand is read as written.
+func TestDragonStartposIsFairyStockfishs(t *testing.T) {
+	c := startWith(t, games.All())
+	for _, setup := range []string{"", "setoption name dragons value 2", "setoption name dragons value 1"} {
+		c.send("setoption name UCI_Variant value dragon")
+		if setup != "" {
+			c.send(setup)
+		}
+		c.send("ucinewgame")
+		c.send("position startpos")
+		c.send("d")
+		if l := c.until("info string position"); !strings.HasSuffix(l[len(l)-1], "RNBQKBNR[Dd] w KQkq - 0 1") {
+			t.Fatalf("%q: startpos is %q, want the [Dd] start", setup, l[len(l)-1])
+		}
+	}
+	c.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[DDdd] w KQkq - 0 1")
+	c.send("d")
+	if l := c.until("info string position"); !strings.Contains(l[len(l)-1], "[DDdd]") {
+		t.Fatalf("a FEN's hand is not read as written: %q", l[len(l)-1])
 	}
 }

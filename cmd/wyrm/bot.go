@@ -28,6 +28,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 	maxGames := fs.Int("max-games", 2, "games at once, one engine process each")
 	moveTime := fs.Duration("movetime", time.Second, "the engine's time per move in games without a clock")
 	overhead := fs.Duration("move-overhead", 300*time.Millisecond, "kept back from the bot's own clock for the way to the server and back")
+	alwaysFEN := fs.Bool("always-fen", false, "send every position as \"position fen\", never \"position startpos\"")
 	exitAfter := fs.Int("exit-after", 0, "stop after this many finished games (0: run until interrupted)")
 	var opts engineOptions
 	fs.Var(&opts, "option", `an engine option "Name=Value", set before each game; repeatable`)
@@ -43,7 +44,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 		*token = os.Getenv("WYRM_BOT_TOKEN")
 	}
 	cfg := botbridge.Config{Server: *server, Token: *token, Engine: *engineCmd, EngineOptions: opts, MaxGames: *maxGames,
-		MoveTime: *moveTime, MoveOverhead: *overhead, ExitAfter: *exitAfter, EngineStderr: stderr}
+		MoveTime: *moveTime, MoveOverhead: *overhead, ExitAfter: *exitAfter, AlwaysFEN: *alwaysFEN, EngineStderr: stderr}
 	for _, a := range strings.Split(*accept, ",") {
 		switch strings.TrimSpace(a) {
 		case "rated":

@@ -54,6 +54,16 @@ func (g gameDef) Start(opts game.Options) (game.Position, error) {
 	return ParseFEN(fen)
 }
 
+// UCIStart is the start "position startpos" names under UCI_Variant
+// dragon whatever the options: Fairy-Stockfish's, one Dragon in each hand,
+// since the variant's UCI name is that engine's (the project's ruling).
+func (g gameDef) UCIStart(opts game.Options) (game.Position, error) {
+	if err := game.Validate(g.Options(), opts); err != nil {
+		return nil, fmt.Errorf("dragon: %w", err)
+	}
+	return ParseFEN(StartFENOneDragon)
+}
+
 // Parse reads a FEN; its hand is taken as written whatever the options say.
 func (g gameDef) Parse(s string, opts game.Options) (game.Position, error) {
 	if err := game.Validate(g.Options(), opts); err != nil {
@@ -99,8 +109,9 @@ func (p *Position) Clone() game.Position {
 
 // The optional interfaces Position implements.
 var (
-	_ game.Position  = (*Position)(nil)
-	_ game.NullMover = (*Position)(nil)
-	_ game.Perfter   = (*Position)(nil)
-	_ game.SANer     = (*Position)(nil)
+	_ game.Position   = (*Position)(nil)
+	_ game.NullMover  = (*Position)(nil)
+	_ game.Perfter    = (*Position)(nil)
+	_ game.SANer      = (*Position)(nil)
+	_ game.UCIStarter = gameDef{}
 )

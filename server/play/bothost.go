@@ -128,7 +128,7 @@ func (g botGames) Join(id string, user int64) (bots.Seat, error) {
 	t := s.t
 	bs.full = bots.GameFull{Type: "gameFull", ID: s.id, Game: t.Def.Game, Options: t.Def.Options, Rated: t.Def.Rated, Clock: t.Def.Clock,
 		Speed: rating.SpeedOf(t.Def.Clock.Initial, t.Def.Clock.Increment, t.Def.Clock.Days),
-		Seat:  seats[0], Start: t.Start, StartPos: t.Def.Start == "", State: s.botState(seats)}
+		Seat:  seats[0], Start: t.Start, StartPos: game.IsUCIStart(t.G, t.Def.Options, t.Start), State: s.botState(seats)}
 	for i := range t.Seats() {
 		bs.full.Seats = append(bs.full.Seats, t.SeatName(i))
 	}

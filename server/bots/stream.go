@@ -82,6 +82,11 @@ type State struct {
 	Takeback   *Takeback `json:"takeback,omitempty"`
 	// Setup is the setup stage while Status is "setup".
 	Setup *Setup `json:"setup,omitempty"`
+	// Legal are the moves the bot may play now, in the game's move
+	// notation, sent only while one of its seats is to move: a bot without
+	// an engine of the game's rules needs them, and others' turns would
+	// only make the states longer.
+	Legal []string `json:"legal,omitempty"`
 }
 
 // Takeback is a request to take back moves: the seat asking, the seats

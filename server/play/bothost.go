@@ -218,6 +218,11 @@ func (s *session) botState(seats []int) bots.State {
 		}
 		st.Takeback = tb
 	}
+	if st.Status == "started" && t.Pos != nil && slices.Contains(seats, st.ToMove) {
+		for _, m := range t.Pos.LegalMoves(nil) {
+			st.Legal = append(st.Legal, t.Pos.MoveString(m))
+		}
+	}
 	if len(st.Clocks) == 2 {
 		inc := t.Def.Clock.Increment.Milliseconds()
 		st.Wtime, st.Btime, st.Winc, st.Binc = &st.Clocks[0], &st.Clocks[1], &inc, &inc

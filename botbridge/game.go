@@ -221,16 +221,17 @@ func (b *Bridge) move(ctx context.Context, p *player, f *gameFull, st gameState)
 			return err
 		}
 		p.answered = len(st.Moves)
-		err = b.api.post(ctx, p.path+"/move/"+url.PathEscape(mv), nil, nil)
+		err = b.postMove(ctx, p, mv)
 		if err == nil {
 			p.log.Info("moved", "ply", len(st.Moves)+1, "move", mv)
 			return nil
 		}
-		p.log.Warn("move refused", "position", pos, "move", mv, "attempt", attempt, "err", err)
 		var ae *apiError
 		if !errors.As(err, &ae) || ae.Status != http.StatusBadRequest {
+			p.log.Warn("move not posted", "move", mv, "err", err)
 			return nil // not a refusal of the move: the next state says more
 		}
+		p.log.Warn("move refused", "position", pos, "move", mv, "attempt", attempt, "err", err)
 		if attempt == 2 {
 			p.log.Warn("the engine's move was refused twice: resigning")
 			_ = b.api.post(ctx, p.path+"/resign", nil, nil)
@@ -244,6 +245,28 @@ func (b *Bridge) move(ctx context.Context, p *player, f *gameFull, st gameState)
 		cancel()
 		if err != nil {
 			return err
+		}
+	}
+}
+
+// postTries bounds the posts of one move that the server answers "too
+// many requests" or cannot take for now; a second apart each.
+const postTries = 5
+
+// postMove posts mv, again after a pause while the server asks the bot to
+// slow down or is briefly unavailable.
+func (b *Bridge) postMove(ctx context.Context, p *player, mv string) error {
+	for try := 1; ; try++ {
+		err := b.api.post(ctx, p.path+"/move/"+url.PathEscape(mv), nil, nil)
+		var ae *apiError
+		if err == nil || try == postTries || !errors.As(err, &ae) ||
+			ae.Status != http.StatusTooManyRequests && ae.Status != http.StatusServiceUnavailable {
+			return err
+		}
+		select {
+		case <-time.After(time.Second):
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 }

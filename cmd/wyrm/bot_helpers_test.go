@@ -12,7 +12,7 @@ import (
 // challengeBot has the bot of token from challenge the bot to (whose
 // token is toToken) to a game with body's terms, accepts it as to, and
 // returns the game's id. Both bots' event streams stay open for the test.
-func challengeBot(t *testing.T, base, from, to, toToken string, body map[string]any) string {
+func challengeBot(t *testing.T, base, from, to, toToken string, body map[string]any, accept bool) string {
 	t.Helper()
 	ev := events(t, base, from)
 	secret := next(t, ev, "hello")["stream"].(string)
@@ -25,6 +25,9 @@ func challengeBot(t *testing.T, base, from, to, toToken string, body map[string]
 		t.Fatalf("challenge: %d %v", code, out)
 	}
 	id := out["challenge"].(map[string]any)["id"].(string)
+	if !accept {
+		return next(t, ev, "gameStart")["game"].(map[string]any)["id"].(string)
+	}
 	if code, out := w.do("POST", "/api/challenges/"+id+"/accept", toToken, map[string]any{}); code != 200 {
 		t.Fatalf("accept: %d %v", code, out)
 	}

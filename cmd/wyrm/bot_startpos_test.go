@@ -20,7 +20,7 @@ func TestGameStreamStartposIsTruthful(t *testing.T) {
 		{map[string]string{}, false, "[DDdd]"},
 		{map[string]string{"dragons": "1"}, true, "[Dd]"},
 	} {
-		id := challengeBot(t, base, beta, "alpha", alpha, map[string]any{"game": "dragon", "options": c.opts})
+		id := challengeBot(t, base, beta, "alpha", alpha, map[string]any{"game": "dragon", "options": c.opts}, true)
 		full := gameFullOf(t, base, alpha, id)
 		if full["startpos"] != c.want || !strings.Contains(full["start"].(string), c.hand) {
 			t.Errorf("options %v: startpos %v, start %v; want startpos %v with %s", c.opts, full["startpos"], full["start"], c.want, c.hand)

@@ -18,6 +18,9 @@ import (
 // $WYRM_TEST_AS_WYRM set, the test binary is wyrm itself (its arguments a
 // wyrm command line): tests start it as a UCI engine (bot_test.go).
 func TestMain(m *testing.M) {
+	if os.Getenv(asWyrm) == standIn {
+		os.Exit(runStandIn())
+	}
 	if os.Getenv(asWyrm) != "" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -67,7 +68,9 @@ func (n *Node) balance() {
 		return
 	}
 	n.mu.Lock()
-	n.loads = loads
+	// A copy: placement counts new games into n.loads under the lock,
+	// while this round works on its own counts without it.
+	n.loads = slices.Clone(loads)
 	n.mu.Unlock()
 	total, self := 0, -1
 	for i, l := range loads {

@@ -40,8 +40,11 @@ func TestClusterJoiningNodeTakesAFairShare(t *testing.T) {
 		}
 		return sb.Owned == 3
 	})
-	if s := a.srv.hall.Cluster().Stats(); s.HandedOver != 3 {
-		t.Errorf("a handed over %d games, want 3", s.HandedOver)
+	// The share is what counts. Most games move by handover, but on a
+	// loaded machine a game a handed over may reach b through b's orphan
+	// scan instead of a's request, so the handovers are only bounded.
+	if s := a.srv.hall.Cluster().Stats(); s.HandedOver < 1 || s.HandedOver > 3 {
+		t.Errorf("a handed over %d games, want 1 to 3", s.HandedOver)
 	}
 	for i, g := range games[:7] {
 		via := []*harness{a, b}[i%2]

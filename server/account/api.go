@@ -74,7 +74,7 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 	}
 	u, sess, err := f(r.Context(), req.Name, req.Password, httpkit.ClientOf(r))
 	if err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	if old, ok := httpkit.UserOf(r); ok {
 		// The session this browser held before (its own, or one planted in
@@ -89,9 +89,12 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 }
 
 // withRetry gives a sign-in limit's wait to httpkit, which sends it as
-// Retry-After.
-func withRetry(err error) error {
+// Retry-After, counting a full hashing queue in /metrics.
+func (a *API) withRetry(err error) error {
 	var re *RetryError
+	if errors.Is(err, ErrHashingBusy) && a.Limits != nil {
+		a.Limits.Refuse(httpkit.LimHashing)
+	}
 	if errors.As(err, &re) {
 		return httpkit.Retry(err, re.After)
 	}
@@ -149,7 +152,7 @@ func (a *API) logOutEverywhere(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if err := a.Accounts.SignOutEverywhere(r.Context(), u.Session); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	out := map[string]any{"signedIn": false}
 	err = req.apply(r.Context(), a.Accounts, u.ID, out)
@@ -168,7 +171,7 @@ func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Con
 		return err
 	}
 	if err := f(r.Context(), u.Session); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	a.kick()
 	http.SetCookie(w, ClearCookie(httpkit.HTTPS(r)))
@@ -190,7 +193,7 @@ func (a *API) password(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := a.Accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	out := map[string]any{"ok": true}
 	err = req.tokensChoice.apply(r.Context(), a.Accounts, u.ID, out)

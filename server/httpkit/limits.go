@@ -103,12 +103,13 @@ const (
 	LimEdits        = "edits"
 	LimAPI          = "api"
 	LimTokens       = "api_tokens"
+	LimHashing      = "password_hashing"
 )
 
 // LimitNames are the names of every limit, in the order /metrics lists
 // them.
 var LimitNames = []string{LimCreate, LimComputer, LimComputerOnly, LimConns, LimMessages, LimHellos, LimReads, LimChat, LimChatReports,
-	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens}
+	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens, LimHashing}
 
 // TokensPerMinute and TokensBurst bound the making and revoking of API
 // tokens and becoming a bot, per account and per client.

@@ -37,6 +37,7 @@ func (a *API) Routes(mux *httpkit.Mux) {
 		mux.HandleErr("POST /api/account/logout-all", a.logOutEverywhere)
 		mux.HandleErr("POST /api/account/password", a.password)
 		mux.HandleErr("POST /api/account/bot", a.becomeBot)
+		mux.HandleErr("POST /api/account/settings", a.settings)
 		mux.HandleErr("GET /api/account/tokens", a.tokens)
 		mux.HandleErr("POST /api/account/tokens", a.tokenCreate)
 		mux.HandleErr("POST /api/account/tokens/{id}/revoke", a.tokenRevoke)
@@ -52,6 +53,8 @@ type accountJSON struct {
 	Name     string `json:"name,omitempty"`
 	CSRF     string `json:"csrf,omitempty"` // to send as X-CSRF-Token
 	Bot      bool   `json:"bot,omitempty"`
+	// RefuseStrangers: challenges come only from players played before.
+	RefuseStrangers bool `json:"refuseStrangers,omitempty"`
 }
 
 func (a *API) signUp(w http.ResponseWriter, r *http.Request) error {
@@ -110,6 +113,14 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) {
 	me := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, Bot: u.Bot}
 	if !u.Bearer {
 		me.CSRF = CSRFToken(u.Session)
+	}
+	if a.Accounts != nil {
+		on, err := a.Accounts.RefusesStrangers(r.Context(), u.ID)
+		if err != nil {
+			httpkit.WriteError(w, err)
+			return
+		}
+		me.RefuseStrangers = on
 	}
 	httpkit.WriteJSON(w, http.StatusOK, me)
 }

@@ -27,6 +27,9 @@ type Accounts struct {
 	dummy string
 	// hashing bounds the argon2 runs at once: each takes MemoryKiB.
 	hashing chan struct{}
+	// waiting counts the requests waiting for a hashing slot, up to
+	// cfg.MaxHashWaiting.
+	waiting atomic.Int64
 	// hashes counts argon2 runs, so tests see that every sign-in costs
 	// one whatever the name.
 	hashes atomic.Int64
@@ -50,6 +53,13 @@ type Config struct {
 	LoginPerName, LoginPerAddress, LoginPerNameAddress *limit.Rate
 	// MaxHashing bounds the password hashes computed at once (GOMAXPROCS).
 	MaxHashing int
+	// MaxHashWaiting bounds the requests waiting for one of those
+	// (DefaultHashWaitingPerSlot a slot), and HashWait how long one waits
+	// (DefaultHashWait): past either, a sign-in is refused at once with
+	// ErrHashingBusy, rather than a crowd queueing a real user's sign-in
+	// behind it for many seconds.
+	MaxHashWaiting int
+	HashWait       time.Duration
 	// Rating holds the rating systems' parameters (rating.Default).
 	Rating rating.Config
 	// Now is the clock (time.Now); tests set it.
@@ -66,6 +76,14 @@ const (
 	DefaultLoginPerNameAddressPerMinute, DefaultLoginPerNameAddressBurst = 2, 10
 	DefaultLoginPerAddressPerMinute, DefaultLoginPerAddressBurst         = 10, 30
 	DefaultLoginPerNamePerMinute, DefaultLoginPerNameBurst               = 10, 100
+)
+
+// The default queue of password hashing: four waiting a slot, which at a
+// tenth of a second a hash is under half a second's wait, and at most two
+// seconds of waiting in any case.
+const (
+	DefaultHashWaitingPerSlot = 4
+	DefaultHashWait           = 2 * time.Second
 )
 
 func (c Config) withDefaults() Config {
@@ -89,6 +107,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxHashing == 0 {
 		c.MaxHashing = runtime.GOMAXPROCS(0)
+	}
+	if c.MaxHashWaiting == 0 {
+		c.MaxHashWaiting = DefaultHashWaitingPerSlot * c.MaxHashing
+	}
+	if c.HashWait == 0 {
+		c.HashWait = DefaultHashWait
 	}
 	if c.Now == nil {
 		c.Now = time.Now
@@ -157,10 +181,34 @@ func (a *Accounts) check(ctx context.Context, password, phc string) (ok, stale b
 	return checkPassword(password, phc, a.cfg.Params)
 }
 
+// ErrHashingBusy refuses a sign-in, sign-up or password change that found
+// the password hashing's queue full, or waited its longest in it.
+var ErrHashingBusy = &RetryError{
+	Err:   apierr.New(apierr.TooMany, "the server is busy checking passwords; try again in a moment"),
+	After: time.Second,
+}
+
+// acquire takes a hashing slot: at once if one is free, else after a
+// wait in a queue of bounded length and time, so that a crowd of
+// sign-ins is refused early instead of holding everyone behind it.
 func (a *Accounts) acquire(ctx context.Context) error {
 	select {
 	case a.hashing <- struct{}{}:
 		return nil
+	default:
+	}
+	if a.waiting.Add(1) > int64(a.cfg.MaxHashWaiting) {
+		a.waiting.Add(-1)
+		return ErrHashingBusy
+	}
+	defer a.waiting.Add(-1)
+	t := time.NewTimer(a.cfg.HashWait)
+	defer t.Stop()
+	select {
+	case a.hashing <- struct{}{}:
+		return nil
+	case <-t.C:
+		return ErrHashingBusy
 	case <-ctx.Done():
 		return ctx.Err()
 	}

@@ -37,6 +37,7 @@ func (a *API) Routes(mux *httpkit.Mux) {
 		mux.HandleErr("POST /api/account/logout-all", a.logOutEverywhere)
 		mux.HandleErr("POST /api/account/password", a.password)
 		mux.HandleErr("POST /api/account/bot", a.becomeBot)
+		mux.HandleErr("POST /api/account/settings", a.settings)
 		mux.HandleErr("GET /api/account/tokens", a.tokens)
 		mux.HandleErr("POST /api/account/tokens", a.tokenCreate)
 		mux.HandleErr("POST /api/account/tokens/{id}/revoke", a.tokenRevoke)
@@ -52,6 +53,8 @@ type accountJSON struct {
 	Name     string `json:"name,omitempty"`
 	CSRF     string `json:"csrf,omitempty"` // to send as X-CSRF-Token
 	Bot      bool   `json:"bot,omitempty"`
+	// RefuseStrangers: challenges come only from players played before.
+	RefuseStrangers bool `json:"refuseStrangers,omitempty"`
 }
 
 func (a *API) signUp(w http.ResponseWriter, r *http.Request) error {
@@ -74,7 +77,7 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 	}
 	u, sess, err := f(r.Context(), req.Name, req.Password, httpkit.ClientOf(r))
 	if err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	if old, ok := httpkit.UserOf(r); ok {
 		// The session this browser held before (its own, or one planted in
@@ -89,9 +92,12 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 }
 
 // withRetry gives a sign-in limit's wait to httpkit, which sends it as
-// Retry-After.
-func withRetry(err error) error {
+// Retry-After, counting a full hashing queue in /metrics.
+func (a *API) withRetry(err error) error {
 	var re *RetryError
+	if errors.Is(err, ErrHashingBusy) && a.Limits != nil {
+		a.Limits.Refuse(httpkit.LimHashing)
+	}
 	if errors.As(err, &re) {
 		return httpkit.Retry(err, re.After)
 	}
@@ -107,6 +113,14 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) {
 	me := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, Bot: u.Bot}
 	if !u.Bearer {
 		me.CSRF = CSRFToken(u.Session)
+	}
+	if a.Accounts != nil {
+		on, err := a.Accounts.RefusesStrangers(r.Context(), u.ID)
+		if err != nil {
+			httpkit.WriteError(w, err)
+			return
+		}
+		me.RefuseStrangers = on
 	}
 	httpkit.WriteJSON(w, http.StatusOK, me)
 }
@@ -149,7 +163,7 @@ func (a *API) logOutEverywhere(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if err := a.Accounts.SignOutEverywhere(r.Context(), u.Session); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	out := map[string]any{"signedIn": false}
 	err = req.apply(r.Context(), a.Accounts, u.ID, out)
@@ -168,7 +182,7 @@ func (a *API) signOut(w http.ResponseWriter, r *http.Request, f func(context.Con
 		return err
 	}
 	if err := f(r.Context(), u.Session); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	a.kick()
 	http.SetCookie(w, ClearCookie(httpkit.HTTPS(r)))
@@ -190,7 +204,7 @@ func (a *API) password(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if err := a.Accounts.ChangePassword(r.Context(), u.Session, req.Old, req.New, httpkit.ClientOf(r)); err != nil {
-		return withRetry(err)
+		return a.withRetry(err)
 	}
 	out := map[string]any{"ok": true}
 	err = req.tokensChoice.apply(r.Context(), a.Accounts, u.ID, out)

@@ -73,7 +73,7 @@ func (h *Hub) limitErr(err error) error {
 	if !errors.As(err, &le) {
 		return err
 	}
-	name := map[string]string{"seeks": httpkit.LimSeeks, "challenges": httpkit.LimOpen, "incoming": httpkit.LimIncoming}[le.Limit]
+	name := map[string]string{"seeks": httpkit.LimSeeks, "challenges": httpkit.LimOpen, "newcomer": httpkit.LimOpen, "incoming": httpkit.LimIncoming}[le.Limit]
 	return h.limits.TooMany(name, 10*time.Second, "%s", le.Error())
 }
 
@@ -136,6 +136,7 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
+	lim := h.storeLimits()
 	tok, hash := secret.New()
 	c := Challenge{ID: secret.ID(), Author: author, Game: name, TokenHash: hash, ExpiresMs: h.now().Add(SeekLife).UnixMilli()}
 	if req.Stream != "" {
@@ -161,6 +162,9 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 		}
 		c.Target = Party{ID: target.ID, Name: target.Name}
 		c.ExpiresMs = h.now().Add(DirectLife).UnixMilli()
+		if lim, err = h.challengeLimits(ctx, author, c.Target); err != nil {
+			return err
+		}
 	}
 	c.Terms, _ = json.Marshal(terms)
 	if req.Pair {
@@ -168,7 +172,7 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		var seekTerms Terms
-		taken, ok, err := h.st.Pair(ctx, c, h.storeLimits(), func(x Challenge) bool {
+		taken, ok, err := h.st.Pair(ctx, c, lim, func(x Challenge) bool {
 			xt, err := termsOf(x)
 			if err != nil || !terms.fits(xt, terms.Rating) {
 				return false
@@ -182,7 +186,7 @@ func (h *Hub) handlePost(w http.ResponseWriter, r *http.Request) error {
 		if ok {
 			return h.answerStarted(w, ctx, taken, seekTerms, author, c.Stream, tok, hash)
 		}
-	} else if err := h.st.Post(ctx, c, h.storeLimits()); err != nil {
+	} else if err := h.st.Post(ctx, c, lim); err != nil {
 		return h.limitErr(err)
 	}
 	c.CreatedMs = h.now().UnixMilli()

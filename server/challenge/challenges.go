@@ -59,10 +59,13 @@ type Limits struct {
 	Challenges int
 	// Incoming challenges a player may have waiting for an answer.
 	Incoming int
+	// Newcomer says that Challenges is a new account's smaller bound
+	// (strangers.go), so that its refusal says why.
+	Newcomer bool
 }
 
 // LimitError is a refusal by one of Limits: Limit names it ("seeks",
-// "challenges", "incoming"), Max is its value.
+// "challenges", "newcomer", "incoming"), Max is its value.
 type LimitError struct {
 	Limit string
 	Max   int
@@ -74,6 +77,9 @@ func (e *LimitError) Error() string {
 		return fmt.Sprintf("you have %d open seeks, the most one player may have; cancel one first", e.Max)
 	case "challenges":
 		return fmt.Sprintf("you have %d challenges waiting for an answer, the most one player may have; cancel one first", e.Max)
+	case "newcomer":
+		return fmt.Sprintf("a new account (under a day old, or with no rated game yet) may have %d challenge(s) waiting at a time; "+
+			"cancel one first", e.Max)
 	}
 	return fmt.Sprintf("this player has %d challenges waiting already; try later", e.Max)
 }
@@ -178,6 +184,9 @@ func (s *Store) post(ctx context.Context, tx *store.Tx, c *Challenge, lim Limits
 			return nil, fmt.Errorf("challenge: %w", err)
 		}
 		if n >= lim.Challenges {
+			if lim.Newcomer {
+				return nil, &LimitError{Limit: "newcomer", Max: lim.Challenges}
+			}
 			return nil, &LimitError{Limit: "challenges", Max: lim.Challenges}
 		}
 		if n, err = count("SELECT count(*) FROM challenges WHERE target_id = ?", c.Target.ID); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"wyrm/server/apierr"
 )
@@ -19,11 +20,16 @@ const (
 // Filter refuses messages holding any of the terms an operator banned. A
 // term matches whole words, whatever their case and whatever punctuation
 // or invisible characters stand between them: "free  GOLD!" holds "free
-// gold", "goldfish" does not hold "gold". The zero Filter (and nil)
-// refuses nothing.
+// gold", "goldfish" does not hold "gold". Messages and terms are compared
+// folded (fold: full-width and other compatibility forms, accents and
+// look-alike letters of other scripts do not hide a term), and letters
+// spelled out one by one ("f.r.e.e g o l d") are read as words. The zero
+// Filter (and nil) refuses nothing.
 type Filter struct {
-	terms    map[string]bool // each term's words joined by one space
+	terms    map[string]bool   // each term's words joined by one space
+	squeezed map[string]string // each term's words joined with nothing, to the term
 	maxWords int
+	maxBytes int // the longest key of squeezed
 }
 
 // NewFilter builds the filter of terms.
@@ -31,20 +37,23 @@ func NewFilter(terms []string) (*Filter, error) {
 	if len(terms) > MaxTerms {
 		return nil, fmt.Errorf("chat: %d banned terms, at most %d", len(terms), MaxTerms)
 	}
-	f := &Filter{terms: map[string]bool{}}
+	f := &Filter{terms: map[string]bool{}, squeezed: map[string]string{}}
 	for _, t := range terms {
 		if len([]rune(t)) > MaxTermRunes {
 			return nil, fmt.Errorf("chat: banned term %q is longer than %d characters", t, MaxTermRunes)
 		}
-		w := words(t)
+		w := words(fold(t))
 		if len(w) == 0 {
 			return nil, fmt.Errorf("chat: banned term %q has no letters or digits", t)
 		}
 		if len(w) > MaxTermWords {
 			return nil, fmt.Errorf("chat: banned term %q has more than %d words", t, MaxTermWords)
 		}
-		f.terms[strings.Join(w, " ")] = true
+		term, sq := strings.Join(w, " "), strings.Join(w, "")
+		f.terms[term] = true
+		f.squeezed[sq] = term
 		f.maxWords = max(f.maxWords, len(w))
+		f.maxBytes = max(f.maxBytes, len(sq))
 	}
 	return f, nil
 }
@@ -67,7 +76,24 @@ func (f *Filter) Match(text string) (string, bool) {
 	if f == nil || len(f.terms) == 0 {
 		return "", false
 	}
-	w := words(text)
+	w := words(fold(text))
+	if t, ok := f.matchWords(w); ok {
+		return t, true
+	}
+	joined, runs := spelled(w)
+	if t, ok := f.matchWords(joined); ok {
+		return t, true
+	}
+	for _, run := range runs {
+		if t, ok := f.within(run); ok {
+			return t, true
+		}
+	}
+	return "", false
+}
+
+// matchWords returns the first term that is a run of whole words of w.
+func (f *Filter) matchWords(w []string) (string, bool) {
 	for i := range w {
 		for n := 1; n <= f.maxWords && i+n <= len(w); n++ {
 			if t := strings.Join(w[i:i+n], " "); f.terms[t] {
@@ -76,6 +102,43 @@ func (f *Filter) Match(text string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// within returns a term spelled, without its spaces, anywhere in a run of
+// letters spelled out one by one: "f.r.e.e.g.o.l.d" holds "free gold".
+func (f *Filter) within(run string) (string, bool) {
+	for i := range run { // each start, on a character's boundary
+		for j := i + 1; j <= len(run) && j-i <= f.maxBytes; j++ {
+			if j < len(run) && !utf8.RuneStart(run[j]) {
+				continue // not at a character's end
+			}
+			if t, ok := f.squeezed[run[i:j]]; ok {
+				return t, true
+			}
+		}
+	}
+	return "", false
+}
+
+// spelled returns w with each run of two or more one-letter words joined
+// into one word, and those runs: what someone spelling a word out letter
+// by letter, with dots or spaces between, meant to write.
+func spelled(w []string) (joined, runs []string) {
+	for i := 0; i < len(w); {
+		j := i
+		for j < len(w) && utf8.RuneCountInString(w[j]) == 1 {
+			j++
+		}
+		if j-i >= 2 {
+			run := strings.Join(w[i:j], "")
+			joined, runs = append(joined, run), append(runs, run)
+			i = j
+			continue
+		}
+		joined = append(joined, w[i])
+		i++
+	}
+	return joined, runs
 }
 
 // Check refuses text holding a banned term, saying which.
@@ -88,7 +151,7 @@ func (f *Filter) Check(text string) error {
 
 // words splits s into lower-case words of letters, digits and their
 // marks; invisible formatting characters inside a word are skipped, so
-// that they cannot hide a term.
+// that they cannot hide a term, and blank fillers part words like spaces.
 func words(s string) []string {
 	var out []string
 	var cur strings.Builder
@@ -100,6 +163,8 @@ func words(s string) []string {
 	}
 	for _, r := range strings.ToLower(s) {
 		switch {
+		case blank(r):
+			flush()
 		case unicode.In(r, unicode.L, unicode.N, unicode.M):
 			cur.WriteRune(r)
 		case unicode.Is(unicode.Cf, r):

@@ -24,6 +24,10 @@ func TestClean(t *testing.T) {
 		{"👩\u200d💻 ok", "👩\u200d💻 ok", ""},        // a joined emoji keeps its joiner
 		{zalgo, "a\u0301\u0301\u0301\u0301b", ""}, // marks beyond four dropped
 		{"bad \xff byte", "bad \ufffd byte", ""},
+		{"a\u3164\u3164b\u2800c", "a b c", ""},                   // blank fillers are spaces
+		{"hi\U000E0041\U000E0042", "hi", ""},                     // tags outside a flag
+		{"🏴\U000E0067\U000E007F!", "🏴\U000E0067\U000E007F!", ""}, // a flag's tags
+		{"\ufe0f\u200d\U000E0041\u3164\u2800\u0301", "", apierr.Invalid},
 		{"", "", apierr.Invalid},
 		{" \n\t\u200b\u202e ", "", apierr.Invalid},
 		{strings.Repeat("é", MaxRunes), strings.Repeat("é", MaxRunes), ""},

@@ -197,6 +197,8 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 		},
 		Transport: n.proxy,
 		ModifyResponse: func(resp *http.Response) error {
+			// This node's front door set the security headers already.
+			httpkit.DropSecureHeaders(resp.Header)
 			n.m.forwarded.Add(1)
 			n.m.forward.Observe(time.Since(start))
 			if rwc, ok := resp.Body.(io.ReadWriteCloser); ok && f != nil && resp.StatusCode == http.StatusSwitchingProtocols {

@@ -33,6 +33,21 @@ func SecureHeaders(h http.Header, https bool) {
 	}
 }
 
+// secureHeaderNames are the headers SecureHeaders may set.
+var secureHeaderNames = []string{"X-Content-Type-Options", "Content-Security-Policy", "X-Frame-Options", "Referrer-Policy",
+	"Cross-Origin-Opener-Policy", "Strict-Transport-Security"}
+
+// DropSecureHeaders removes from h the headers SecureHeaders sets: an
+// answer passed on from another server (a node of the cluster) drops its
+// own, since the node that passes it on has set them already, and a
+// header sent twice is read by browsers as the two values joined or
+// ignored.
+func DropSecureHeaders(h http.Header) {
+	for _, k := range secureHeaderNames {
+		h.Del(k)
+	}
+}
+
 // StateChanging reports whether a request may change state.
 func StateChanging(r *http.Request) bool {
 	return r.Method != http.MethodGet && r.Method != http.MethodHead && r.Method != http.MethodOptions

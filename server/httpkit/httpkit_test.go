@@ -238,3 +238,15 @@ func TestLimitersCountRefusals(t *testing.T) {
 		t.Fatalf("another client is limited apart: %v", err)
 	}
 }
+
+// DropSecureHeaders removes every header SecureHeaders sets, so that a
+// header added there is never repeated in a forwarded answer.
+func TestDropSecureHeadersDropsThemAll(t *testing.T) {
+	h := http.Header{}
+	SecureHeaders(h, true)
+	h.Set("Content-Type", "application/json")
+	DropSecureHeaders(h)
+	if len(h) != 1 || h.Get("Content-Type") == "" {
+		t.Errorf("left %v", h)
+	}
+}

@@ -32,8 +32,10 @@ type Limits struct {
 	ChallengesPerMinute, ChallengesBurst int
 	// Seeks bounds a player's open seeks, Challenges the challenges a
 	// player has sent that wait for an answer, Incoming those waiting for
-	// one player's answer.
-	Seeks, Challenges, Incoming int
+	// one player's answer; NewcomerChallenges is Challenges for a new
+	// account (under a day old, or with no rated game), so that a handful
+	// of puppets cannot fill a player's Incoming.
+	Seeks, Challenges, Incoming, NewcomerChallenges int
 	// Streams bounds an account's open event streams (its tabs);
 	// StreamsPerMinute and StreamsBurst how often a client may open one
 	// (each open and close writes to the database).
@@ -57,7 +59,7 @@ var DefaultLimits = Limits{
 	MessagesPerMinute: 1800, MessagesBurst: 300,
 	HellosPerMinute: 600, HellosBurst: 120,
 	ChallengesPerMinute: 30, ChallengesBurst: 10,
-	Seeks: 3, Challenges: 5, Incoming: 20,
+	Seeks: 3, Challenges: 5, Incoming: 20, NewcomerChallenges: 1,
 	Streams: 16, StreamsPerMinute: 60, StreamsBurst: 30,
 	ReadsPerMinute: 300, ReadsBurst: 60,
 	EditsPerMinute: 600, EditsBurst: 120,
@@ -74,9 +76,9 @@ type Limiters struct {
 	Challenge                *limit.Rate
 	Streams                  *limit.Count // by account
 	StreamOpens              *limit.Rate
-	// Seeks, Challenges and Incoming bound open seeks and challenges
-	// (see Limits).
-	Seeks, Challenges, Incoming int
+	// Seeks, Challenges, Incoming and NewcomerChallenges bound open seeks
+	// and challenges (see Limits).
+	Seeks, Challenges, Incoming, NewcomerChallenges int
 	// ComputerOnly counts the node's unfinished games with no person,
 	// up to MaxComputerOnly.
 	ComputerOnly    atomic.Int64
@@ -103,12 +105,13 @@ const (
 	LimEdits        = "edits"
 	LimAPI          = "api"
 	LimTokens       = "api_tokens"
+	LimHashing      = "password_hashing"
 )
 
 // LimitNames are the names of every limit, in the order /metrics lists
 // them.
 var LimitNames = []string{LimCreate, LimComputer, LimComputerOnly, LimConns, LimMessages, LimHellos, LimReads, LimChat, LimChatReports,
-	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens}
+	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens, LimHashing}
 
 // TokensPerMinute and TokensBurst bound the making and revoking of API
 // tokens and becoming a bot, per account and per client.
@@ -126,23 +129,24 @@ func NewLimiters(l Limits) *Limiters {
 	}
 	rate := limit.NewRateOr
 	ls := &Limiters{
-		Create:          rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
-		Messages:        rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
-		Hellos:          rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
-		Reads:           rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
-		Edits:           rate(l.EditsPerMinute, l.EditsBurst, def.EditsPerMinute, def.EditsBurst),
-		API:             rate(l.APIPerMinute, l.APIBurst, def.APIPerMinute, def.APIBurst),
-		Tokens:          limit.NewRate(TokensPerMinute, TokensBurst),
-		Computer:        limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
-		Conns:           limit.NewCount(pick(l.Conns, def.Conns)),
-		MaxComputerOnly: int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
-		Challenge:       rate(l.ChallengesPerMinute, l.ChallengesBurst, def.ChallengesPerMinute, def.ChallengesBurst),
-		Streams:         limit.NewCount(pick(l.Streams, def.Streams)),
-		StreamOpens:     rate(l.StreamsPerMinute, l.StreamsBurst, def.StreamsPerMinute, def.StreamsBurst),
-		Seeks:           pick(l.Seeks, def.Seeks),
-		Challenges:      pick(l.Challenges, def.Challenges),
-		Incoming:        pick(l.Incoming, def.Incoming),
-		refused:         map[string]*atomic.Int64{},
+		Create:             rate(l.CreatePerMinute, l.CreateBurst, def.CreatePerMinute, def.CreateBurst),
+		Messages:           rate(l.MessagesPerMinute, l.MessagesBurst, def.MessagesPerMinute, def.MessagesBurst),
+		Hellos:             rate(l.HellosPerMinute, l.HellosBurst, def.HellosPerMinute, def.HellosBurst),
+		Reads:              rate(l.ReadsPerMinute, l.ReadsBurst, def.ReadsPerMinute, def.ReadsBurst),
+		Edits:              rate(l.EditsPerMinute, l.EditsBurst, def.EditsPerMinute, def.EditsBurst),
+		API:                rate(l.APIPerMinute, l.APIBurst, def.APIPerMinute, def.APIBurst),
+		Tokens:             limit.NewRate(TokensPerMinute, TokensBurst),
+		Computer:           limit.NewCount(pick(l.ComputerGames, def.ComputerGames)),
+		Conns:              limit.NewCount(pick(l.Conns, def.Conns)),
+		MaxComputerOnly:    int64(pick(l.ComputerOnlyGames, def.ComputerOnlyGames)),
+		Challenge:          rate(l.ChallengesPerMinute, l.ChallengesBurst, def.ChallengesPerMinute, def.ChallengesBurst),
+		Streams:            limit.NewCount(pick(l.Streams, def.Streams)),
+		StreamOpens:        rate(l.StreamsPerMinute, l.StreamsBurst, def.StreamsPerMinute, def.StreamsBurst),
+		Seeks:              pick(l.Seeks, def.Seeks),
+		Challenges:         pick(l.Challenges, def.Challenges),
+		Incoming:           pick(l.Incoming, def.Incoming),
+		NewcomerChallenges: pick(l.NewcomerChallenges, def.NewcomerChallenges),
+		refused:            map[string]*atomic.Int64{},
 	}
 	for _, n := range LimitNames {
 		ls.refused[n] = &atomic.Int64{}

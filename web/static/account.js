@@ -17,6 +17,12 @@ export function showAccount(root) {
       const neu = h('input', { id: 'pw-new', type: 'password', autocomplete: 'new-password', required: true, minlength: 8 });
       // Signing out everywhere and a new password may end the API tokens too.
       const revoke = h('input', { type: 'checkbox', id: 'revoke-tokens' });
+      // Challenges from accounts never played may be refused (puppets, strangers).
+      const strangers = h('input', { type: 'checkbox', id: 'refuse-strangers', onchange: async () => {
+        err.textContent = '';
+        try { const r = await api('/api/account/settings', { refuseStrangers: strangers.checked }); me.refuseStrangers = r.refuseStrangers; strangers.checked = r.refuseStrangers; } catch (e) { err.textContent = e.message; strangers.checked = !strangers.checked; }
+      } });
+      strangers.checked = !!me.refuseStrangers;
       const tokensSaid = r => r.apiTokens === 'revoked' ? ` ${r.tokensRevoked} API token(s) revoked.` : ' API tokens kept.';
       root.replaceChildren(h('h1', {}, me.name), h('div', { class: 'card account' },
         h('p', {}, h('a', { href: `#/players/${encodeURIComponent(me.name)}` }, 'Your profile and ratings')),
@@ -24,6 +30,7 @@ export function showAccount(root) {
           h('button', { id: 'signout', onclick: () => out('/api/account/logout') }, 'Sign out'),
           h('button', { onclick: () => out('/api/account/logout-all', { revokeTokens: revoke.checked }) }, 'Sign out everywhere')),
         h('p', {}, revoke, ' ', h('label', { for: 'revoke-tokens' }, 'Also revoke my API tokens when I sign out everywhere or change the password')),
+        h('p', {}, strangers, ' ', h('label', { for: 'refuse-strangers' }, 'Take challenges only from players I have played')),
         h('h2', {}, 'Change password'),
         h('form', { class: 'account pw', onsubmit: async ev => {
           ev.preventDefault(); err.textContent = '';

@@ -43,6 +43,9 @@ type Config struct {
 	// AlwaysFEN sends every position as "position fen", even where the
 	// game says "position startpos" names its start.
 	AlwaysFEN bool
+	// StateDir holds the ids of the games under way, so that a bridge
+	// started again resumes them; "" keeps none.
+	StateDir string
 	// ExitAfter stops the bridge once it has finished that many games;
 	// 0 runs until ctx is done.
 	ExitAfter int
@@ -188,8 +191,7 @@ func (b *Bridge) event(ctx context.Context, line []byte, games *sync.WaitGroup) 
 		b.name = ev.Name
 		b.mu.Unlock()
 		b.log.Info("connected", "bot", ev.Name)
-		// Games begun before this connection (before a restart, or
-		// while the stream was down) are picked up from the lobby.
+		// Games begun before a restart are picked up again.
 		games.Add(1)
 		go func() {
 			defer games.Done()
@@ -220,6 +222,7 @@ func (b *Bridge) startGame(ctx context.Context, id string, games *sync.WaitGroup
 		return
 	}
 	b.playing[id] = true
+	b.saveGames()
 	b.mu.Unlock()
 	games.Add(1)
 	go func() {
@@ -227,7 +230,14 @@ func (b *Bridge) startGame(ctx context.Context, id string, games *sync.WaitGroup
 		b.play(ctx, id)
 		b.mu.Lock()
 		delete(b.playing, id)
+		if ctx.Err() != nil {
+			// Stopped, not finished: the state file keeps the game
+			// for the next run.
+			b.mu.Unlock()
+			return
+		}
 		b.ended[id] = true
+		b.saveGames()
 		b.finished++
 		if b.cfg.ExitAfter > 0 && b.finished >= b.cfg.ExitAfter {
 			b.doneOnce.Do(func() { close(b.done) })

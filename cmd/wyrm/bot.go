@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +30,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 	moveTime := fs.Duration("movetime", time.Second, "the engine's time per move in games without a clock")
 	overhead := fs.Duration("move-overhead", 300*time.Millisecond, "kept back from the bot's own clock for the way to the server and back")
 	alwaysFEN := fs.Bool("always-fen", false, "send every position as \"position fen\", never \"position startpos\"")
+	stateDir := fs.String("state-dir", defaultStateDir(), "where the bridge keeps the ids of its games under way, to resume them after a restart (\"\": nowhere)")
 	exitAfter := fs.Int("exit-after", 0, "stop after this many finished games (0: run until interrupted)")
 	var opts engineOptions
 	fs.Var(&opts, "option", `an engine option "Name=Value", set before each game; repeatable`)
@@ -44,7 +46,7 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 		*token = os.Getenv("WYRM_BOT_TOKEN")
 	}
 	cfg := botbridge.Config{Server: *server, Token: *token, Engine: *engineCmd, EngineOptions: opts, MaxGames: *maxGames,
-		MoveTime: *moveTime, MoveOverhead: *overhead, ExitAfter: *exitAfter, AlwaysFEN: *alwaysFEN, EngineStderr: stderr}
+		MoveTime: *moveTime, MoveOverhead: *overhead, ExitAfter: *exitAfter, AlwaysFEN: *alwaysFEN, StateDir: *stateDir, EngineStderr: stderr}
 	for _, a := range strings.Split(*accept, ",") {
 		switch strings.TrimSpace(a) {
 		case "rated":
@@ -78,6 +80,16 @@ func runBot(args []string, _ io.Reader, _, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// defaultStateDir is the bridge's directory in the user's cache, "" when
+// there is none.
+func defaultStateDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "wyrm", "bot")
 }
 
 // engineOptions are --option flags: "Name=Value" each.

@@ -18,6 +18,7 @@ func playStandIns(t *testing.T, opts map[string]string, badFirst bool) (logs []s
 	alpha, beta := newBot(t, base, "alpha"), newBot(t, base, "beta")
 	posLog := filepath.Join(t.TempDir(), "positions")
 	t.Setenv(asWyrm, standIn)
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the bridges' state
 	t.Setenv(standInLog, posLog)
 	if badFirst {
 		t.Setenv(standInBad, "1")

@@ -82,7 +82,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	if s.broken != nil {
 		return apierr.New(apierr.Conflict, "this game cannot continue: %v", s.broken)
 	}
-	users := slices.Clone(s.t.Users)
+	users, wasOver := slices.Clone(s.t.Users), s.t.Outcome().Over
 	a := s.t.Canonical(table.Action{Seq: len(s.t.Log), AtMs: s.srv.now().UnixMilli(), Seat: seat, Kind: kind, Data: data})
 	if err := s.t.Apply(a); err != nil {
 		return err
@@ -107,7 +107,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	if !slices.Equal(users, s.t.Users) {
 		s.readPlayers()
 	}
-	if s.t.Outcome().Over && kind != table.ActRematch {
+	if s.t.Outcome().Over && !wasOver {
 		s.recordResult()
 		s.tellFinished()
 	}

@@ -379,7 +379,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 		if summary, err = c.check(m); err == nil {
 			return map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary}
 		}
-	case "move", "setup", "resign", "draw", "decline", "rematch", "abort", "takeback", "no-takeback", "claim":
+	case "move", "setup", "resign", "draw", "decline", "rematch", "no-rematch", "abort", "takeback", "no-takeback", "claim":
 		err = c.act(m)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
@@ -497,7 +497,13 @@ func (c *client) act(m clientMsg) error {
 	case "decline":
 		return s.commit(seat, table.ActDrawDecline, "")
 	case "rematch":
-		return s.srv.rematch(s, seat)
+		// One screen holding several seats asks for all of them at once.
+		if m.Seat == nil {
+			return s.srv.rematch(s, c.seats)
+		}
+		return s.srv.rematch(s, []int{seat})
+	case "no-rematch":
+		return s.commit(seat, table.ActRematchNo, "")
 	case "abort":
 		return s.commit(seat, table.ActAbort, "")
 	case "takeback":

@@ -1,10 +1,10 @@
 // The game screen's connection: the websocket to the server, the hello
 // that proves this browser's seats, reconnection, and each new state with
 // the sounds it brings.
-import { tokens } from './tokens.js';
+import { tokens, addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
-import { mine, myTurn, canPremove, dest, answerNote } from './play-state.js';
+import { mine, myTurn, canPremove, dest, answerNote, rematchMove } from './play-state.js';
 import { answerWatch } from './play-answers.js';
 
 /**
@@ -49,6 +49,13 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     }
     if (m.you.length) { v.awaitingHello = false; clearTimeout(helloTimer); }
     const before = v.st;
+    // Everyone agreed to a rematch: the players' pages go to it together.
+    const next = rematchMove(before, m);
+    if (next) {
+      addTokens(next, tokens(v.id));
+      location.hash = '#/g/' + next;
+      return;
+    }
     const st = v.st = m;
     st.receivedAt = Date.now();
     if (m.error) errBox.textContent = m.error;

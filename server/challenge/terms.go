@@ -147,10 +147,13 @@ func (t Terms) inRange(r int) bool {
 }
 
 // fits reports whether a seek of terms o pairs with a quick pairing of t by
-// a player rated r in the pool: the same options, clock and rating, and r
-// within o's range.
+// a player rated r in the pool: the same options, clock and rating, r
+// within o's range, and, when t names a colour, o's author taking the
+// other (the seek's seat decides the game's, so a random seek would not
+// honour it).
 func (t Terms) fits(o Terms, r int) bool {
-	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r)
+	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r) &&
+		(t.Seat < 0 || o.Seat == 1-t.Seat)
 }
 
 // termsOf reads a stored challenge's terms.

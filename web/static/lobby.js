@@ -120,11 +120,23 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     const hi = h('input', { type: 'number', id: 'rating-max', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Highest rating', style: 'width:6rem' });
     const range = h('div', { class: 'field' }, h('span', { class: 'name' }, 'Opponent\'s rating', h('small', { class: 'muted hint' }, 'in this game at this speed')), lo, '–', hi);
     const players = h('div', {}, h('h2', {}, 'Players'), seats);
+    // A seek or challenge may name the author's colour, for two seats only;
+    // the API names the first seat white and the second black.
+    const colour = h('select', { id: 'colour', name: 'colour' });
+    const colourField = h('div', { class: 'field' }, h('label', { class: 'name', for: 'colour' }, 'Your colour'), colour);
+    function colourChoices(names) {
+      const was = colour.value || 'random', cap = n => n[0].toUpperCase() + n.slice(1);
+      colour.replaceChildren(h('option', { value: 'random' }, 'Random'),
+        ...['white', 'black'].map((v, i) => h('option', { value: v }, cap(names[i] || `seat ${i + 1}`))));
+      colour.value = was;
+    }
     const done = h('p', { class: 'muted', role: 'status' });
     const submit = h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game');
+    let asked = 0, seatCount = 2;
     function modeChanged() {
       players.hidden = mode !== 'game';
       range.hidden = mode !== 'seek' || !rated.checked;
+      colourField.hidden = mode === 'game' || seatCount !== 2;
       submit.textContent = { game: 'Create game', seek: 'Post seek', challenge: `Challenge ${target}` }[mode];
       submit.id = { game: 'create', seek: 'post-seek', challenge: 'send-challenge' }[mode];
     }
@@ -134,7 +146,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, 'Time control'), clockSel, custom),
       // Rated games need an account: one seat yours, the others invited.
       me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, 'Rated', h('small', { class: 'muted hint' }, 'changes the players\' ratings; no computer seats')), rated) : '',
-      target ? '' : modes, range, players, err, done,
+      target ? '' : modes, colourField, range, players, err, done,
       h('div', { class: 'row' }, submit));
     modeChanged();
     form.onsubmit = async ev => {
@@ -146,6 +158,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         : c[4] ? { initialMs: 0, incrementMs: 0, days: c[4] } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
       if (mode !== 'game') {
         const body = { game: current().name, options: values(), clock, rated: me.signedIn && rated.checked };
+        if (seatCount === 2) body.color = colour.value;
         if (mode === 'challenge') body.to = target;
         else if (body.rated) {
           if (lo.value) body.ratingMin = Number(lo.value);
@@ -190,7 +203,6 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       opts.replaceChildren(...g.options.map(o => optionField(o, undefined, seatsChanged, { seats: seatNames() })));
       seatsChanged();
     }
-    let asked = 0, seatCount = 2;
     const seatNames = () => Array.from({ length: seatCount }, (_, i) => `seat ${i + 1}`);
     async function seatsChanged() {
       err.textContent = '';
@@ -209,6 +221,8 @@ export function showLobby(root, { challenge: target = '' } = {}) {
           if (el) el.closest('.field').replaceWith(optionField(o, readOption(el, o), seatsChanged, { seats: seatNames() }));
         }
       }
+      colourChoices(names);
+      modeChanged();
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
       seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
     }

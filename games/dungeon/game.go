@@ -2,6 +2,7 @@ package dungeon
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -62,13 +63,13 @@ func (g Game) Options() []game.Option {
 	for _, m := range g.Maps() {
 		ids = append(ids, m.ID)
 	}
-	factions := factionNames[:]
+	factions, titles := factionNames[:], factionTitles[:]
 	return []game.Option{
 		{Name: optMap, Label: "Map", Kind: game.Choice, Choices: ids, File: optMapData,
 			Description: "the dungeon; by default two-player-dungeon for 2 players, four-player-dungeon for 3 or 4"},
 		{Name: optMapData, Kind: game.Text, Internal: true, Description: "the map's text, carried by a game on a map that is not built in"},
 		{Name: "players", Label: "Players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
-		{Name: "factions", Label: "Factions", Kind: game.PerSeat, Choices: factions,
+		{Name: "factions", Label: "Factions", Kind: game.PerSeat, Choices: factions, ChoiceLabels: titles,
 			Description: "each seat's faction; by default chosen in the draft (or drawn from the seed in a quick game)"},
 		{Name: "deployment", Label: "Deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
 		{Name: "armies", Label: "Quick-game armies", Kind: game.Choice, Choices: []string{"random", "sample"}, Default: "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
@@ -79,7 +80,7 @@ func (g Game) Options() []game.Option {
 // Normalize implements game.Game: a map that is not built in travels in
 // the options as its text.
 func (g Game) Normalize(opts game.Options) (game.Options, error) {
-	opts, err := game.Normalize(g.Options(), opts)
+	opts, err := game.Normalize(g.Options(), factionIDs(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +109,24 @@ func (g Game) SeatNames(opts game.Options) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// factionIDs is opts with the factions named by their identifiers, so
+// that an option written with the name people read ("infernal") is taken.
+func factionIDs(opts game.Options) game.Options {
+	fs, ok := opts["factions"]
+	if !ok {
+		return opts
+	}
+	parts := strings.Split(fs, ",")
+	for i, p := range parts {
+		if f, ok := ParseFaction(p); ok {
+			parts[i] = f.String()
+		}
+	}
+	out := maps.Clone(opts)
+	out["factions"] = strings.Join(parts, ",")
+	return out
 }
 
 // config is the options read and checked.
@@ -150,6 +169,7 @@ func (g Game) mapFor(opts game.Options, players int) (*Map, error) {
 }
 
 func (g Game) config(opts game.Options) (*config, error) {
+	opts = factionIDs(opts)
 	if err := game.Validate(g.Options(), opts); err != nil {
 		return nil, err
 	}

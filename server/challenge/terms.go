@@ -179,15 +179,18 @@ type View struct {
 	Game  string `json:"game"`
 	Title string `json:"title"`
 	// Options are those a player chose, without the game's internal ones.
-	Options   game.Options      `json:"options"`
-	Clock     table.TimeControl `json:"clock"`
-	Speed     rating.Speed      `json:"speed"`
-	Rated     bool              `json:"rated"`
-	Seat      int               `json:"seat"`
-	SeatNames []string          `json:"seatNames"`
-	RatingMin int               `json:"ratingMin,omitempty"`
-	RatingMax int               `json:"ratingMax,omitempty"`
-	Author    PlayerView        `json:"author"`
+	Options game.Options `json:"options"`
+	// OptionsText says the options as a person reads them, each "Label:
+	// value" in the game's words.
+	OptionsText []string          `json:"optionsText,omitempty"`
+	Clock       table.TimeControl `json:"clock"`
+	Speed       rating.Speed      `json:"speed"`
+	Rated       bool              `json:"rated"`
+	Seat        int               `json:"seat"`
+	SeatNames   []string          `json:"seatNames"`
+	RatingMin   int               `json:"ratingMin,omitempty"`
+	RatingMax   int               `json:"ratingMax,omitempty"`
+	Author      PlayerView        `json:"author"`
 	// Target is the player challenged; absent for a seek.
 	Target  *PlayerView `json:"target,omitempty"`
 	Created int64       `json:"created"`
@@ -218,6 +221,7 @@ func ViewOf(games Games, c Challenge) (View, error) {
 		for _, o := range g.Options() {
 			if val, set := t.Options[o.Name]; set && !o.Internal {
 				v.Options[o.Name] = val
+				v.OptionsText = append(v.OptionsText, o.Describe(val))
 			}
 		}
 	}

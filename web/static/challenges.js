@@ -39,7 +39,8 @@ export function colourText(c) {
 
 /** A challenge's terms in one line. */
 export function describe(c) {
-  const opts = Object.entries(c.options || {}).map(([k, v]) => `${k}: ${v.length > 24 ? v.slice(0, 23) + '…' : v}`);
+  const clip = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
+  const opts = c.optionsText ? c.optionsText.map(clip) : Object.entries(c.options || {}).map(([k, v]) => clip(`${k}: ${v}`));
   return [c.title, clockText(c.clock), c.rated ? 'rated' : 'casual', colourText(c), ...opts].filter(Boolean).join(' · ');
 }
 

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"html"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -23,5 +25,46 @@ func TestRulesPageNamesTheFactionInfernal(t *testing.T) {
 	}
 	if n := strings.Count(body, "Redskin"); n != 1 {
 		t.Errorf("the rulebook's name is shown %d times, want once", n)
+	}
+}
+
+// Every game's rules page is written for players: its diagrams draw the
+// pieces with the game's own pictures (which the server serves), no
+// command line of wyrm's is shown, and each option reads in words.
+func TestRulesPagesAreWrittenForPlayers(t *testing.T) {
+	h := rulesHarness(t)
+	pic := regexp.MustCompile(`<image href="(/pictures/[a-z0-9-]+/[a-z0-9-]+\.svg)"`)
+	for _, g := range games.All() {
+		name := g.Info().Name
+		code, body := h.get("/rules/" + name)
+		if code != 200 {
+			t.Fatalf("%s: %d", name, code)
+		}
+		m := pic.FindAllStringSubmatch(body, -1)
+		if len(m) == 0 {
+			t.Errorf("%s: the diagrams draw no piece pictures", name)
+			continue
+		}
+		if code, svg := h.get(m[0][1]); code != 200 || !strings.Contains(svg, "<svg") {
+			t.Errorf("%s: the picture %s is not served (%d)", name, m[0][1], code)
+		}
+		for _, cmd := range []string{"wyrm perft", "go run ./cmd/wyrm", "--depth"} {
+			if strings.Contains(body, cmd) {
+				t.Errorf("%s: the rules page shows %q", name, cmd)
+			}
+		}
+		for _, o := range g.Options() {
+			if o.Internal || o.Label == "" {
+				continue
+			}
+			if !strings.Contains(body, "<strong>"+html.EscapeString(o.Label)+"</strong>") {
+				t.Errorf("%s: option %s is not shown by its label", name, o.Name)
+			}
+			for i, c := range o.Choices {
+				if i < len(o.ChoiceHelp) && !strings.Contains(body, html.EscapeString(o.ChoiceHelp[i])) {
+					t.Errorf("%s: choice %s of %s is not explained", name, c, o.Name)
+				}
+			}
+		}
 	}
 }

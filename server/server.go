@@ -63,6 +63,10 @@ type Config struct {
 	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life (0:
 	// play.DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
 	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
+	// IdleAfter is how long an untimed game against the computer that no
+	// player has open stays in the lobby's list of games in progress (0:
+	// lobby.DefaultIdleAfter).
+	IdleAfter time.Duration
 	// Node names this server among those sharing a database; "" means
 	// "local". Its heartbeat tells a restart how long it was down.
 	Node string
@@ -142,6 +146,11 @@ func New(cfg Config) (*Server, error) {
 	srv.life = life.New(srv.log)
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.lobby = lobby.New()
+	idle := cfg.IdleAfter
+	if idle == 0 {
+		idle = lobby.DefaultIdleAfter
+	}
+	srv.lobby.HideIdle(idle, now)
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,

@@ -52,6 +52,11 @@ type Entry struct {
 	// shown in the lobby's lists: account ids are not public.
 	Users   []int64           `json:"-"`
 	Options map[string]string `json:"-"`
+	// IdleSince is when the last player left an untimed game against the
+	// computer that nobody now holds a seat of (ms; 0 otherwise): such a
+	// game leaves the list of games in progress once it has been idle
+	// long enough (Lobby.HideIdle), and stays playable by its link.
+	IdleSince int64 `json:"-"`
 }
 
 // less orders entries by creation, then id.

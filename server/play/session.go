@@ -34,11 +34,13 @@ type session struct {
 	timer    *time.Timer
 	// lifeTimer aborts a game nobody started or resigns an absent player.
 	lifeTimer *time.Timer
-	pres      presence
-	answering bool   // a computer is weighing a draw offer
-	broken    error  // replay failed; the game is read-only
-	release   func() // gives back the creator's limits once the game is over
-	moved     bool   // another node owns the game now (clusterhost.go)
+	// listedIdle is the IdleSince of the lobby entry last set (relist).
+	listedIdle int64
+	pres       presence
+	answering  bool   // a computer is weighing a draw offer
+	broken     error  // replay failed; the game is read-only
+	release    func() // gives back the creator's limits once the game is over
+	moved      bool   // another node owns the game now (clusterhost.go)
 	// bots are the bot API's game streams open on the game (botstream.go).
 	bots map[*botWatcher]struct{}
 	// players are the seats' accounts as players see them (players.go);

@@ -161,6 +161,7 @@ func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	if len(c.seats) > 0 {
 		s.broadcast()
+		s.armLifeTimer()
 	} else {
 		c.queue(s.state(nil))
 	}

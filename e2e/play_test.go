@@ -172,12 +172,18 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	const note = `((document.getElementById('rematch-note') || {}).textContent || '')`
 	alice.waitJS("offer shown", note+`.includes('asks for a rematch') && document.getElementById('no-rematch') !== null`)
 	carol.waitJS("offer watched", note+`.includes('asks for a rematch') && !document.getElementById('rematch')`)
+	carol.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	carol.eval(`document.getElementById('rematch-note').scrollIntoView({block: 'center'}); true`)
+	viewShot(carol, "phone-rematch-offer-spectator")
 	alice.run("decline", chromedp.Click(chromedp.ID("no-rematch")))
 	bob.waitJS("declined", note+`.includes('declined the rematch')`)
 	bob.screenshot("rematch-declined")
 	bob.run("rematch again", chromedp.Click(chromedp.ID("rematch")))
 	alice.waitJS("offer again", `document.getElementById('no-rematch') !== null`)
 	alice.screenshot("rematch-offered")
+	alice.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	alice.eval(`document.getElementById('rematch-note').scrollIntoView({block: 'center'}); true`)
+	viewShot(alice, "phone-rematch-offered")
 	alice.run("accept", chromedp.Click(chromedp.ID("rematch")))
 	for _, p := range []*browser{alice, bob} {
 		p.waitJS("moved to the rematch", `location.hash.startsWith('#/g/') && location.hash !== '#/g/`+id+`'`)
@@ -187,6 +193,9 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 		t.Fatalf("Alice is at %s and Bob at %s", alice.gameID(), bob.gameID())
 	}
 	carol.waitJS("watch link", `(document.getElementById('torematch') || {}).textContent === 'Watch the rematch'`)
+	carol.eval(`document.getElementById('torematch').scrollIntoView({block: 'center'}); true`)
+	viewShot(carol, "phone-rematch-link-spectator")
+	alice.screenshot("phone-rematch-new-game")
 	bob.playMove() // Bob has White now
 	alice.waitPlies(1)
 }

@@ -7,6 +7,7 @@ import (
 
 	"wyrm/game"
 	multitoy "wyrm/internal/toygame"
+	"wyrm/server/challenge"
 	"wyrm/server/play"
 	"wyrm/server/table"
 )
@@ -117,5 +118,40 @@ func TestRematchOfThreeNeedsEveryone(t *testing.T) {
 		if want := (i + 2) % 3; !slices.Equal(you, []int{want}) {
 			t.Errorf("seat %d's token holds %v in the rematch, want [%d]", i, you, want)
 		}
+	}
+}
+
+// Two accounts' rated game, from a seek: the rematch is rated too, and
+// each account holds the other seat, signed in from any browser.
+func TestRematchOfAccounts(t *testing.T) {
+	h := newChallengeHarness(t, nil)
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
+	as := openStream(t, alice, h.http.URL)
+	code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.Rated, r.Color = true, "white" }))
+	if code != 201 {
+		t.Fatalf("seek: %d %v", code, out)
+	}
+	code, acc := bob.post("/api/challenges/"+out["challenge"].(map[string]any)["id"].(string)+"/accept", map[string]any{})
+	if code != 200 {
+		t.Fatalf("accept: %d %v", code, acc)
+	}
+	id := acc["game"].(string)
+	wa, wb := dialAs(t, alice, h.http.URL, id), dialAs(t, bob, h.http.URL, id)
+	wa.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{0}) })
+	wa.send(map[string]any{"type": "resign"})
+	wa.expect("ack")
+	wb.waitState(func(s play.State) bool { return s.Outcome.Over })
+	wb.send(map[string]any{"type": "rematch"})
+	wb.expect("ack")
+	wa.waitState(func(s play.State) bool { return len(s.RematchYes) == 1 })
+	wa.send(map[string]any{"type": "rematch"})
+	wa.expect("ack")
+	next := wb.waitState(func(s play.State) bool { return s.Rematch != "" }).Rematch
+	ra, rb := dialAs(t, alice, h.http.URL, next), dialAs(t, bob, h.http.URL, next)
+	ra.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{1}) })
+	rb.waitState(func(s play.State) bool { return slices.Equal(s.You, []int{0}) })
+	s := h.srv.session(next)
+	if s == nil || !s.t.Def.Rated || s.t.Users[0] == 0 || s.t.Users[1] == 0 {
+		t.Fatalf("the rematch is not a rated game of the two accounts: %+v", s)
 	}
 }

@@ -340,7 +340,8 @@ func (srv *Hall) rematch(s *session, seats []int) error {
 		return nil
 	}
 	n := t.Seats()
-	def := table.Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id}
+	// A rated game's rematch is rated too: the same accounts hold its seats.
+	def := table.Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id, Rated: t.Def.Rated}
 	for j := range n {
 		old := t.Def.Seats[(j+1)%n]
 		old.TokenHash, old.UserID = t.Tokens[(j+1)%n], t.Users[(j+1)%n]

@@ -14,6 +14,10 @@ func cutNamesJS(css string) string {
 	return fmt.Sprintf(`[...document.querySelectorAll(%q)].filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent + ' ' + e.scrollWidth + '>' + e.clientWidth)`, css)
 }
 
+// oldNameGoneJS is true when the page names the Infernal faction and never
+// by the rulebook's old name.
+const oldNameGoneJS = `!/redskin/i.test(document.body.innerText) && document.body.innerText.includes('Infernal')`
+
 // TestDungeonUnitNamesFitOnAPhone: at phone width every unit's name in the
 // draft (each faction's cards) and in the deployment's tray shows whole.
 func TestDungeonUnitNamesFitOnAPhone(t *testing.T) {
@@ -38,6 +42,10 @@ func TestDungeonUnitNamesFitOnAPhone(t *testing.T) {
 	if evalJS[bool](b, `document.documentElement.scrollWidth > innerWidth + 1`) {
 		t.Error("the draft scrolls sideways on a phone")
 	}
+	// The faction the rulebook calls Redskin reads Infernal (a ruling).
+	if !evalJS[bool](b, oldNameGoneJS) {
+		t.Error("the draft shows the old faction name, or not Infernal")
+	}
 	b.run("suggest", chromedp.Click(chromedp.ID("suggest-setup")))
 	b.waitJS("an army", `/\d+ of 80 XP/.test(document.querySelector('.tally').textContent) && !document.getElementById('submit-setup').disabled`)
 	b.run("submit draft", chromedp.Click(chromedp.ID("submit-setup")))
@@ -47,6 +55,9 @@ func TestDungeonUnitNamesFitOnAPhone(t *testing.T) {
 	}
 	if evalJS[bool](b, `document.documentElement.scrollWidth > innerWidth + 1`) {
 		t.Error("the deployment scrolls sideways on a phone")
+	}
+	if evalJS[bool](b, `/redskin/i.test(document.body.innerText)`) {
+		t.Error("the deployment shows the old faction name")
 	}
 	b.eval(`document.querySelector('.tray').scrollIntoView(); true`)
 	viewShot(b, "phone-dungeon-deploy-names")

@@ -1,13 +1,18 @@
 package server
 
 import (
+	"encoding/json"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"wyrm/docs"
+	"wyrm/game"
 	"wyrm/games"
+	"wyrm/server/play"
+	"wyrm/server/table"
 )
 
 // rulesHarness serves the real games with their rules documents.
@@ -65,6 +70,28 @@ func TestRulesPagesAreWrittenForPlayers(t *testing.T) {
 					t.Errorf("%s: choice %s of %s is not explained", name, c, o.Name)
 				}
 			}
+		}
+	}
+}
+
+// A game's page reads its options in the game's words: a Dungeon Chess
+// game with the factions redskin and human says "Infernal, Human", and its
+// seats are named Infernal and Human.
+func TestGamePageReadsOptionsInWords(t *testing.T) {
+	h := rulesHarness(t)
+	cr := h.create(play.CreateRequest{Game: "dungeon", Options: game.Options{"factions": "redskin,human"},
+		Seats: []table.Seat{{Kind: table.SeatLocal}, {Kind: table.SeatLocal}}})
+	code, body := h.get("/api/games/" + cr.ID)
+	var st play.State
+	if code != 200 || json.Unmarshal([]byte(body), &st) != nil {
+		t.Fatalf("state %d: %s", code, body)
+	}
+	if !slices.Contains(st.OptionsText, "Factions: Infernal, Human") || !slices.Equal(st.Names, []string{"Infernal", "Human"}) {
+		t.Errorf("options read %q, seats %q", st.OptionsText, st.Names)
+	}
+	for _, s := range append(st.OptionsText, st.Names...) {
+		if strings.Contains(strings.ToLower(s), "redskin") {
+			t.Errorf("the game page reads %q", s)
 		}
 	}
 }

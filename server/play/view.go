@@ -66,6 +66,8 @@ type State struct {
 	Outcome outcomeJSON            `json:"outcome"`
 	Offers  []int                  `json:"drawOffers,omitempty"`
 	Rematch string                 `json:"rematch,omitempty"`
+	// OptionsText says the options as a person reads them.
+	OptionsText []string `json:"optionsText,omitempty"`
 	// RematchYes lists the seats asking for a rematch, RematchNo the seat
 	// that declined one (-1: none).
 	RematchYes []int `json:"rematchYes,omitempty"`
@@ -92,7 +94,7 @@ func (s *session) state(you []int) State {
 	t := s.t
 	n := t.Seats()
 	info := s.g.Info()
-	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
+	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options), OptionsText: boardview.OptionsText(s.g, t.Def.Options),
 		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
 		Start: t.Start, Rematch: t.Rematch, RematchNo: t.RematchNo, Thinking: s.thinking, Version: len(t.Log)}
 	if st.You == nil {

@@ -41,7 +41,9 @@ export function showGame(root, id) {
     if (!st) return;
     // Once the seats are proven, so that the chat asks for the rooms they read.
     if (!v.awaitingHello) chat.update(st);
-    page.title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, x]) => `${k}: ${x}`).join(', ') : '');
+    // The options in the game's words when the server gives them.
+    const opts = st.optionsText || Object.entries(st.options || {}).map(([k, x]) => `${k}: ${x}`);
+    page.title.textContent = st.title + (opts.length ? ' · ' + opts.join('; ') : '');
     markTab(`${st.title} — wyrm`, myTurn(v) || (inSetup(v) && mine(v).some(i => st.waiting.includes(i))));
     const viewing = v.viewPly !== null && v.viewBoard;
     const shown = viewing ? v.viewBoard : st.board;

@@ -17,6 +17,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 	"wyrm/server/store"
 )
 
@@ -77,13 +78,8 @@ func GameOf(path string) string {
 	} else if rest, ok := strings.CutPrefix(path, "/api/bot/game/"); ok {
 		id, _, _ = strings.Cut(rest, "/")
 	}
-	if id == "" || len(id) > 64 {
+	if !secret.IsID(id) {
 		return ""
-	}
-	for _, c := range id {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
-			return ""
-		}
 	}
 	return id
 }

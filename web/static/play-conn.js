@@ -73,7 +73,8 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
   }
 
   function connect() {
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id;
+    // v.node: the node the game's API answer named, for a proxy to route on.
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id + (v.node ? '?node=' + encodeURIComponent(v.node) : '');
     ws = new WebSocket(url);
     ws.onopen = () => {
       retry = 0;

@@ -14,9 +14,8 @@
 // by the seats are the lowest in the order. A table does not hold two
 // players one of whom has the other in Recent when some other grouping
 // (including who is left over) avoids it; when none does, the fewest such
-// meetings are allowed. The search is bounded (up to three such meetings,
-// a fixed number of steps for each), and past the bound the plain runs of
-// the order are used.
+// meetings are allowed. The search is bounded (a fixed number of steps),
+// and past the bound the plain runs of the order are used.
 //
 // At a two-seat table White is the player with fewer white games than
 // black ones (the lower Colours), and the higher-ranked player when equal.

@@ -107,9 +107,9 @@ func randomWaiting(rng *rand.Rand, n int) []Waiting {
 	return ws
 }
 
-// rematches counts the pairs at the same table where one has the other in
-// Recent.
-func rematches(ws []Waiting, tables [][]string) int {
+// countRematches counts the pairs at the same table where one has the
+// other in Recent.
+func countRematches(ws []Waiting, tables [][]string) int {
 	recent := map[[2]string]bool{}
 	for _, w := range ws {
 		for _, r := range w.Recent {
@@ -143,7 +143,7 @@ func fewestRematches(ws []Waiting, seats int) int {
 			x++
 		}
 		if x == len(ws) {
-			best = min(best, rematches(ws, tables))
+			best = min(best, countRematches(ws, tables))
 			return
 		}
 		used[x] = true
@@ -213,7 +213,7 @@ func checkTables(ws []Waiting, seats int, rng *rand.Rand) error {
 		}
 	}
 	if len(ws) <= 9 {
-		if n, want := rematches(ws, got), fewestRematches(ws, seats); n != want {
+		if n, want := countRematches(ws, got), fewestRematches(ws, seats); n != want {
 			return fmt.Errorf("%d rematches in %v, but %d will do", n, got, want)
 		}
 	}

@@ -60,6 +60,7 @@ func newPairer(players []Player, round, rounds int, opt Options) *pairer {
 		// A topscorer has more than half the points possible so far.
 		e.top = round == rounds && round > 1 && p.Score > round-1
 		e.setColours(p.Colours)
+		e.setFloats(p.Floats)
 	}
 	slices.SortStableFunc(es, func(a, b entrant) int {
 		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.tpn, b.tpn))

@@ -186,16 +186,17 @@ func checkRound(ps []Player, round, rounds int, got Round, err error, rng *rand.
 // the first round that cannot be paired.
 func tournament(seed uint64, n, rounds int) error {
 	rng := rand.New(rand.NewPCG(seed, seed>>7^0x9e37))
-	ps := make([]Player, n)
-	for i := range ps {
+	ev := &event{}
+	for i := range n {
 		// Few distinct ratings, so ties by ID matter.
-		ps[i] = Player{ID: fmt.Sprintf("id%02d-%d", rng.IntN(100), i), Rating: 1500 + 50*rng.IntN(6)}
+		ev.entries = append(ev.entries, Entry{ID: fmt.Sprintf("id%02d-%d", rng.IntN(100), i), Rating: 1500 + 50*rng.IntN(6)})
 	}
 	for round := 1; round <= rounds; round++ {
-		if len(ps) > 2 && rng.IntN(8) == 0 {
-			k := rng.IntN(len(ps))
-			ps = append(ps[:k:k], ps[k+1:]...)
+		if len(ev.entries) > 2 && rng.IntN(8) == 0 {
+			k := rng.IntN(len(ev.entries))
+			ev.entries = append(ev.entries[:k:k], ev.entries[k+1:]...)
 		}
+		ps := History(ev.entries, ev.games, round-1)
 		got, err := PairRound(ps, round, rounds)
 		if err := checkRound(ps, round, rounds, got, err, rng); err != nil {
 			return fmt.Errorf("round %d of %d, %d players: %w", round, rounds, len(ps), err)
@@ -207,7 +208,7 @@ func tournament(seed uint64, n, rounds int) error {
 		for k := range res {
 			res[k] = rng.IntN(3)
 		}
-		apply(ps, got, res)
+		ev.record(round, got, res)
 	}
 	return nil
 }

@@ -39,7 +39,21 @@ type Player struct {
 	Colours   []Colour // one per round played so far (None for a bye or absence)
 	Opponents []string // everyone met so far
 	Byes      int      // pairing-allocated byes had
+	// Floats has one entry per round played so far, like Colours; nil
+	// when unknown, and then the float criteria are not applied.
+	Floats []Float
 }
+
+// Float is how a player was paired in one round against their own score
+// (C.04.3 A.4): against a lower score, or scoring without playing, is a
+// downfloat; against a higher score an upfloat.
+type Float int8
+
+const (
+	Level Float = iota // paired within their score, or no game
+	Down               // met a lower score, or scored without playing
+	Up                 // met a higher score
+)
 
 // Pair is one game of a round.
 type Pair struct{ White, Black string }

@@ -46,7 +46,7 @@ func TestHistory(t *testing.T) {
 	}, {
 		// b has withdrawn, and a late entrant f has played nothing; a
 		// requested half-point bye is a downfloat but not the bye.
-		name: "withdrawal, late entry, half-point bye",
+		name:    "withdrawal, late entry, half-point bye",
 		entries: []Entry{{"a", 5}, {"f", 9}},
 		games: []Game{
 			{Round: 1, White: "a", Black: "b", WhiteScore: 0},

@@ -7,7 +7,7 @@
 //
 // # Pairing
 //
-// Tables orders the waiting players by score, then rating (both highest
+// Tables orders the waiting players (each ID once) by score, then rating (both highest
 // first), then fewer games in the arena, then ID, and seats them in
 // consecutive runs of that order, so that tables group close scores and
 // then close ratings. The players left over when the count does not divide
@@ -31,6 +31,7 @@
 // player is on a streak ("on fire"): every result is worth double until
 // a result other than a win ends it (a draw on fire still counts double,
 // then ends the streak). A berserk win of at least 7 of the player's own
-// moves scores one more point, not doubled. Total scores a player's whole
-// run of results with the streaks worked out.
+// moves scores one more point, not doubled. OnStreak tells from a
+// player's results whether their next game is on a streak, and Total
+// scores a whole run of results with the streaks worked out.
 package arena

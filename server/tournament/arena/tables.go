@@ -36,6 +36,20 @@ func Tables(waiting []Waiting, seats int) [][]string {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(b.Rating, a.Rating),
 			cmp.Compare(a.Games, b.Games), cmp.Compare(a.ID, b.ID))
 	})
+	// A player listed twice is seated once, as their first listing in
+	// the order.
+	seen := make(map[string]bool, len(ws))
+	kept := ws[:0]
+	for _, w := range ws {
+		if !seen[w.ID] {
+			seen[w.ID] = true
+			kept = append(kept, w)
+		}
+	}
+	ws = kept
+	if len(ws) < seats {
+		return nil
+	}
 	clash := clashes(ws)
 	// The plain runs of the order: always a grouping, the fallback.
 	var runs [][]int

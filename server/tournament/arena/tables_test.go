@@ -76,6 +76,8 @@ func TestTables(t *testing.T) {
 		}), 4, [][]string{{"a", "b", "e", "f"}, {"c", "d", "g", "h"}}},
 		{"three seats: rematch avoided", with(line("abcdef"), map[string]func(*Waiting){"a": recent("c")}),
 			3, [][]string{{"a", "b", "d"}, {"c", "e", "f"}}},
+		{"a player listed twice is seated once", append(line("abc"), Waiting{ID: "a", Rating: 1}),
+			2, [][]string{{"a", "b"}}},
 		{"one seat", line("ab"), 1, nil},
 		{"five seats", line("abcdef"), 5, nil},
 	}

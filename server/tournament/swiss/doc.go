@@ -1,7 +1,8 @@
 // Package swiss pairs the rounds of a Swiss tournament by the FIDE Dutch
 // system (C.04.3, with the basic rules of C.04.1) and ranks the players
 // with Buchholz and Sonneborn-Berger tie-breaks. It is pure: no I/O, no
-// clock, and the same input always gives the same output.
+// clock, and the same input, in whatever order the players are given,
+// always gives the same output.
 //
 // # Pairing
 //
@@ -55,8 +56,7 @@
 // the score differences of repeated floats (C16 to C19) are not weighed;
 // the search over transpositions and exchanges is bounded, so in a very
 // large bracket with hard conflicts the best candidate found within the
-// bound is used; a heterogeneous bracket is never treated as homogeneous.
-// Pairing numbers are recomputed from the players passed in, so a
+// bound is used. Pairing numbers are recomputed from the players passed in, so a
 // withdrawal may renumber those below it.
 //
 // # Tie-breaks

@@ -35,7 +35,10 @@
 // bracket is only paired in a way that lets the rest of the round be
 // completed; when none exists it floats more players, and the round as a
 // whole fails with an error wrapping ErrNoPairing that names the criterion
-// in the way (repeats, the bye or colours). Nothing is relaxed silently.
+// in the way (repeats, the bye or colours). Nothing is relaxed unless
+// asked: with Options.RelaxColours such a round is paired again with the
+// colour limits lifted for everyone (as for topscorers in a last round),
+// and only if that fails too is the error returned.
 //
 // The bye goes to the player left over in the lowest bracket, the
 // lowest-ranked one who may take it unless the criteria need another.

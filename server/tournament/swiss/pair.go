@@ -33,8 +33,14 @@ func PairRoundOptions(players []Player, round, rounds int, opt Options) (Round, 
 	if len(players) == 0 {
 		return Round{}, nil
 	}
-	pr := newPairer(players, round, rounds, opt)
-	return pr.pair()
+	r, err := newPairer(players, round, rounds, opt, false).pair()
+	if err != nil && opt.RelaxColours {
+		// Only the colour limits give way, and only when they must.
+		if relaxed, rerr := newPairer(players, round, rounds, opt, true).pair(); rerr == nil {
+			return relaxed, nil
+		}
+	}
+	return r, err
 }
 
 // pairer holds one round's pairing: the entrants in ranked order (score,
@@ -46,7 +52,9 @@ type pairer struct {
 	initial Colour
 }
 
-func newPairer(players []Player, round, rounds int, opt Options) *pairer {
+// newPairer prepares a round; relax lets everyone be paired as the
+// topscorers of a last round are, past the colour limits.
+func newPairer(players []Player, round, rounds int, opt Options, relax bool) *pairer {
 	ps := slices.Clone(players)
 	// Pairing numbers: rating, highest first, ties by ID.
 	slices.SortFunc(ps, func(a, b Player) int {
@@ -58,7 +66,7 @@ func newPairer(players []Player, round, rounds int, opt Options) *pairer {
 		e.id, e.score, e.tpn = p.ID, p.Score, i+1
 		e.byeOK = p.Byes == 0
 		// A topscorer has more than half the points possible so far.
-		e.top = round == rounds && round > 1 && p.Score > round-1
+		e.top = relax || round == rounds && round > 1 && p.Score > round-1
 		e.setColours(p.Colours)
 		e.setFloats(p.Floats)
 	}

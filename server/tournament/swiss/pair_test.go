@@ -182,6 +182,38 @@ func TestPairRoundInitialColour(t *testing.T) {
 	}
 }
 
+func TestPairRoundRelaxColours(t *testing.T) {
+	// a and b both had White twice: they may only meet past the limits.
+	clash := []Player{
+		{ID: "a", Rating: 2, Colours: []Colour{White, White}},
+		{ID: "b", Rating: 1, Colours: []Colour{White, White}},
+	}
+	met := []Player{
+		{ID: "a", Rating: 2, Colours: []Colour{White, Black}, Opponents: []string{"b"}},
+		{ID: "b", Rating: 1, Colours: []Colour{Black, White}, Opponents: []string{"a"}},
+	}
+	tests := []struct {
+		name    string
+		players []Player
+		relax   bool
+		want    Round
+		wantErr bool
+	}{
+		{"colours, strict", clash, false, Round{}, true},
+		// One of them must be denied; the higher-ranked a is not.
+		{"colours, relaxed", clash, true, Round{Pairs: []Pair{{"b", "a"}}}, false},
+		{"repeat, relaxed", met, true, Round{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := PairRoundOptions(tt.players, 3, 5, Options{RelaxColours: tt.relax})
+			if (err != nil) != tt.wantErr || !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("got %+v, %v; want %+v, error %v", got, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
 func TestPairRoundErrors(t *testing.T) {
 	met := func(ps []Player) []Player {
 		for i := range ps {

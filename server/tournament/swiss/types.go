@@ -70,4 +70,9 @@ type Options struct {
 	// odd pairing number in a pair where neither player has a colour
 	// preference); None means White.
 	InitialColour Colour
+	// RelaxColours lets a round that cannot otherwise be paired break the
+	// colour limits (a colour difference beyond 2, the same colour three
+	// times running), for as few players as the criteria manage. Repeat
+	// games and second byes are never allowed.
+	RelaxColours bool
 }

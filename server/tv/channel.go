@@ -35,7 +35,7 @@ func newChannel(game, title string) *channel {
 // note takes in an entry of the channel's game and reports whether it is
 // the featured one's.
 func (c *channel) note(e lobby.Entry) bool {
-	if InProgress(&e) {
+	if InProgress(&e) && known(&e) {
 		c.live[e.ID] = &e
 	} else {
 		delete(c.live, e.ID)

@@ -67,6 +67,11 @@ func TestChannelSwitches(t *testing.T) {
 			{show: true},
 			{note: e(func() lobby.Entry { x := *a; x.Plies, x.Spectators = 7, 3; return x }()), want: "a"},
 		},
+		"a game whose players are not read yet waits for them": {
+			{note: game("new", 9, "a0", "a0"), want: ""},
+			{note: b, want: "b"},
+			{note: game("new", 9, "a2000", "a2000"), want: "new", reason: "read, it ranks first"},
+		},
 		"a game waiting for a seat is not in progress": {
 			{note: game("w", 9, "a2000", "-"), want: ""},
 			{note: b, want: "b"},

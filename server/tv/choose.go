@@ -31,6 +31,18 @@ func InProgress(e *lobby.Entry) bool {
 	return true
 }
 
+// known reports whether the ratings of e's accounts have been read: a
+// game's players are looked up a moment after it is made (their entry
+// comes again then), and it is no candidate until they are.
+func known(e *lobby.Entry) bool {
+	for i, s := range e.Seats {
+		if hasAccount(e, i) && s.Rating == 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // tierOf places e among the tiers.
 func tierOf(e *lobby.Entry) int {
 	tier := tierAccounts

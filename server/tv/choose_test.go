@@ -99,6 +99,7 @@ func TestInProgress(t *testing.T) {
 		{over, false},
 		{aborted, false},
 		{setup, true},
+		{game("unread", 1, "a0", "a1500"), true},
 		{&lobby.Entry{ID: "open", List: lobby.Open, Seats: []lobby.Seat{{Taken: true}, {}}}, false},
 	}
 	for _, c := range cases {

@@ -96,6 +96,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         h('strong', {}, g.title),
         h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${playerText(s)}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
+        g.spectators && g.list === 'playing' ? h('span', { class: 'muted watching-count' }, `${g.spectators} watching`) : '',
         h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 

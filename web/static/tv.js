@@ -47,7 +47,9 @@ export function showTV(root, game) {
   function follow(id) {
     if (id === wsId) return;
     if (ws) { ws.onclose = ws.onmessage = null; ws.close(); ws = null; }
-    wsId = id; st = null; retry = 0;
+    // The last game stays on the screen until the next one's state comes.
+    wsId = id; retry = 0;
+    if (!id) st = null;
     if (id) connect();
     draw();
   }

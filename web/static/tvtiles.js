@@ -48,7 +48,8 @@ export function tvTiles() {
     try {
       const st = await (await fetch('/api/games/' + encodeURIComponent(id))).json();
       if (t.key !== key || !st.board || !st.board.geometry) return;
-      const g = st.board.geometry, layout = g.levels === 1 ? 'one' : 'stack';
+      // Several levels: the middle one large, the others as small maps.
+      const g = st.board.geometry, layout = g.levels === 1 ? 'one' : 'focus';
       const lasts = lastPlies(st.plies, st.plies.length, st.seats.length - 1);
       renderBoard(t.board, st.board, { flip: false, unit: fitUnit(g, layout, TILE, TILE), layout, check: st.board.check,
         last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })),

@@ -64,4 +64,19 @@ func TestTVFollowsARatedGame(t *testing.T) {
 	viewer.run("phone lobby", chromedp.Navigate(s.URL+"/#/"))
 	viewer.waitJS("the TV tile on a phone", tile+` !== null`)
 	viewer.screenshot("tv-lobby-phone")
+
+	// When the game ends the channel shows the result, then the next game
+	// in progress (two guests at one screen) comes on by itself.
+	viewer.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)), chromedp.Navigate(s.URL+"/tv/dragon"))
+	viewer.waitJS("back on the channel", names+` === 'bob,alice'`)
+	guests := newBrowser(t)
+	guests.create(s, "dragon", nil, "local", "local")
+	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
+	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	viewer.waitJS("the result on TV", `(t => t.includes('wins') && t.includes('next game'))(document.getElementById('tv-status').textContent)`)
+	viewer.screenshot("tv-result-laptop")
+	viewer.waitJS("the next game on TV", names+` === 'Guest,Guest'`)
+	if got := evalJS[string](viewer, `document.querySelector('.tv-players.tv-bottom small').textContent`); !strings.Contains(got, "White") {
+		t.Errorf("the next game's bottom seat: %q, want White", got)
+	}
 }

@@ -8,7 +8,7 @@ import { renderBoard } from './board.js';
 import { drawHands } from './hands.js';
 import { get } from './settings.js';
 import { formatClock } from './clockfmt.js';
-import { ratingText } from './players.js';
+import { ratingText, changeText } from './players.js';
 import { autoLayout, fitUnit } from './layouts.js';
 import { seatLabel, lastPlies, resultText, statusText, rounds } from './play-state.js';
 import { channelText, watchingText, sides, secondsToNext } from './tv-state.js';
@@ -100,7 +100,9 @@ export function showTV(root, game) {
     return h('div', { class: 'tv-player' + (st.waiting.includes(i) && !st.outcome.over ? ' turn' : ''), 'data-seat': i },
       h('span', { class: 'swatch s' + i }),
       h('span', { class: 'who' }, h('strong', { class: 'player-name' }, who), r ? h('span', { class: 'rating muted' }, ' ', r) : '',
-        s.bot ? h('span', { class: 'badge bot' }, 'BOT') : '', h('small', { class: 'muted' }, ' · ', seatLabel(st, i))),
+        s.bot ? h('span', { class: 'badge bot' }, 'BOT') : '',
+        changeText(s) ? h('span', { class: 'rating-change' + (s.ratingChange > 0 ? ' up' : s.ratingChange < 0 ? ' down' : '') }, ' ', changeText(s)) : '',
+        h('small', { class: 'muted' }, ' · ', seatLabel(st, i))),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '');
   }
 

@@ -48,7 +48,7 @@ func TestTVFollowsARatedGame(t *testing.T) {
 	}
 	viewer.screenshot("tv-laptop")
 	viewer.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
-	viewer.waitJS("redrawn", `document.querySelector('.tv .level svg') !== null`)
+	viewer.waitJS("redrawn to fit the phone", `document.querySelector('.tv .level svg') !== null && document.documentElement.scrollWidth <= innerWidth`)
 	viewer.screenshot("tv-phone")
 
 	// The lobby's tile: a live board, the players, a link to the channel.
@@ -62,7 +62,7 @@ func TestTVFollowsARatedGame(t *testing.T) {
 		t.Errorf("the tile led to %q", got)
 	}
 	viewer.run("phone lobby", chromedp.Navigate(s.URL+"/#/"))
-	viewer.waitJS("the TV tile on a phone", tile+` !== null`)
+	viewer.waitJS("the TV tile on a phone", tile+` !== null && document.documentElement.scrollWidth <= innerWidth`)
 	viewer.screenshot("tv-lobby-phone")
 
 	// When the game ends the channel shows the result, then the next game

@@ -3,6 +3,7 @@ package tv
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"time"
 
 	"wyrm/server/apierr"
@@ -27,8 +28,10 @@ type API struct {
 	Done <-chan struct{}
 }
 
-// Routes adds GET /api/tv, /api/tv/events and /api/tv/{game}.
+// Routes adds GET /api/tv, /api/tv/events and /api/tv/{game}, and /tv,
+// which leads to a channel.
 func (a *API) Routes(mux *httpkit.Mux) {
+	mux.HandleErr("GET /tv", a.tune)
 	mux.HandleErr("GET /api/tv", a.all)
 	mux.HandleErr("GET /api/tv/events", a.events)
 	mux.HandleErr("GET /api/tv/{game}", a.one)
@@ -37,6 +40,24 @@ func (a *API) Routes(mux *httpkit.Mux) {
 // all answers every game's channel.
 func (a *API) all(w http.ResponseWriter, _ *http.Request) error {
 	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"channels": a.TV.Channels()})
+	return nil
+}
+
+// tune leads /tv (the header's link) to the first channel with a game on,
+// else to the first channel.
+func (a *API) tune(w http.ResponseWriter, r *http.Request) error {
+	chs := a.TV.Channels()
+	if len(chs) == 0 {
+		return apierr.New(apierr.NotFound, "this server has no games")
+	}
+	to := chs[0].Game
+	for _, c := range chs {
+		if c.Featured != nil {
+			to = c.Game
+			break
+		}
+	}
+	http.Redirect(w, r, "/tv/"+url.PathEscape(to), http.StatusFound)
 	return nil
 }
 

@@ -94,6 +94,33 @@ func TestEventStreamFollowsTheChannels(t *testing.T) {
 	next("nothing after the pause", func(c Channel) bool { return c.Featured == nil })
 }
 
+// /tv leads to the first channel with a game on, else to the first.
+func TestTuneLeadsToAChannel(t *testing.T) {
+	l, srv := newTestAPI(t, 4)
+	noFollow := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	where := func() string {
+		t.Helper()
+		resp, err := noFollow.Get(srv.URL + "/tv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusFound {
+			t.Fatalf("/tv: %d", resp.StatusCode)
+		}
+		return resp.Header.Get("Location")
+	}
+	if got := where(); got != "/tv/toy" {
+		t.Fatalf("nothing on: led to %q", got)
+	}
+	g := game("g1", 1, "a1500", "a1500")
+	g.Game = "other"
+	l.Set(*g)
+	if got := where(); got != "/tv/other" {
+		t.Fatalf("a game on the other channel: led to %q", got)
+	}
+}
+
 // A client's streams count against its connections; past them it is
 // refused with why. An unknown game's channel is not found.
 func TestStreamsCountAgainstTheConnections(t *testing.T) {

@@ -26,6 +26,7 @@ import (
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
+	"wyrm/server/tv"
 )
 
 // Config is what a Server is built from.
@@ -75,6 +76,9 @@ type Config struct {
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
+	// TVPause is how long a featured game that ended stays on its TV
+	// channel; 0 means tv.DefaultPause.
+	TVPause time.Duration
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
@@ -102,6 +106,7 @@ type Server struct {
 	chat       *chat.Service  // nil: chat is off
 	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
 	site       *site.Site
+	tv         *tv.TV
 	editor     *editor.Editor
 
 	proxyHeader  string
@@ -142,6 +147,12 @@ func New(cfg Config) (*Server, error) {
 	srv.life = life.New(srv.log)
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.lobby = lobby.New()
+	// Before any game is loaded, so that the TV hears of every one.
+	var channels []tv.Game
+	for _, g := range cfg.Games {
+		channels = append(channels, tv.Game{Name: g.Info().Name, Title: g.Info().Title})
+	}
+	srv.tv = tv.New(tv.Config{Games: channels, Lobby: srv.lobby, Pause: cfg.TVPause, Now: now})
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
@@ -208,6 +219,7 @@ func (srv *Server) Close() {
 		srv.hub.Close()
 	}
 	srv.hall.Leave()
+	srv.tv.Close()
 }
 
 // Create makes and stores a new game for the server's own use (tests,
@@ -224,6 +236,7 @@ func (srv *Server) Handler() http.Handler {
 	srv.metrics.Routes(mux)
 	(&lobby.API{Lobby: srv.lobby, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.hall.Routes(mux)
+	(&tv.API{TV: srv.tv, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.editor.Routes(mux)
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)

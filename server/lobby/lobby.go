@@ -25,6 +25,8 @@ type Lobby struct {
 	// HideIdle); idleAfter 0 hides none.
 	idleAfter time.Duration
 	now       func() time.Time
+	// observers are told of every entry recorded (Observe).
+	observers []func(Entry)
 }
 
 // DefaultIdleAfter is how long an untimed game against the computer stays
@@ -70,6 +72,16 @@ func (l *Lobby) SetNews(news func(wake func()) (news func() string, stop func())
 	l.news = news
 }
 
+// Observe has fn told of every entry the lobby records, in the order
+// recorded, as it is recorded: under the lobby's lock, so fn must be quick
+// and must not call the lobby. Another feature keeps its own index this
+// way (the TV's games in progress) without walking the lobby.
+func (l *Lobby) Observe(fn func(Entry)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.observers = append(l.observers, fn)
+}
+
 // Set records an entry, unless the lobby has a newer one, and tells the
 // watchers.
 func (l *Lobby) Set(e Entry) {
@@ -90,6 +102,9 @@ func (l *Lobby) Set(e Entry) {
 			i--
 		}
 		l.order = slices.Insert(l.order, i, ne)
+	}
+	for _, fn := range l.observers {
+		fn(e)
 	}
 	for w := range l.watchers {
 		w.changed[e.ID] = true

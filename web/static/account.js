@@ -6,6 +6,7 @@ import { me, setMe, loadMe } from './session.js';
 import { games, titleOf } from './meta.js';
 import { niceTicks, dateLabel } from './plotaxes.js';
 import { playerGames, headToHeadForm } from './playergames.js';
+import { t, tn } from './i18n.js';
 
 /** Shows the account screen in root. */
 export function showAccount(root) {
@@ -23,34 +24,34 @@ export function showAccount(root) {
         try { const r = await api('/api/account/settings', { refuseStrangers: strangers.checked }); me.refuseStrangers = r.refuseStrangers; strangers.checked = r.refuseStrangers; } catch (e) { err.textContent = e.message; strangers.checked = !strangers.checked; }
       } });
       strangers.checked = !!me.refuseStrangers;
-      const tokensSaid = r => r.apiTokens === 'revoked' ? ` ${r.tokensRevoked} API token(s) revoked.` : ' API tokens kept.';
+      const tokensSaid = r => r.apiTokens === 'revoked' ? ' ' + tn('{n} API token revoked.', '{n} API tokens revoked.', r.tokensRevoked) : ' ' + t('API tokens kept.');
       root.replaceChildren(h('h1', {}, me.name), h('div', { class: 'card account' },
-        h('p', {}, h('a', { href: `#/players/${encodeURIComponent(me.name)}` }, 'Your profile and ratings')),
+        h('p', {}, h('a', { href: `#/players/${encodeURIComponent(me.name)}` }, t('Your profile and ratings'))),
         h('div', { class: 'row' },
-          h('button', { id: 'signout', onclick: () => out('/api/account/logout') }, 'Sign out'),
-          h('button', { onclick: () => out('/api/account/logout-all', { revokeTokens: revoke.checked }) }, 'Sign out everywhere')),
-        h('p', {}, revoke, ' ', h('label', { for: 'revoke-tokens' }, 'Also revoke my API tokens when I sign out everywhere or change the password')),
-        h('p', {}, strangers, ' ', h('label', { for: 'refuse-strangers' }, 'Take challenges only from players I have played')),
-        h('h2', {}, 'Change password'),
+          h('button', { id: 'signout', onclick: () => out('/api/account/logout') }, t('Sign out')),
+          h('button', { onclick: () => out('/api/account/logout-all', { revokeTokens: revoke.checked }) }, t('Sign out everywhere'))),
+        h('p', {}, revoke, ' ', h('label', { for: 'revoke-tokens' }, t('Also revoke my API tokens when I sign out everywhere or change the password'))),
+        h('p', {}, strangers, ' ', h('label', { for: 'refuse-strangers' }, t('Take challenges only from players I have played'))),
+        h('h2', {}, t('Change password')),
         h('form', { class: 'account pw', onsubmit: async ev => {
           ev.preventDefault(); err.textContent = '';
-          try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = 'Password changed; other sessions are signed out.' + tokensSaid(r); } catch (e) { err.textContent = e.message; }
-        } }, h('label', { for: 'pw-old' }, 'Current password'), old,
-          h('label', { for: 'pw-new' }, 'New password ', h('small', { class: 'muted' }, '(at least 8 characters)')), neu,
-          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, 'Change password'))), err, done));
+          try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = t('Password changed; other sessions are signed out.') + tokensSaid(r); } catch (e) { err.textContent = e.message; }
+        } }, h('label', { for: 'pw-old' }, t('Current password')), old,
+          h('label', { for: 'pw-new' }, t('New password '), h('small', { class: 'muted' }, t('(at least 8 characters)'))), neu,
+          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, t('Change password')))), err, done));
       return;
     }
-    const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': 'User name' });
-    const pass = h('input', { id: 'acct-pass', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, 'aria-label': 'Password' });
+    const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': t('User name') });
+    const pass = h('input', { id: 'acct-pass', type: 'password', autocomplete: 'current-password', required: true, minlength: 8, 'aria-label': t('Password') });
     const go = path => async ev => {
       ev.preventDefault(); err.textContent = '';
       try { setMe(await api(path, { name: name.value, password: pass.value })); draw(); } catch (e) { err.textContent = e.message; }
     };
-    root.replaceChildren(h('h1', {}, 'Sign in'), h('form', { class: 'card account', onsubmit: go('/api/account/login') },
-      h('p', { class: 'muted' }, 'Playing needs no account. With one, your games follow you to any browser and rated games give you a rating.'),
-      h('label', { for: 'acct-name' }, 'User name'), name, h('label', { for: 'acct-pass' }, 'Password'), pass,
-      h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, 'Sign in'),
-        h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, 'Create account')), err));
+    root.replaceChildren(h('h1', {}, t('Sign in')), h('form', { class: 'card account', onsubmit: go('/api/account/login') },
+      h('p', { class: 'muted' }, t('Playing needs no account. With one, your games follow you to any browser and rated games give you a rating.')),
+      h('label', { for: 'acct-name' }, t('User name')), name, h('label', { for: 'acct-pass' }, t('Password')), pass,
+      h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, t('Sign in')),
+        h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, t('Create account'))), err));
   }
   async function out(path, body = {}) {
     try { await api(path, body); } catch (e) { err.textContent = e.message; }
@@ -64,24 +65,24 @@ export function showAccount(root) {
 /** Shows player name's profile in root: ratings with their history and
  * leaderboards, head to head, and their games filtered by query. */
 export function showPlayer(root, name, query = new URLSearchParams()) {
-  root.replaceChildren(h('p', { class: 'loading' }, 'Loading…'));
+  root.replaceChildren(h('p', { class: 'loading' }, t('Loading…')));
   Promise.all([api(`/api/players/${encodeURIComponent(name)}`), games().catch(() => [])]).then(([p, titles]) => {
-    const rows = p.ratings.map(r => h('tr', {}, h('td', {}, titleOf(titles, r.game), ' ', h('span', { class: 'muted' }, '· ' + r.speed)),
+    const rows = p.ratings.map(r => h('tr', {}, h('td', {}, titleOf(titles, r.game), ' ', h('span', { class: 'muted' }, '· ' + t(r.speed))),
       h('td', {}, Math.round(r.rating) + (r.provisional ? '?' : '')), h('td', { class: 'muted rd' }, '± ' + Math.round(2 * r.rd)), h('td', {}, String(r.games)),
-      h('td', {}, h('a', { href: '#/leaderboard?' + new URLSearchParams({ game: r.game, speed: r.speed }) }, 'Leaderboard'))));
+      h('td', {}, h('a', { href: '#/leaderboard?' + new URLSearchParams({ game: r.game, speed: r.speed }) }, t('Leaderboard')))));
     const plots = Object.entries(p.history || {}).filter(([, pts]) => pts && pts.length > 1).map(([pool, pts]) => {
       const [g, speed] = pool.split('/');
-      return h('figure', {}, h('figcaption', {}, `${titleOf(titles, g)} · ${speed}`), plot(pts));
+      return h('figure', {}, h('figcaption', {}, `${titleOf(titles, g)} · ${t(speed)}`), plot(pts));
     });
     // A signed-in player may challenge anyone else from their profile.
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
-      ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
+      ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, t('Challenge {name}', { name: p.name }))) : '';
     // A bot is an engine's account: marked so that people know whom they play.
-    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')) : h('h1', {}, p.name);
-    root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
+    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT')) : h('h1', {}, p.name);
+    root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, t('Ratings')),
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))
-        : h('p', { class: 'muted' }, 'No rated games yet.'), h('div', { class: 'plots' }, plots)),
+        h('thead', {}, h('tr', {}, h('th', {}, t('Game · speed')), h('th', {}, t('Rating')), h('th', { class: 'rd' }), h('th', {}, t('Games')), h('th'))), h('tbody', {}, rows)))
+        : h('p', { class: 'muted' }, t('No rated games yet.')), h('div', { class: 'plots' }, plots)),
     headToHeadForm(p.name), playerGames(p.name, query));
   }).catch(e => root.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)));
   return () => {};
@@ -104,7 +105,7 @@ function plot(pts) {
   const x = i => left + (t1 > t0 ? (ts[i] - t0) / (t1 - t0) : i / (rs.length - 1)) * (w - left - right);
   const y = r => top + (hi - r) / (hi - lo) * (ht - top - bottom);
   const svg = el('svg', { viewBox: `0 0 ${w} ${ht}`, class: 'rating-plot', role: 'img',
-    'aria-label': `rating from ${Math.round(rs[0])} on ${dateLabel(t0)} to ${Math.round(rs[rs.length - 1])} on ${dateLabel(t1)}` });
+    'aria-label': t('rating from {x} on {x2} to {x3} on {x4}', { x: Math.round(rs[0]), x2: dateLabel(t0), x3: Math.round(rs[rs.length - 1]), x4: dateLabel(t1) }) });
   for (const v of ticks) {
     svg.append(el('line', { x1: left, x2: w - right, y1: y(v), y2: y(v), class: 'grid' }),
       el('text', { x: left - 4, y: y(v) + 3, 'text-anchor': 'end', class: 'axis' }, String(v)));

@@ -12,6 +12,7 @@ import { drawHands, dropsLetter } from './hands.js';
 import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
+import { t, tn } from './i18n.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
 const REVIEW_MS = 250; // search time per position of a review
@@ -44,38 +45,38 @@ export function showAnalysis(root, q) {
   const root0 = { pos: q.get('pos') || '', move: null, parent: null, children: [], view: null };
   let node = root0;
 
-  const title = h('h1', {}, 'Analysis');
+  const title = h('h1', {}, t('Analysis'));
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
-  const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
-  const linesEl = h('ol', { class: 'pvlines', 'aria-label': 'Best lines' });
+  const bars = h('div', { class: 'evalbars', 'aria-label': t('Evaluation') });
+  const linesEl = h('ol', { class: 'pvlines', 'aria-label': t('Best lines') });
   const statsEl = h('p', { class: 'muted pvstats' });
-  const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, 'Stop');
-  const pvSel = h('select', { id: 'multipv', 'aria-label': 'Number of lines', onchange: () => { multipv = Number(pvSel.value); analyse(); } },
-    [1, 2, 3, 4, 5].map(n => h('option', { value: n, selected: n === multipv }, `${n} line${n > 1 ? 's' : ''}`)));
-  const movesEl = h('div', { class: 'tree', 'aria-label': 'Moves and variations' });
-  const moveInput = h('input', { id: 'anmove', list: 'anlegal', autocomplete: 'off', placeholder: 'Type a move', 'aria-label': 'Type a move' });
+  const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, t('Stop'));
+  const pvSel = h('select', { id: 'multipv', 'aria-label': t('Number of lines'), onchange: () => { multipv = Number(pvSel.value); analyse(); } },
+    [1, 2, 3, 4, 5].map(n => h('option', { value: n, selected: n === multipv }, tn('{n} line', '{n} lines', n))));
+  const movesEl = h('div', { class: 'tree', 'aria-label': t('Moves and variations') });
+  const moveInput = h('input', { id: 'anmove', list: 'anlegal', autocomplete: 'off', placeholder: t('Type a move'), 'aria-label': t('Type a move') });
   const datalist = h('datalist', { id: 'anlegal' });
   const moveForm = h('form', { class: 'row', onsubmit: ev => {
     ev.preventDefault();
-    const t = moveInput.value.trim(), m = (node.view?.legal || []).find(m => m.text === t || m.san === t);
-    if (m) { moveInput.value = ''; play(m); } else errBox.textContent = `${t} is not a legal move here.`;
-  } }, moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
+    const typed = moveInput.value.trim(), m = (node.view?.legal || []).find(m => m.text === typed || m.san === typed);
+    if (m) { moveInput.value = ''; play(m); } else errBox.textContent = t('{move} is not a legal move here.', { move: typed });
+  } }, moveInput, datalist, h('button', { type: 'submit' }, t('Play')));
   const nav = h('div', { class: 'nav' },
-    h('button', { 'aria-label': 'First position', onclick: () => goTo(root0) }, '|◀'),
-    h('button', { 'aria-label': 'Previous move', onclick: () => node.parent && goTo(node.parent) }, '◀'),
-    h('button', { 'aria-label': 'Next move', onclick: () => node.children[0] && goTo(node.children[0]) }, '▶'),
-    h('button', { 'aria-label': 'Last move', onclick: () => { let n = node; while (n.children[0]) n = n.children[0]; goTo(n); } }, '▶|'));
+    h('button', { 'aria-label': t('First position'), onclick: () => goTo(root0) }, '|◀'),
+    h('button', { 'aria-label': t('Previous move'), onclick: () => node.parent && goTo(node.parent) }, '◀'),
+    h('button', { 'aria-label': t('Next move'), onclick: () => node.children[0] && goTo(node.children[0]) }, '▶'),
+    h('button', { 'aria-label': t('Last move'), onclick: () => { let n = node; while (n.children[0]) n = n.children[0]; goTo(n); } }, '▶|'));
   const reviewEl = h('div', { class: 'review' });
-  const dialog = h('dialog', { 'aria-label': 'Choose a move' });
+  const dialog = h('dialog', { 'aria-label': t('Choose a move') });
   root.append(h('div', { class: 'play analysis' },
-    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
+    h('section', { class: 'board-area', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status), errBox,
       handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
-      h('div', { class: 'card' }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
-      h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, nav))), dialog);
+      h('div', { class: 'card' }, h('h2', {}, t('Engine')), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
+      h('div', { class: 'card' }, h('h2', {}, t('Moves')), movesEl, nav))), dialog);
 
   const onKey = ev => {
     if (ev.target.closest && ev.target.closest('input, select, textarea')) return;
@@ -86,11 +87,11 @@ export function showAnalysis(root, q) {
   addEventListener('resize', drawBoard);
 
   const seats = () => node.view ? node.view.players : 2;
-  const seatName = i => (node.view && node.view.seatNames && node.view.seatNames[i]) || (meta && meta.seats && meta.seats[i]) || `Seat ${i + 1}`;
+  const seatName = i => t((node.view && node.view.seatNames && node.view.seatNames[i]) || (meta && meta.seats && meta.seats[i]) || '') || t('Seat {x}', { x: i + 1 });
 
   function setRunning(on) {
     running = on;
-    goBtn.textContent = on ? 'Stop' : 'Go';
+    goBtn.textContent = on ? t('Stop') : t('Go');
     goBtn.setAttribute('aria-pressed', String(on));
     if (on) analyse(); else engine.stop();
   }
@@ -128,7 +129,7 @@ export function showAnalysis(root, q) {
     if (!running || !node.view) return;
     info = null;
     drawLines();
-    if (node.view.over) { engine.stop(); statsEl.textContent = 'The game is over: ' + node.view.reason; return; }
+    if (node.view.over) { engine.stop(); statsEl.textContent = t('The game is over: ') + node.view.reason; return; }
     engine.run('analyse', { game, options, position: node.pos, multipv }, m => {
       if (m.type === 'info') {
         if (m.lines.length) markOnce('first-line');
@@ -175,9 +176,9 @@ export function showAnalysis(root, q) {
   function choose(c) {
     sel = null;
     if (c.length === 1) { play(c[0]); return; }
-    dialog.replaceChildren(h('p', {}, 'Which move?'),
+    dialog.replaceChildren(h('p', {}, t('Which move?')),
       h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); play(m); } }, m.san || m.text))),
-      h('button', { onclick: () => { dialog.close(); drawBoard(); } }, 'Cancel'));
+      h('button', { onclick: () => { dialog.close(); drawBoard(); } }, t('Cancel')));
     dialog.showModal();
   }
 
@@ -259,11 +260,11 @@ export function showAnalysis(root, q) {
     // The card keeps the height of the lines asked for, so that the move
     // list's buttons below it stay put while lines come and go.
     linesEl.style.setProperty('--lines', String(multipv));
-    if (!info) { linesEl.replaceChildren(); statsEl.textContent = running ? 'Thinking…' : 'Stopped.'; return; }
-    statsEl.textContent = `depth ${info.depth}/${info.seldepth} · ${big(info.nodes)} nodes · ${big(info.nps)} nodes/s`;
+    if (!info) { linesEl.replaceChildren(); statsEl.textContent = running ? t('Thinking…') : t('Stopped.'); return; }
+    statsEl.textContent = t('depth {depth}/{seldepth} · {x} nodes · {x2} nodes/s', { depth: info.depth, seldepth: info.seldepth, x: big(info.nodes), x2: big(info.nps) });
     linesEl.replaceChildren(...info.lines.map(l => h('li', { class: 'pvline' },
       h('span', { class: 'score' }, scoreText(l.score)), ' ',
-      h('button', { type: 'button', class: 'pvmove', title: 'Play this line\'s first move', onclick: () => { const m = node.view.legal.find(x => x.text === l.moves[0]); if (m) play(m); } }, l.pv[0] || ''),
+      h('button', { type: 'button', class: 'pvmove', title: t('Play this line\'s first move'), onclick: () => { const m = node.view.legal.find(x => x.text === l.moves[0]); if (m) play(m); } }, l.pv[0] || ''),
       ' ', h('span', { class: 'pv' }, l.pv.slice(1).join(' ')))));
   }
 
@@ -275,7 +276,7 @@ export function showAnalysis(root, q) {
       const i = depthOf(n) - 1, r = review && n.review;
       const mark = r && r.kind ? symbol[r.kind] : '';
       return h('button', { type: 'button', class: 'mv' + (n === node ? ' cur' : '') + (r && r.kind ? ' ' + r.kind : ''), 'data-ply': i + 1, onclick: () => goTo(n),
-        title: r && r.kind ? `${r.kind}: ${r.better} was better` : '' }, (n.move.san || n.move.text) + mark);
+        title: r && r.kind ? t('{kind}: {better} was better', { kind: t(r.kind), better: r.better }) : '' }, (n.move.san || n.move.text) + mark);
     };
     const line = (from, depth) => {
       const parts = [];
@@ -283,18 +284,18 @@ export function showAnalysis(root, q) {
         parts.push(moveBtn(n));
         const sibs = n.parent.children;
         if (sibs[0] === n && sibs.length > 1 && depth < 3) for (const v of sibs.slice(1)) parts.push(h('span', { class: 'var' }, '(', ...line(v, depth + 1), ')'));
-        if (n.review && n.review.kind) parts.push(h('span', { class: 'better muted' }, `${n.review.better} better`));
+        if (n.review && n.review.kind) parts.push(h('span', { class: 'better muted' }, t('{better} better', { better: n.review.better })));
       }
       return parts;
     };
     if (root0.children[0]) out.push(...line(root0.children[0], 0));
-    movesEl.replaceChildren(...(out.length ? out : [h('span', { class: 'muted' }, 'No moves yet: play on the board.')]));
+    movesEl.replaceChildren(...(out.length ? out : [h('span', { class: 'muted' }, t('No moves yet: play on the board.'))]));
     movesEl.querySelector('.cur')?.scrollIntoView({ block: 'nearest' });
   }
 
   function draw() {
     const v = node.view;
-    status.textContent = v.over ? `Game over: ${v.reason}` : `${seatName(v.toMove)} to move`;
+    status.textContent = v.over ? t('Game over: {reason}', { reason: t(v.reason) }) : t('{x} to move', { x: seatName(v.toMove) });
     datalist.replaceChildren(...(v.legal || []).map(m => h('option', { value: m.san || m.text })));
     drawBoard(); drawLines(); drawTree();
     if (evals) drawReview();
@@ -309,12 +310,12 @@ export function showAnalysis(root, q) {
     if (!st.outcome.over && seated) {
       setRunning(false);
       closed = true;
-      boardEl.closest('.play').replaceWith(h('section', { class: 'card narrow' }, h('h1', {}, `Review · ${st.title}`),
-        h('p', { id: 'no-engine' }, 'You are playing this game: its review and the engine open once it is over.'),
-        h('a', { class: 'btn primary', href: '/#/g/' + encodeURIComponent(reviewId) }, 'Back to the game')));
+      boardEl.closest('.play').replaceWith(h('section', { class: 'card narrow' }, h('h1', {}, t('Review · {title}', { title: t(st.title) })),
+        h('p', { id: 'no-engine' }, t('You are playing this game: its review and the engine open once it is over.')),
+        h('a', { class: 'btn primary', href: '/#/g/' + encodeURIComponent(reviewId) }, t('Back to the game'))));
       return;
     }
-    title.textContent = `Review · ${st.title}`;
+    title.textContent = t('Review · {title}', { title: t(st.title) });
     if (st.seatNames) meta = { ...(meta || {}), seats: st.seatNames };
     root0.pos = st.start || '';
     root0.view = null;
@@ -329,8 +330,8 @@ export function showAnalysis(root, q) {
     for (let c = root0.children[0]; c; c = c.children[0]) nodes.push(c);
     const want = Math.min(nodes.length - 1, Math.max(0, Number(q.get('ply')) || 0));
     evals = Array(nodes.length).fill(null);
-    const bar = h('progress', { max: nodes.length, value: 0, 'aria-label': 'Review progress' });
-    reviewEl.replaceChildren(h('h2', {}, 'Review'), bar);
+    const bar = h('progress', { max: nodes.length, value: 0, 'aria-label': t('Review progress') });
+    reviewEl.replaceChildren(h('h2', {}, t('Review')), bar);
     setRunning(false);
     await goTo(nodes[want]);
     const ms = Number(q.get('ms')) || REVIEW_MS;
@@ -352,11 +353,11 @@ export function showAnalysis(root, q) {
     const graph = drawGraph(evals, review.seatNames.length, colours, cur, i => goTo(nodes[i]), review.moves.map(r => r.kind));
     const counts = kind => review.seatNames.map((_, s) => review.moves.filter((r, i) => r.kind === kind && nodes[i + 1].seat === s).length);
     const table = h('table', { class: 'accuracy' },
-      h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Accuracy'), h('th', {}, 'Average loss'), h('th', {}, 'Inaccuracies'), h('th', {}, 'Mistakes'), h('th', {}, 'Blunders')),
+      h('tr', {}, h('th', {}, t('Player')), h('th', {}, t('Accuracy')), h('th', {}, t('Average loss')), h('th', {}, t('Inaccuracies')), h('th', {}, t('Mistakes')), h('th', {}, t('Blunders'))),
       review.seatNames.map((name, s) => h('tr', {}, h('td', {}, name), h('td', { class: 'acc' }, review.seats[s].accuracy.toFixed(0) + '%'),
         h('td', {}, review.seats[s].avgLoss.toFixed(0)), h('td', {}, String(counts('inaccuracy')[s])), h('td', {}, String(counts('mistake')[s])), h('td', {}, String(counts('blunder')[s])))));
-    reviewEl.replaceChildren(h('h2', {}, 'Review'), graph, table,
-      h('p', { class: 'muted' }, 'Centipawn loss from the mover\'s side: 50 an inaccuracy (?!), 100 a mistake (?), 300 a blunder (??). ', h('a', { href: '/rules/' }, 'Rules')));
+    reviewEl.replaceChildren(h('h2', {}, t('Review')), graph, table,
+      h('p', { class: 'muted' }, t('Centipawn loss from the mover\'s side: 50 an inaccuracy (?!), 100 a mistake (?), 300 a blunder (??). '), h('a', { href: '/rules/' }, t('Rules'))));
   }
 
   // The games' names, and the first game when the address names none;
@@ -368,12 +369,12 @@ export function showAnalysis(root, q) {
       meta = all.find(x => x.name === game) || null;
       if (!reviewId && all.length > 1) {
         // Another game starts its own board from its start position.
-        const pick = h('select', { id: 'angame', 'aria-label': 'Game', onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
-          all.map(x => h('option', { value: x.name, selected: x.name === game }, x.title)));
+        const pick = h('select', { id: 'angame', 'aria-label': t('Game'), onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
+          all.map(x => h('option', { value: x.name, selected: x.name === game }, t(x.title))));
         title.after(pick);
       }
     } catch { /* names are a nicety */ }
-    if (meta) title.textContent = `Analysis · ${meta.title}`;
+    if (meta) title.textContent = t('Analysis · {title}', { title: t(meta.title) });
   }
 
   (async () => {

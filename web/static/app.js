@@ -14,7 +14,14 @@ import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
+import { loadLanguage, translateMarkup, t } from './i18n.js';
+import { initLangSwitch } from './langswitch.js';
 
+// The language is loaded before anything is drawn, so that every screen
+// draws in it from the start.
+await loadLanguage();
+translateMarkup();
+initLangSwitch();
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
 initMenu();
@@ -87,7 +94,7 @@ async function route() {
 }
 
 async function join(id, seat, invite) {
-  app.append(h('p', { class: 'loading' }, 'Joining…'));
+  app.append(h('p', { class: 'loading' }, t('Joining…')));
   try {
     const r = await api(`/api/games/${id}/join`, invite ? { seat, invite } : { seat });
     addTokens(id, [r.token]);
@@ -95,10 +102,10 @@ async function join(id, seat, invite) {
   } catch (e) {
     // A game that is not there cannot be watched either.
     const exists = await fetch('/api/games/' + encodeURIComponent(id)).then(r => r.status !== 404, () => true);
-    app.replaceChildren(h('h1', {}, 'Could not join'),
+    app.replaceChildren(h('h1', {}, t('Could not join')),
       h('p', { class: 'error', role: 'alert' }, e.message),
-      exists ? h('p', {}, h('a', { href: '#/g/' + id }, 'Watch the game'), ' or go ', h('a', { href: '#/' }, 'back to the lobby'), '.')
-        : h('p', {}, 'There is no such game. Go ', h('a', { href: '#/' }, 'back to the lobby'), '.'));
+      exists ? h('p', {}, h('a', { href: '#/g/' + id }, t('Watch the game')), ' · ', h('a', { href: '#/' }, t('Back to the lobby')))
+        : h('p', {}, t('There is no such game.'), ' ', h('a', { href: '#/' }, t('Back to the lobby'))));
   }
 }
 

@@ -2,6 +2,7 @@
 // or letters), marks, highlights, arrows, and pointer/keyboard input
 // (click-click, drag, right-click marks, hover and long-press names).
 import { MINI } from './layouts.js';
+import { t } from './i18n.js';
 
 const S = 10; // square size in SVG units
 const palettes = [['#e9dcc2', '#9c7a58'], ['#eef0d8', '#7a9a5c'], ['#e2edf8', '#7d9fc4']];
@@ -69,19 +70,19 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
   for (let r = 0; r < g.ranks; r++) for (let f = 0; f < g.files; f++) {
     const sq = lv * per + r * g.files + f;
     const { x, y } = place(g, sq, opt.flip);
-    const t = g.terrain ? g.terrain[sq] : 'f';
+    const ter = g.terrain ? g.terrain[sq] : 'f';
     const p = bySq.get(sq);
     // A small map only shows: clicking it makes it the large board.
     const can = !mini && (opt.movable?.has(sq) || targets.has(sq) || opt.pick?.has(sq) || opt.own?.has(sq));
-    const who = p ? ` ${names[p.owner] || 'seat ' + (p.owner + 1)} ${p.name}` : t === 'w' ? ' water' : t === '.' ? ' void' : '';
+    const who = p ? ` ${t(names[p.owner] || '') || t('Seat {n}', { n: p.owner + 1 })} ${t(p.name)}` : ter === 'w' ? ' ' + t('water') : ter === '.' ? ' ' + t('void') : '';
     const tk = targets.get(sq);
     s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ''} aria-label="${esc(g.squareNames[sq] + who)}">`;
     const dark = (f + r) % 2 === 0;
     let fill = pal ? (dark ? pal[1] : pal[0]) : (dark ? 'var(--sq-dark)' : 'var(--sq-light)');
-    if (t === 'w') fill = dark ? '#6aa9d8' : '#8cc3e8';
-    if (t === '.') fill = 'var(--void)';
+    if (ter === 'w') fill = dark ? '#6aa9d8' : '#8cc3e8';
+    if (ter === '.') fill = 'var(--void)';
     s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
-    if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
+    if (ter === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
     if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.3)"/>`;
     lasts.forEach((last, k) => {
       if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,${k ? .38 : .5})"/>`;
@@ -154,9 +155,9 @@ export function renderBoard(el, b, opt = {}) {
   let html = '';
   const fig = (lv, mini) => {
     const u = mini ? unit * MINI : unit;
-    const name = (g.levelNames && g.levelNames[lv]) || (g.levels > 1 ? `Level ${lv + 1}` : 'Board');
+    const name = (g.levelNames && g.levelNames[lv] && t(g.levelNames[lv])) || (g.levels > 1 ? t('Level {x}', { x: lv + 1 }) : t('Board'));
     const cap = g.levels > 1 ? `<figcaption>${esc(name)}</figcaption>` : '';
-    const attrs = mini ? ` tabindex="0" role="button" title="${esc('Show ' + name + ' large')}" aria-label="${esc('Show ' + name + ' large')}"` : '';
+    const attrs = mini ? ` tabindex="0" role="button" title="${esc(t('Show {name} large', { name }))}" aria-label="${esc(t('Show {name} large', { name }))}"` : '';
     return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'grid'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
   };
   if (layout === 'focus') {
@@ -208,7 +209,7 @@ function showTip(el, sq, px, py) {
   tip.className = 'tip';
   tip.setAttribute('role', 'tooltip');
   const marks = p.marks && p.marks.length ? ` (${p.marks.join(', ')})` : '';
-  tip.textContent = `${names[p.owner] || 'Seat ' + (p.owner + 1)} ${p.name}${marks} · ${el._board.geometry.squareNames[sq]}`;
+  tip.textContent = `${t(names[p.owner] || '') || t('Seat {n}', { n: p.owner + 1 })} ${t(p.name)}${marks} · ${el._board.geometry.squareNames[sq]}`;
   document.body.append(tip);
   tip.style.left = Math.min(innerWidth - tip.offsetWidth - 4, Math.max(4, px - tip.offsetWidth / 2)) + 'px';
   tip.style.top = Math.max(4, py - tip.offsetHeight - 14) + 'px';

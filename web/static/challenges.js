@@ -9,6 +9,7 @@ import { h } from './dom.js';
 import { me } from './session.js';
 import { on, streamSecret, currentSecret } from './stream.js';
 import { playerText } from './players.js';
+import { t, tn, mark, tOptions } from './i18n.js';
 
 const mine = new Map(); // challenge id -> {token, view}, posted from this page
 const incoming = new Map(); // challenge id -> view, waiting for this player's answer
@@ -18,13 +19,13 @@ const watchers = new Set(); // called when mine changes
 let box = null, noteSeq = 0;
 
 /** The reasons a player may give for declining, with their labels. */
-export const declineChoices = [['generic', 'Not now'], ['later', 'Later'], ['timeControl', 'Another time control'],
-  ['rated', 'Rated instead'], ['casual', 'Casual instead'], ['options', 'Other options']];
+export const declineChoices = [['generic', mark('Not now')], ['later', mark('Later')], ['timeControl', mark('Another time control')],
+  ['rated', mark('Rated instead')], ['casual', mark('Casual instead')], ['options', mark('Other options')]];
 
 /** How a clock reads: "5+3", "3 days a move", "no clock". */
 export function clockText(c) {
-  if (c.days) return `${c.days} day${c.days > 1 ? 's' : ''} a move`;
-  if (!c.initialMs) return 'no clock';
+  if (c.days) return tn('{n} day a move', '{n} days a move', c.days);
+  if (!c.initialMs) return t('no clock');
   return `${+(c.initialMs / 60000).toFixed(2)}+${+(c.incrementMs / 1000).toFixed(1)}`;
 }
 
@@ -32,16 +33,16 @@ export function clockText(c) {
 export function colourText(c) {
   const names = c.seatNames || [];
   if (names.length !== 2) return '';
-  if (c.seat !== 0 && c.seat !== 1) return 'random colours';
+  if (c.seat !== 0 && c.seat !== 1) return t('random colours');
   const n = names[c.seat];
-  return `${c.author && c.author.name ? c.author.name : 'the author'} plays ${n[0].toUpperCase() + n.slice(1)}`;
+  return t('{name} plays {colour}', { name: c.author && c.author.name ? c.author.name : t('the author'), colour: t(n[0].toUpperCase() + n.slice(1)) });
 }
 
 /** A challenge's terms in one line. */
 export function describe(c) {
   const clip = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
-  const opts = c.optionsText ? c.optionsText.map(clip) : Object.entries(c.options || {}).map(([k, v]) => clip(`${k}: ${v}`));
-  return [c.title, clockText(c.clock), c.rated ? 'rated' : 'casual', colourText(c), ...opts].filter(Boolean).join(' · ');
+  const opts = c.optionsText ? c.optionsText.map(s => clip(tOptions(s))) : Object.entries(c.options || {}).map(([k, v]) => clip(`${k}: ${v}`));
+  return [t(c.title), clockText(c.clock), c.rated ? t('rated') : t('casual'), colourText(c), ...opts].filter(Boolean).join(' · ');
 }
 
 /** The ids of the seeks and challenges this page posted and that wait. */
@@ -107,7 +108,7 @@ function go(game, token) {
 
 /** Starts following the stream's messages and shows them in a corner of every screen. */
 export function initChallenges() {
-  box = h('aside', { class: 'notices', 'aria-label': 'Challenges', 'aria-live': 'polite' });
+  box = h('aside', { class: 'notices', 'aria-label': t('Challenges'), 'aria-live': 'polite' });
   document.body.append(box);
   // A new stream holds none of the old one's seeks and challenges.
   on('hello', () => { mine.clear(); changed(); });
@@ -122,7 +123,7 @@ export function initChallenges() {
     const was = mine.get(c.id);
     mine.delete(c.id);
     if (was && d.reason === 'expired') {
-      const text = was.view.target ? `Your challenge to ${was.view.target.name} expired.` : 'Your seek expired.';
+      const text = was.view.target ? t('Your challenge to {name} expired.', { name: was.view.target.name }) : t('Your seek expired.');
       answers.set(c.id, text);
       note(text);
     }
@@ -132,7 +133,7 @@ export function initChallenges() {
     const c = d.challenge;
     incoming.delete(c.id);
     if (mine.delete(c.id)) {
-      const text = `${c.target ? c.target.name : 'They'} declined your challenge: ${d.text}`;
+      const text = c.target ? t('{name} declined your challenge: {reason}', { name: c.target.name, reason: t(d.text) }) : t('Your challenge was declined: {reason}', { reason: t(d.text) });
       answers.set(c.id, text);
       note(text);
     }
@@ -151,25 +152,25 @@ function draw() {
   if (!box) return;
   const items = [];
   for (const c of incoming.values()) {
-    const reason = h('select', { 'aria-label': 'Reason for declining' }, declineChoices.map(([v, l]) => h('option', { value: v }, l)));
+    const reason = h('select', { 'aria-label': t('Reason for declining') }, declineChoices.map(([v, l]) => h('option', { value: v }, t(l))));
     const err = h('p', { class: 'error', role: 'alert' });
     const act = f => async () => { err.textContent = ''; try { await f(); } catch (e) { err.textContent = e.message; } };
     items.push(h('div', { class: 'notice incoming', 'data-id': c.id },
-      h('p', {}, h('a', { href: '#/players/' + encodeURIComponent(c.author.name) }, playerText(c.author)), ' challenges you'),
+      h('p', {}, h('a', { href: '#/players/' + encodeURIComponent(c.author.name) }, playerText(c.author)), t(' challenges you')),
       h('p', { class: 'muted' }, describe(c)),
-      h('div', { class: 'row' }, h('button', { class: 'primary accept', onclick: act(() => acceptChallenge(c.id)) }, 'Accept'),
-        h('button', { class: 'decline', onclick: act(() => decline(c.id, reason.value)) }, 'Decline')),
-      h('label', { class: 'muted reason' }, 'Reason to give if you decline', reason), err));
+      h('div', { class: 'row' }, h('button', { class: 'primary accept', onclick: act(() => acceptChallenge(c.id)) }, t('Accept')),
+        h('button', { class: 'decline', onclick: act(() => decline(c.id, reason.value)) }, t('Decline'))),
+      h('label', { class: 'muted reason' }, t('Reason to give if you decline'), reason), err));
   }
   for (const [id, { view: c }] of mine) {
     items.push(h('div', { class: 'notice outgoing', 'data-id': id },
-      h('p', {}, c.target ? `Waiting for ${c.target.name} to answer…` : 'Seeking an opponent…'),
+      h('p', {}, c.target ? t('Waiting for {name} to answer…', { name: c.target.name }) : t('Seeking an opponent…')),
       h('p', { class: 'muted' }, describe(c)),
-      h('div', { class: 'row' }, h('button', { class: 'cancel', onclick: () => cancelChallenge(id).catch(e => note(e.message)) }, 'Cancel'))));
+      h('div', { class: 'row' }, h('button', { class: 'cancel', onclick: () => cancelChallenge(id).catch(e => note(e.message)) }, t('Cancel')))));
   }
   for (const [id, text] of notes) {
     items.push(h('div', { class: 'notice note', role: 'status' }, h('p', {}, text),
-      h('button', { class: 'close', 'aria-label': 'Dismiss', onclick: () => { notes.delete(id); draw(); } }, '×')));
+      h('button', { class: 'close', 'aria-label': t('Dismiss'), onclick: () => { notes.delete(id); draw(); } }, '×')));
   }
   box.replaceChildren(...items);
 }

@@ -1,4 +1,5 @@
 // How a game clock reads: pure, shared by the game screen and its tests.
+import { t, tn } from './i18n.js';
 
 const HOUR = 3600000, DAY = 24 * HOUR;
 
@@ -10,10 +11,11 @@ export function formatClock(ms, days = false) {
   ms = Math.max(0, ms);
   if (ms >= DAY || (days && ms >= HOUR)) {
     const min = Math.ceil(ms / 60000), d = Math.floor(min / 1440), h = Math.floor(min % 1440 / 60), m = min % 60;
-    if (d >= 1) return `${d} day${d > 1 ? 's' : ''}` + (h ? ` ${h} h` : '');
-    return `${h} h` + (m ? ` ${m} min` : '');
+    const hours = t('{n} h', { n: h });
+    if (d >= 1) return tn('{n} day', '{n} days', d) + (h ? ' ' + hours : '');
+    return hours + (m ? ' ' + t('{n} min', { n: m }) : '');
   }
-  const t = Math.floor(ms / 1000), m = Math.floor(t / 60), s = t % 60;
+  const secs = Math.floor(ms / 1000), m = Math.floor(secs / 60), s = secs % 60;
   if (ms < 10000) return `0:0${s}.${Math.floor(ms % 1000 / 100)}`;
   return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
 }

@@ -6,22 +6,23 @@ import { h } from './dom.js';
 import { pieceSVG, pictureURL } from './board.js';
 import { svgPiece } from './draft.js';
 import { get } from './settings.js';
+import { t } from './i18n.js';
 
 /** A deployment for seat; ctx: {seat, label, game, send, redraw}. */
 export function deployUI({ seat, label, game, send, redraw }) {
   let help = null, names = [], sel = null, typed = false, waiting = true;
   const placed = new Map(); // square -> letter
-  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': 'Units to place' });
+  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': t('Units to place') });
   const verdictEl = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
   const guide = h('p', { class: 'guide' });
-  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `deploy choice for ${label}`, spellcheck: 'false', hidden: true,
+  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': t('deploy choice for {label}', { label }), spellcheck: 'false', hidden: true,
     oninput: () => send({ type: 'check', seat, choice: ta.value }) });
-  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { typed = !typed; ta.value = text(); render(); } }, 'Type it');
-  const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => send({ type: 'setup', seat, choice: typed ? ta.value : text() }) }, 'Submit deployment');
-  const suggest = h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, 'Suggest');
-  const clear = h('button', { onclick: () => { placed.clear(); sel = null; changed(); } }, 'Clear');
-  const done = h('p', { class: 'muted' }, 'Submitted — waiting for the others.');
-  const el = h('div', { class: 'card deploy' }, h('h2', {}, `${label} — deployment`), guide, tray, verdictEl, ta,
+  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { typed = !typed; ta.value = text(); render(); } }, t('Type it'));
+  const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => send({ type: 'setup', seat, choice: typed ? ta.value : text() }) }, t('Submit deployment'));
+  const suggest = h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, t('Suggest'));
+  const clear = h('button', { onclick: () => { placed.clear(); sel = null; changed(); } }, t('Clear'));
+  const done = h('p', { class: 'muted' }, t('Submitted — waiting for the others.'));
+  const el = h('div', { class: 'card deploy' }, h('h2', {}, t('{label} — deployment', { label })), guide, tray, verdictEl, ta,
     h('div', { class: 'row' }, submit, suggest, clear, typeBtn), done);
 
   const unit = l => (help.units || []).find(u => u.letter === l) || { letter: l, name: l };
@@ -38,7 +39,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
     redraw();
     if (typed) ta.value = text();
     if (!left().length && placed.size) send({ type: 'check', seat, choice: text() });
-    else verdictEl.textContent = placed.size ? `${placed.size} of ${(help.place || []).length} placed` : '', verdictEl.classList.remove('over');
+    else verdictEl.textContent = placed.size ? t('{size} of {n} placed', { size: placed.size, n: (help.place || []).length }) : '', verdictEl.classList.remove('over');
   }
   function put(sq, letter) {
     if (!zone().has(sq) || placed.has(sq)) return false;
@@ -49,19 +50,19 @@ export function deployUI({ seat, label, game, send, redraw }) {
   }
 
   function render() {
-    guide.textContent = waiting ? 'Drag each unit onto a tinted square, or click a unit and then a square; click a placed unit to take it back.' : '';
+    guide.textContent = waiting ? t('Drag each unit onto a tinted square, or click a unit and then a square; click a placed unit to take it back.') : '';
     const rest = left();
     if (sel !== null && !rest.includes(sel)) sel = null;
     tray.replaceChildren(...rest.map((l, i) => {
       const u = unit(l);
       const b = h('button', { type: 'button', class: 'chip' + (sel === l ? ' sel' : ''), 'data-letter': l, 'aria-pressed': String(sel === l),
-        'aria-label': `Place ${u.name}`, onclick: () => { sel = sel === l ? null : l; render(); } },
-      svgPiece({ owner: seat, letter: l, name: u.name }, pictureURL(game, u.art, get('pieces') === 'pictures')), h('span', {}, u.name));
+        'aria-label': t('Place {name}', { name: t(u.name) }), onclick: () => { sel = sel === l ? null : l; render(); } },
+      svgPiece({ owner: seat, letter: l, name: u.name }, pictureURL(game, u.art, get('pieces') === 'pictures')), h('span', {}, t(u.name)));
       b.addEventListener('pointerdown', ev => dragFrom(ev, l, b));
       b.dataset.i = i;
       return b;
     }));
-    if (!rest.length) tray.append(h('span', { class: 'muted' }, placed.size ? 'Every unit is placed.' : ''));
+    if (!rest.length) tray.append(h('span', { class: 'muted' }, placed.size ? t('Every unit is placed.') : ''));
     ta.hidden = !typed;
     tray.hidden = typed || !waiting;
     typeBtn.setAttribute('aria-pressed', String(typed));
@@ -69,7 +70,7 @@ export function deployUI({ seat, label, game, send, redraw }) {
     suggest.disabled = clear.disabled = !waiting;
     done.hidden = waiting;
     // Deploying one after another: this seat's turn has not come yet.
-    done.textContent = !waiting && !placed.size && (help.place || []).length ? 'The others place first; your turn comes after theirs.' : 'Submitted — waiting for the others.';
+    done.textContent = !waiting && !placed.size && (help.place || []).length ? t('The others place first; your turn comes after theirs.') : t('Submitted — waiting for the others.');
   }
 
   // Dragging a unit from the tray: pointer events, so touch works too.
@@ -94,8 +95,8 @@ export function deployUI({ seat, label, game, send, redraw }) {
       if (!ghost) return;
       ghost.remove();
       chip.style.opacity = '';
-      const t = document.elementFromPoint(e.clientX, e.clientY);
-      const sqEl = t && t.closest && t.closest('[data-sq]');
+      const under = document.elementFromPoint(e.clientX, e.clientY);
+      const sqEl = under && under.closest && under.closest('[data-sq]');
       if (!sqEl || !put(Number(sqEl.dataset.sq), letter)) render();
     };
     addEventListener('pointermove', move);

@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { pieceSVG, pictureURL } from './board.js';
 import { get } from './settings.js';
+import { t } from './i18n.js';
 
 const savedKey = (game, group) => `wyrm.army.${game}.${group}`;
 
@@ -12,26 +13,26 @@ const savedKey = (game, group) => `wyrm.army.${game}.${group}`;
 export function draftUI({ seat, label, game, send }) {
   let help = null, group = null, typed = false, timer = null, isWaiting = false;
   const counts = new Map(); // letter -> count
-  const title = h('h2', {}, `${label} — draft`);
+  const title = h('h2', {}, t('{label} — draft', { label }));
   const guide = h('p', { class: 'guide' });
-  const groups = h('div', { class: 'factions', role: 'radiogroup', 'aria-label': 'Faction' });
+  const groups = h('div', { class: 'factions', role: 'radiogroup', 'aria-label': t('Faction') });
   const cards = h('div', { class: 'units' });
   const fill = h('div', { class: 'fill' });
   const barText = h('span', { class: 'bartext' });
-  const bar = h('div', { class: 'xp', role: 'meter', 'aria-label': 'Cost of the army', 'aria-valuemin': 0 }, fill, barText);
+  const bar = h('div', { class: 'xp', role: 'meter', 'aria-label': t('Cost of the army'), 'aria-valuemin': 0 }, fill, barText);
   const verdictEl = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
-  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': `draft choice for ${label}`, placeholder: 'Your army in the game\'s notation; "Suggest an army" shows one', spellcheck: 'false', hidden: true,
+  const ta = h('textarea', { id: `setup-${seat}`, 'aria-label': t('draft choice for {label}', { label }), placeholder: t('Your army in the game\'s notation; "Suggest an army" shows one'), spellcheck: 'false', hidden: true,
     oninput: () => check(ta.value) });
-  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { clearTimeout(timer); typed = !typed; if (typed) ta.value = text(); render(); } }, 'Type it');
-  const loadBtn = h('button', { type: 'button', id: 'load-army', onclick: () => { load(); render(); changed(); } }, 'Load saved army');
+  const typeBtn = h('button', { type: 'button', class: 'type-it', 'aria-pressed': 'false', onclick: () => { clearTimeout(timer); typed = !typed; if (typed) ta.value = text(); render(); } }, t('Type it'));
+  const loadBtn = h('button', { type: 'button', id: 'load-army', onclick: () => { load(); render(); changed(); } }, t('Load saved army'));
   const submit = h('button', { class: 'primary', id: 'submit-setup', onclick: () => {
     const choice = typed ? ta.value : text();
     if (!typed && group !== null) try { localStorage.setItem(savedKey(game, group), JSON.stringify(Object.fromEntries(counts))); } catch { /* not saved */ }
     send({ type: 'setup', seat, choice });
-  } }, 'Submit army');
-  const suggest = h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, 'Suggest an army');
-  const clear = h('button', { onclick: () => { counts.clear(); render(); changed(); } }, 'Clear');
-  const done = h('p', { class: 'muted' }, 'Submitted — waiting for the others.');
+  } }, t('Submit army'));
+  const suggest = h('button', { id: 'suggest-setup', onclick: () => send({ type: 'suggest', seat }) }, t('Suggest an army'));
+  const clear = h('button', { onclick: () => { counts.clear(); render(); changed(); } }, t('Clear'));
+  const done = h('p', { class: 'muted' }, t('Submitted — waiting for the others.'));
   const el = h('div', { class: 'card draft' }, title, guide, groups, cards, bar, verdictEl, ta,
     h('div', { class: 'row' }, submit, suggest, loadBtn, clear, typeBtn), done);
 
@@ -58,22 +59,22 @@ export function draftUI({ seat, label, game, send }) {
   }
 
   function render() {
-    guide.textContent = help.text || '';
+    guide.textContent = t(help.text || '');
     const gs = groupsOf();
     groups.hidden = gs.length < 2;
     groups.replaceChildren(...gs.map(g => h('button', { type: 'button', role: 'radio', class: 'faction' + (g === group ? ' on' : ''), 'aria-checked': String(g === group),
-      onclick: () => { if (g !== group) { group = g; counts.clear(); load(); render(); changed(); } } }, g || 'Units')));
+      onclick: () => { if (g !== group) { group = g; counts.clear(); load(); render(); changed(); } } }, g ? t(g) : t('Units'))));
     cards.replaceChildren(...units().map(u => {
       const n = counts.get(u.letter) || 0;
       const pic = pictureURL(game, u.art, get('pieces') === 'pictures');
       const set = k => { if (k > 0) counts.set(u.letter, k); else counts.delete(u.letter); render(); changed(); };
       return h('div', { class: 'unit' + (n ? ' some' : ''), 'data-letter': u.letter },
         svgPiece({ owner: seat, letter: u.letter, name: u.name }, pic),
-        h('div', { class: 'what' }, h('strong', {}, u.name), h('small', { class: 'muted' }, [u.role, `${u.cost} XP`].filter(Boolean).join(' · '))),
+        h('div', { class: 'what' }, h('strong', {}, t(u.name)), h('small', { class: 'muted' }, [u.role && t(u.role), t('{n} XP', { n: u.cost })].filter(Boolean).join(' · '))),
         h('div', { class: 'count' },
-          h('button', { type: 'button', class: 'minus', 'aria-label': `Remove a ${u.name}`, disabled: !n, onclick: () => set(n - 1) }, '−'),
-          h('output', { 'aria-label': `${u.name}s` }, String(n)),
-          h('button', { type: 'button', class: 'plus', 'aria-label': `Add a ${u.name}`, onclick: () => set(n + 1) }, '+')));
+          h('button', { type: 'button', class: 'minus', 'aria-label': t('Remove a {name}', { name: t(u.name) }), disabled: !n, onclick: () => set(n - 1) }, '−'),
+          h('output', { 'aria-label': t('{name}: how many', { name: t(u.name) }) }, String(n)),
+          h('button', { type: 'button', class: 'plus', 'aria-label': t('Add a {name}', { name: t(u.name) }), onclick: () => set(n + 1) }, '+')));
     }));
     const c = cost(), b = help.budget || 0;
     bar.hidden = !b;
@@ -85,7 +86,7 @@ export function draftUI({ seat, label, game, send }) {
     // An army over budget cannot be submitted; the bar says by how much.
     const over = !typed && b > 0 && c > b;
     submit.disabled = !isWaiting || over;
-    submit.title = over ? `${c - b} XP over the budget` : '';
+    submit.title = over ? t('{b} XP over the budget', { b: c - b }) : '';
     loadBtn.hidden = !saved();
     ta.hidden = !typed;
     typeBtn.setAttribute('aria-pressed', String(typed));

@@ -14,6 +14,7 @@ import { layoutChooser } from './layoutchooser.js';
 import { svgPiece } from './draft.js';
 import { get } from './settings.js';
 import { optionField } from './optionform.js';
+import { t } from './i18n.js';
 
 // A record starts with its tags ("[Event ...]") or its moves ("1. ...").
 const isRecord = v => /^\s*\[/.test(v) || /^\s*1\.\s/.test(v);
@@ -36,36 +37,36 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   const err = h('p', { class: 'error', role: 'alert', id: 'ed-error' });
   const pasteErr = h('p', { class: 'error', role: 'alert', id: 'ed-paste-error' });
   const status = h('p', { class: 'status ed-status', id: 'ed-status', 'aria-live': 'polite' });
-  const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': 'Game' });
+  const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('Game') });
   const shaping = h('div', { class: 'ed-shaping' });
   const boardEl = h('div', { class: 'levels', id: 'ed-board' });
   const layouts = layoutChooser();
-  const boardCol = h('section', { class: 'ed-boardcol', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, layouts.el),
+  const boardCol = h('section', { class: 'ed-boardcol', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status, layouts.el),
     h('div', { class: 'board-wrap' }, boardEl));
-  const paletteEl = h('div', { class: 'ed-palette', role: 'group', 'aria-label': 'Pieces to place' });
+  const paletteEl = h('div', { class: 'ed-palette', role: 'group', 'aria-label': t('Pieces to place') });
   const toolsEl = h('div', { class: 'row ed-tools' });
-  const toMoveEl = h('div', { class: 'ed-tomove', role: 'radiogroup', 'aria-label': 'Side to move' });
+  const toMoveEl = h('div', { class: 'ed-tomove', role: 'radiogroup', 'aria-label': t('Side to move') });
   const handsEl = h('div', { class: 'ed-hands' });
   const fieldsEl = h('div', { class: 'ed-fields' });
-  const text = h('textarea', { id: 'import-text', 'aria-label': 'Position string or game record', spellcheck: 'false', rows: 3,
-    placeholder: 'A position string, as the game screen shows it, or a game record', oninput: () => pasted() });
+  const text = h('textarea', { id: 'import-text', 'aria-label': t('Position string or game record'), spellcheck: 'false', rows: 3,
+    placeholder: t('A position string, as the game screen shows it, or a game record'), oninput: () => pasted() });
   text.value = position;
-  const level = h('select', { id: 'import-level', 'aria-label': 'Computer level' });
-  const me = h('select', { id: 'ed-me', 'aria-label': 'The seat you play', onchange: () => { meChosen = true; } });
-  const vsComputer = h('button', { class: 'primary', id: 'import-computer', onclick: () => start(false) }, 'Play against the computer');
-  const withFriend = h('button', { id: 'import-friend', onclick: () => start(true) }, 'Play with a friend');
+  const level = h('select', { id: 'import-level', 'aria-label': t('Computer level') });
+  const me = h('select', { id: 'ed-me', 'aria-label': t('The seat you play'), onchange: () => { meChosen = true; } });
+  const vsComputer = h('button', { class: 'primary', id: 'import-computer', onclick: () => start(false) }, t('Play against the computer'));
+  const withFriend = h('button', { id: 'import-friend', onclick: () => start(true) }, t('Play with a friend'));
   const note = h('p', { class: 'muted', id: 'ed-note' });
   // Without a palette (a game with no editor) only the play card shows.
   const editCards = [h('div', { class: 'card' }, toolsEl, paletteEl), h('div', { class: 'card' }, shaping, toMoveEl, handsEl, fieldsEl)];
   const side = h('div', { class: 'ed-side' }, ...editCards,
-    h('div', { class: 'card' }, h('div', { class: 'row' }, vsComputer, level), h('div', { class: 'row ed-play' }, withFriend, h('label', {}, 'You play ', me)), note, err));
+    h('div', { class: 'card' }, h('div', { class: 'row' }, vsComputer, level), h('div', { class: 'row ed-play' }, withFriend, h('label', {}, t('You play '), me)), note, err));
   const textCard = h('div', { class: 'card ed-text' },
-    h('label', { for: 'import-text', class: 'name' }, 'Position string or game record'),
-    h('p', { class: 'muted' }, 'The board writes it as you edit. Paste one (copy it from any game screen\'s “Position” box) or a whole game record, whose moves come along.'),
+    h('label', { for: 'import-text', class: 'name' }, t('Position string or game record')),
+    h('p', { class: 'muted' }, t('The board writes it as you edit. Paste one (copy it from any game screen\'s “Position” box) or a whole game record, whose moves come along.')),
     text, pasteErr);
   const editorEl = h('div', { class: 'editor-grid' }, boardCol, side, textCard);
   for (const el of [boardCol, ...editCards]) el.hidden = true;
-  root.append(h('h1', {}, 'Board editor'), h('div', { class: 'card editor ed-games' }, pick), editorEl);
+  root.append(h('h1', {}, t('Board editor')), h('div', { class: 'card editor ed-games' }, pick), editorEl);
   let meChosen = false;
 
   const current = () => meta && meta.games.find(g => g.name === name);
@@ -225,7 +226,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
 
   function drawPick() {
     pick.replaceChildren(...(meta ? meta.games : []).map(g => h('label', {},
-      h('input', { type: 'radio', name: 'import-game', value: g.name, checked: g.name === name, onchange: () => gameChanged(g.name) }), g.title)));
+      h('input', { type: 'radio', name: 'import-game', value: g.name, checked: g.name === name, onchange: () => gameChanged(g.name) }), t(g.title))));
   }
 
   function gameChanged(n) {
@@ -236,7 +237,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   }
 
   function drawShaping() {
-    shaping.replaceChildren(...(pal ? pal.shaping : []).map(o => optionField(o, opts[o.name], v => shapeChanged(o, v), { seats: seats().map((_, i) => `seat ${i + 1}`), strict: true })));
+    shaping.replaceChildren(...(pal ? pal.shaping : []).map(o => optionField(o, opts[o.name], v => shapeChanged(o, v), { seats: seats().map((_, i) => t('seat {n}', { n: i + 1 })), strict: true })));
   }
 
   // The pieces to draw: the server's view of the composition once it has
@@ -277,15 +278,15 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
     const toolBtn = (id, kind, label, title) => h('button', { type: 'button', id, class: tool.kind === kind ? 'on' : '', 'aria-pressed': String(tool.kind === kind), title,
       onclick: () => { tool = { kind }; sel = null; drawSide(); drawBoard(); } }, label);
     toolsEl.replaceChildren(
-      toolBtn('tool-move', 'move', 'Move', 'Drag or click pieces on the board to move them; drag one off the board to take it away'),
-      toolBtn('tool-erase', 'erase', '⌫ Eraser', 'Click pieces to take them away (a right-click always does)'),
-      h('button', { type: 'button', id: 'ed-start', onclick: () => { record = ''; decompose({ game: name, options: opts }); } }, 'Start position'),
-      h('button', { type: 'button', id: 'ed-clear', onclick: () => { comp.pieces = []; comp.hands = []; sel = null; edited(); } }, 'Clear board'));
+      toolBtn('tool-move', 'move', t('Move'), t('Drag or click pieces on the board to move them; drag one off the board to take it away')),
+      toolBtn('tool-erase', 'erase', t('⌫ Eraser'), t('Click pieces to take them away (a right-click always does)')),
+      h('button', { type: 'button', id: 'ed-start', onclick: () => { record = ''; decompose({ game: name, options: opts }); } }, t('Start position')),
+      h('button', { type: 'button', id: 'ed-clear', onclick: () => { comp.pieces = []; comp.hands = []; sel = null; edited(); } }, t('Clear board')));
     paletteEl.replaceChildren(...pal.seats.map((s, owner) => h('div', { class: 'ed-seat' },
       h('span', { class: 'ed-seatname' }, h('span', { class: `swatch s${owner}` }), s),
       h('div', { class: 'ed-pieces' }, (pal.pieces[owner] || []).map((e, i) => {
         const on = tool.kind === 'piece' && tool.owner === owner && tool.i === i;
-        const label = `${s} ${e.name}${e.marks && e.marks.length ? ' (' + e.marks.join(', ') + ')' : ''}`;
+        const label = `${t(s)} ${t(e.name)}${e.marks && e.marks.length ? ' (' + e.marks.join(', ') + ')' : ''}`;
         const b = h('button', { type: 'button', class: 'pal-piece' + (on ? ' sel' : ''), 'data-owner': owner, 'data-letter': e.letter, 'data-i': i,
           'aria-pressed': String(on), 'aria-label': label, title: label,
           onclick: () => { tool = on ? { kind: 'move' } : { kind: 'piece', owner, i }; sel = null; drawSide(); drawBoard(); } },
@@ -293,17 +294,17 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
         b.addEventListener('pointerdown', ev => dragFrom(ev, e, b));
         return b;
       })))));
-    toMoveEl.replaceChildren(h('span', { class: 'name' }, 'To move'), ...pal.seats.map((s, i) => h('label', {},
+    toMoveEl.replaceChildren(h('span', { class: 'name' }, t('To move')), ...pal.seats.map((s, i) => h('label', {},
       h('input', { type: 'radio', name: 'ed-tomove', value: i, checked: comp.toMove === i, onchange: () => { comp.toMove = i; edited(); } }), ` ${s}`)));
     handsEl.replaceChildren(...(pal.hands || []).map((entries, seat) => entries.length ? h('div', { class: 'ed-hand', 'data-owner': seat },
-      h('span', { class: 'name' }, `${pal.seats[seat]} in hand`),
+      h('span', { class: 'name' }, t('{x} in hand', { x: t(pal.seats[seat]) })),
       entries.map(e => {
         const n = [...(comp.hands[seat] || '')].filter(c => c === e.letter).length;
         return h('span', { class: 'count' }, svgPiece(e, pictureURL(name, e.art, pictures())),
-          h('button', { type: 'button', class: 'minus', 'data-letter': e.letter, 'aria-label': `One ${e.name} less in ${pal.seats[seat]}'s hand`, disabled: n === 0,
+          h('button', { type: 'button', class: 'minus', 'data-letter': e.letter, 'aria-label': t("One {name} less in {x}'s hand", { name: t(e.name), x: t(pal.seats[seat]) }), disabled: n === 0,
             onclick: () => setHand(seat, e.letter, n - 1) }, '−'),
           h('output', {}, String(n)),
-          h('button', { type: 'button', class: 'plus', 'data-letter': e.letter, 'aria-label': `One ${e.name} more in ${pal.seats[seat]}'s hand`,
+          h('button', { type: 'button', class: 'plus', 'data-letter': e.letter, 'aria-label': t("One {name} more in {x}'s hand", { name: t(e.name), x: t(pal.seats[seat]) }),
             onclick: () => setHand(seat, e.letter, n + 1) }, '+'));
       })) : ''));
     fieldsEl.replaceChildren(...pal.fields.map(f => optionField(f, comp.fields[f.name], v => {
@@ -332,10 +333,10 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
     if (pending) return;
     const bad = ed && shown && shown.error;
     status.classList.toggle('bad', !!bad);
-    status.textContent = !ed || !shown ? '' : bad ? `Not playable: ${shown.error}`
-      : shown.over ? `Over at once (${shown.over}): nothing to play` : 'Ready to play';
-    note.textContent = current() && !ed ? `${current().title} has no board editor here: paste a position string or a record.`
-      : record ? 'The record\'s last position; playing on keeps its moves.' : '';
+    status.textContent = !ed || !shown ? '' : bad ? t('Not playable: {error}', { error: shown.error })
+      : shown.over ? t('Over at once ({over}): nothing to play', { over: shown.over }) : t('Ready to play');
+    note.textContent = current() && !ed ? t('{title} has no board editor here: paste a position string or a record.', { title: t(current().title) })
+      : record ? t('The record\'s last position; playing on keeps its moves.') : '';
   }
 
   // Dragging a piece from the palette onto the board (pointer events, so
@@ -373,7 +374,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   async function start(friend) {
     err.textContent = '';
     const v = text.value.trim();
-    if (!name || !v) { err.textContent = 'Choose a game and set up or paste a position.'; return; }
+    if (!name || !v) { err.textContent = t('Choose a game and set up or paste a position.'); return; }
     const n = seats().length || 2;
     const mine = Number(me.value || 0);
     const seatList = Array.from({ length: n }, (_, i) => i === mine ? { kind: 'local' }
@@ -396,7 +397,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
   addEventListener('resize', drawBoard);
   api('/api/meta').then(m => {
     meta = m;
-    level.replaceChildren(...Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
+    level.replaceChildren(...Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, t('level {x}', { x: l + 1 }))));
     name = (meta.games.find(g => g.name === game) || meta.games[0] || {}).name || '';
     drawPick();
     if (!current() || !current().editor) { drawAll(); return; }

@@ -4,6 +4,7 @@
 // The screens keep their own selection; this module only draws and reports.
 import { h } from './dom.js';
 import { pieceSVG, pictureURL } from './board.js';
+import { t } from './i18n.js';
 
 /** Whether move m drops the hand piece letter (hands and moves may differ in case). */
 export const dropsLetter = (m, letter) => !!m.drop && m.drop.toUpperCase() === letter.toUpperCase();
@@ -24,14 +25,14 @@ export function drawHands(top, bottom, b, opt) {
   hands.forEach((hand, i) => {
     if (!hand && !drops) return;
     const el = i === (opt.bottom || 0) ? bottom : top;
-    el.append(h('span', { class: 'muted' }, `${opt.seatName(i)} in hand:`), hand ? '' : h('span', { class: 'muted' }, 'nothing'),
+    el.append(h('span', { class: 'muted' }, t('{x} in hand:', { x: opt.seatName(i) })), hand ? '' : h('span', { class: 'muted' }, t('nothing')),
       ...[...hand].map((c, k) => {
         const letter = c.toUpperCase();
         const can = opt.can(i, letter);
         const on = !!opt.selected && opt.selected.seat === i && opt.selected.k === k;
         const art = b.handArt && b.handArt[i] ? pictureURL(opt.game, b.handArt[i][k], opt.pictures) : '';
         const btn = h('button', { type: 'button', class: 'seat-hand s' + i + (on ? ' sel' : '') + (art ? ' art' : ''), disabled: !can,
-          'data-seat': i, 'data-letter': letter, 'aria-label': `Drop ${letter} (${opt.seatName(i)})`, 'aria-pressed': on ? 'true' : 'false',
+          'data-seat': i, 'data-letter': letter, 'aria-label': t('Drop {letter} ({x})', { letter, x: opt.seatName(i) }), 'aria-pressed': on ? 'true' : 'false',
           onclick: () => { if (!btn._dragged) opt.onPick(i, letter, k); } }, art ? h('img', { src: art, alt: letter, draggable: 'false' }) : letter);
         if (can) btn.addEventListener('pointerdown', ev => dragFrom(ev, btn, { owner: i, letter }, art, () => opt.onDragStart(i, letter, k), opt.onDrop));
         return btn;

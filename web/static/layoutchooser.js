@@ -4,10 +4,11 @@
 import { h } from './dom.js';
 import { get, set } from './settings.js';
 import { LAYOUTS, layoutKey, chooseLayout } from './layouts.js';
+import { t } from './i18n.js';
 
 /** The chooser: el holds its buttons, which choose(g, fallback) redraws. */
 export function layoutChooser() {
-  const el = h('div', { class: 'layouts', role: 'group', 'aria-label': 'Boards' });
+  const el = h('div', { class: 'layouts', role: 'group', 'aria-label': t('Boards') });
   return {
     el,
     /**
@@ -18,7 +19,7 @@ export function layoutChooser() {
       const current = chooseLayout(g.levels, get(layoutKey(innerWidth)), fallback);
       el.replaceChildren(...(g.levels < 2 ? [] : LAYOUTS.map(([v, label]) =>
         h('button', { type: 'button', class: current === v ? 'on' : '', 'aria-pressed': String(current === v), 'data-layout': v,
-          onclick: () => set(layoutKey(innerWidth), v) }, label))));
+          onclick: () => set(layoutKey(innerWidth), v) }, t(label)))));
       return current;
     },
   };

@@ -1,13 +1,14 @@
 // How the levels of a board are laid out and how large its squares are
 // drawn: pure arithmetic on a game's geometry, shared by every screen with
 // a board (and tested apart from the page).
+import { mark } from './i18n.js';
 
 /** A small live map's squares, as a share of the large board's (layout 'focus'). */
 export const MINI = 0.3;
 const CAPTION = 22; // px of a level's caption
 
 /** The layouts a player may choose for several levels, with their labels. */
-export const LAYOUTS = [['side', 'Side by side'], ['stack', 'Stacked'], ['focus', 'One large']];
+export const LAYOUTS = [['side', mark('Side by side')], ['stack', mark('Stacked')], ['focus', mark('One large')]];
 
 /** The setting that keeps the chosen layout: a phone (a window narrower than
  * 700 px) and a wide screen each keep their own. */

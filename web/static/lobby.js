@@ -9,10 +9,19 @@ import { postChallenge, watchMine, myChallenges, answerOf } from './challenges.j
 import { optionField, readOption, formOptions } from './optionform.js';
 import { playerText } from './players.js';
 import { tvTiles } from './tvtiles.js';
+import { t, tn } from './i18n.js';
 
-const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
-  ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
-  ['d1', '1 day a move', 0, 0, 1], ['d3', '3 days a move', 0, 0, 3], ['d7', '7 days a move', 0, 0, 7], ['custom', 'Custom…', 0, 0]];
+const clocks = [['none', '', 0, 0], ['1+0', '', 1, 0], ['3+2', '', 3, 2], ['5+3', '', 5, 3],
+  ['10+5', '', 10, 5], ['15+10', '', 15, 10], ['30+20', '', 30, 20],
+  ['d1', '', 0, 0, 1], ['d3', '', 0, 0, 3], ['d7', '', 0, 0, 7], ['custom', '', 0, 0]];
+
+/** A clock's choice as the form names it: "5 min + 3 s", "3 days a move". */
+function clockLabel([v, , min, inc, days]) {
+  if (v === 'none') return t('No clock');
+  if (v === 'custom') return t('Custom…');
+  if (days) return tn('{n} day a move', '{n} days a move', days);
+  return inc ? t('{min} min + {inc} s', { min, inc }) : t('{min} min', { min });
+}
 
 /** Shows the lobby in root; with opts.challenge (a player's name) only the
  * form, to challenge that player. */
@@ -22,13 +31,13 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   const lists = h('div');
   const panel = target ? null : seeksPanel();
   const tv = target ? null : tvTiles();
-  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? `Challenge ${target}` : 'New game'), form),
+  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? t('Challenge {target}', { target }) : t('New game')), form),
     target ? '' : h('section', {}, tv.el, panel.el, lists)));
 
   // The lists hold the pages loaded so far; the server pushes the games
   // that change (no polling), and "More" loads the next page.
-  const kinds = [['open', 'Open seats', 'No game has a seat waiting for a player.'],
-    ['playing', 'Games in progress', 'No game being played.'], ['finished', 'Finished games', 'None yet.']];
+  const kinds = [['open', t('Open seats'), t('No game has a seat waiting for a player.')],
+    ['playing', t('Games in progress'), t('No game being played.')], ['finished', t('Finished games'), t('None yet.')]];
   const shown = { open: [], playing: [], finished: [] }, next = {};
   let events = null;
   async function refresh() {
@@ -56,18 +65,18 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       if (!l) continue;
       let i = 0;
       while (i < l.length && (l[i].created > g.created || (l[i].created === g.created && l[i].id > g.id))) i++;
-      if (i < l.length || !next[g.list]) l.splice(i, 0, g); // past the loaded pages it is "More" to find
+      if (i < l.length || !next[g.list]) l.splice(i, 0, g); // past the loaded pages it is t("More") to find
     }
     draw();
   }
   function draw() {
     const actions = {
-      open: g => g.open.map(s => h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, `Join as ${seatName(g, s)}`)),
-      playing: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Watch')],
-      finished: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, 'Review')],
+      open: g => g.open.map(s => h('a', { class: 'btn primary', href: `#/join/${g.id}/${s}` }, t('Join as {x}', { x: seatName(g, s) }))),
+      playing: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, t('Watch'))],
+      finished: g => [h('a', { class: 'btn', href: '#/g/' + g.id }, t('Review'))],
     };
     lists.replaceChildren(...kinds.map(([k, title, empty]) => table(title, empty, shown[k], actions[k],
-      next[k] ? h('button', { class: 'more', onclick: () => more(k) }, 'More') : '')));
+      next[k] ? h('button', { class: 'more', onclick: () => more(k) }, t('More')) : '')));
   }
   function listen() {
     if (typeof EventSource === 'undefined') return;
@@ -78,77 +87,77 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     events.onopen = () => { refresh(); panel.refresh(); }; // (re)connected: catch up with what was missed
   }
   function resultText(g) {
-    if (g.winner >= 0) return `${seatName(g, g.winner)} wins — ${g.result}`;
-    return g.result;
+    if (g.winner >= 0) return t('{seat} wins — {reason}', { seat: seatName(g, g.winner), reason: t(g.result) });
+    return t(g.result);
   }
-  function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || `seat ${s + 1}`; return n[0].toUpperCase() + n.slice(1); }
+  function seatName(g, s) { const n = (g.seatNames && g.seatNames[s]) || t('seat {n}', { n: s + 1 }); return t(n[0].toUpperCase() + n.slice(1)); }
   // Where a game stands: its round (a full move, not a ply), its setup
   // stage, or who won and why.
   function progress(g) {
-    if (g.stage === 'over' && g.aborted) return 'Aborted';
-    if (g.stage === 'over') return g.winner >= 0 ? resultText(g) : g.result ? `Drawn — ${g.result}` : 'Finished';
+    if (g.stage === 'over' && g.aborted) return t('Aborted');
+    if (g.stage === 'over') return g.winner >= 0 ? resultText(g) : g.result ? t('Drawn — {result}', { result: t(g.result) }) : t('Finished');
     if (g.stage !== 'play') return g.stage[0].toUpperCase() + g.stage.slice(1);
-    return `Move ${Math.floor(g.plies / Math.max(1, g.seats.length)) + 1}`;
+    return t('Move {x}', { x: Math.floor(g.plies / Math.max(1, g.seats.length)) + 1 });
   }
   function table(title, empty, rows, actions, moreButton) {
     return h('div', { class: 'card' }, h('h2', {}, title), rows.length === 0 ? h('p', { class: 'muted' }, empty) :
       h('ul', { class: 'list' }, rows.map(g => h('li', { 'data-id': g.id },
-        h('strong', {}, g.title),
+        h('strong', {}, t(g.title)),
         h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${playerText(s)}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
-        g.spectators && g.list === 'playing' ? h('span', { class: 'muted watching-count' }, `${g.spectators} watching`) : '',
+        g.spectators && g.list === 'playing' ? h('span', { class: 'muted watching-count' }, t('{spectators} watching', { spectators: g.spectators })) : '',
         h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 
   async function buildForm() {
     meta = await api('/api/meta');
-    if (meta.games.length === 0) { form.replaceChildren(h('p', { class: 'error' }, 'This server has no games.')); return; }
-    const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': 'Game' }, meta.games.map((g, i) =>
-      h('label', {}, h('input', { type: 'radio', name: 'game', value: g.name, checked: i === 0, onchange: gameChanged }), g.title)));
-    const opts = h('div'), seats = h('div', { 'aria-label': 'Seats' }), err = h('p', { class: 'error', role: 'alert' });
+    if (meta.games.length === 0) { form.replaceChildren(h('p', { class: 'error' }, t('This server has no games.'))); return; }
+    const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('Game') }, meta.games.map((g, i) =>
+      h('label', {}, h('input', { type: 'radio', name: 'game', value: g.name, checked: i === 0, onchange: gameChanged }), t(g.title))));
+    const opts = h('div'), seats = h('div', { 'aria-label': t('Seats') }), err = h('p', { class: 'error', role: 'alert' });
     const clockSel = h('select', { id: 'clock', name: 'clock', onchange: () => custom.hidden = clockSel.value !== 'custom' },
-      clocks.map(([v, l]) => h('option', { value: v }, l)));
-    const mins = h('input', { type: 'number', min: 1, max: 600, value: 10, 'aria-label': 'Minutes each', style: 'width:5rem' });
-    const inc = h('input', { type: 'number', min: 0, max: 600, value: 5, 'aria-label': 'Increment seconds', style: 'width:5rem' });
-    const custom = h('span', { hidden: true }, mins, ' min + ', inc, ' s');
+      clocks.map(c => h('option', { value: c[0] }, clockLabel(c))));
+    const mins = h('input', { type: 'number', min: 1, max: 600, value: 10, 'aria-label': t('Minutes each'), style: 'width:5rem' });
+    const inc = h('input', { type: 'number', min: 0, max: 600, value: 5, 'aria-label': t('Increment seconds'), style: 'width:5rem' });
+    const custom = h('span', { hidden: true }, mins, ' ', t('min'), ' + ', inc, ' ', t('s'));
     const rated = h('input', { type: 'checkbox', id: 'rated', onchange: modeChanged });
-    const rules = h('a', { href: '/rules/' }, 'rules');
+    const rules = h('a', { href: '/rules/' }, t('rules'));
     // Who plays: the seats set below, or anyone who accepts a seek (a
     // challenge to a player is the form opened from their profile).
     let mode = target ? 'challenge' : 'game';
-    const modes = h('div', { class: 'field modes', role: 'radiogroup', 'aria-label': 'Opponent' },
-      [['game', 'Set the seats'], ['seek', 'Seek an opponent']].map(([v, l]) =>
+    const modes = h('div', { class: 'field modes', role: 'radiogroup', 'aria-label': t('Opponent') },
+      [['game', t('Set the seats')], ['seek', t('Seek an opponent')]].map(([v, l]) =>
         h('label', {}, h('input', { type: 'radio', name: 'mode', value: v, checked: v === mode, onchange: () => { mode = v; modeChanged(); } }), l)));
-    const lo = h('input', { type: 'number', id: 'rating-min', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Lowest rating', style: 'width:6rem' });
-    const hi = h('input', { type: 'number', id: 'rating-max', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Highest rating', style: 'width:6rem' });
-    const range = h('div', { class: 'field' }, h('span', { class: 'name' }, 'Opponent\'s rating', h('small', { class: 'muted hint' }, 'in this game at this speed')), lo, '–', hi);
-    const players = h('div', {}, h('h2', {}, 'Players'), seats);
+    const lo = h('input', { type: 'number', id: 'rating-min', min: 0, max: 4000, step: 50, placeholder: t('any'), 'aria-label': t('Lowest rating'), style: 'width:6rem' });
+    const hi = h('input', { type: 'number', id: 'rating-max', min: 0, max: 4000, step: 50, placeholder: t('any'), 'aria-label': t('Highest rating'), style: 'width:6rem' });
+    const range = h('div', { class: 'field' }, h('span', { class: 'name' }, t('Opponent\'s rating'), h('small', { class: 'muted hint' }, t('in this game at this speed'))), lo, '–', hi);
+    const players = h('div', {}, h('h2', {}, t('Players')), seats);
     // A seek or challenge may name the author's colour, for two seats only;
     // the API names the first seat white and the second black.
     const colour = h('select', { id: 'colour', name: 'colour' });
-    const colourField = h('div', { class: 'field' }, h('label', { class: 'name', for: 'colour' }, 'Your colour'), colour);
+    const colourField = h('div', { class: 'field' }, h('label', { class: 'name', for: 'colour' }, t('Your colour')), colour);
     function colourChoices(names) {
       const was = colour.value || 'random', cap = n => n[0].toUpperCase() + n.slice(1);
-      colour.replaceChildren(h('option', { value: 'random' }, 'Random'),
+      colour.replaceChildren(h('option', { value: 'random' }, t('Random')),
         ...['white', 'black'].map((v, i) => h('option', { value: v }, cap(names[i] || `seat ${i + 1}`))));
       colour.value = was;
     }
     const done = h('p', { class: 'muted', role: 'status' });
-    const submit = h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game');
+    const submit = h('button', { class: 'primary', type: 'submit', id: 'create' }, t('Create game'));
     let asked = 0, seatCount = 2;
     function modeChanged() {
       players.hidden = mode !== 'game';
       range.hidden = mode !== 'seek' || !rated.checked;
       colourField.hidden = mode === 'game' || seatCount !== 2;
-      submit.textContent = { game: 'Create game', seek: 'Post seek', challenge: `Challenge ${target}` }[mode];
+      submit.textContent = { game: t('Create game'), seek: t('Post seek'), challenge: t('Challenge {target}', { target }) }[mode];
       submit.id = { game: 'create', seek: 'post-seek', challenge: 'send-challenge' }[mode];
     }
     form.replaceChildren(
       h('div', { class: 'field' }, pick, rules),
       opts,
-      h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, 'Time control'), clockSel, custom),
+      h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, t('Time control')), clockSel, custom),
       // Rated games need an account: one seat yours, the others invited.
-      me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, 'Rated', h('small', { class: 'muted hint' }, 'changes the players\' ratings; no computer seats')), rated) : '',
+      me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, t('Rated'), h('small', { class: 'muted hint' }, t('changes the players\' ratings; no computer seats'))), rated) : '',
       target ? '' : modes, colourField, range, players, err, done,
       h('div', { class: 'row' }, submit));
     modeChanged();
@@ -169,7 +178,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         }
         try {
           const r = await postChallenge(body);
-          done.textContent = mode === 'challenge' ? `Challenge sent; waiting for ${target} to answer.` : 'Seek posted; waiting for an opponent.';
+          done.textContent = mode === 'challenge' ? t('Challenge sent; waiting for {target} to answer.', { target }) : t('Seek posted; waiting for an opponent.');
           // The page follows its challenge: declined, expired or withdrawn,
           // it says so and the form may send another.
           const id = r.challenge && r.challenge.id;
@@ -178,7 +187,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
             unwatch = watchMine(() => {
               if (myChallenges().has(id)) return;
               unwatch();
-              if (!location.hash.includes('#/g/')) done.textContent = answerOf(id) || (mode === 'challenge' ? 'Challenge withdrawn.' : 'Seek withdrawn.');
+              if (!location.hash.includes('#/g/')) done.textContent = answerOf(id) || (mode === 'challenge' ? t('Challenge withdrawn.') : t('Seek withdrawn.'));
             });
           }
         } catch (e) { err.textContent = e.message; }
@@ -202,7 +211,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     function gameChanged() {
       const g = current();
       rules.href = '/rules/' + g.name;
-      rules.textContent = `How to play ${g.title}`;
+      rules.textContent = t('How to play {title}', { title: t(g.title) });
       opts.replaceChildren(...g.options.map(o => optionField(o, undefined, seatsChanged, { seats: seatNames() })));
       seatsChanged();
     }
@@ -227,14 +236,14 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       colourChoices(names);
       modeChanged();
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
-      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
+      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || t('Seat {x}', { x: i + 1 }), old[i])));
     }
     function seatRow(i, name, old) {
-      const level = h('select', { class: 'lvl', 'aria-label': `Computer level for seat ${i + 1}` },
-        Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, `level ${l + 1}`)));
-      const kind = h('select', { class: 'kind', 'aria-label': `Who plays seat ${i + 1}`, onchange: () => level.hidden = kind.value !== 'computer' },
-        h('option', { value: 'local' }, 'Me, on this device'), h('option', { value: 'invite' }, 'A friend, invited by a private link'),
-        h('option', { value: 'open' }, 'Anyone, from the lobby'), h('option', { value: 'computer' }, 'The computer'));
+      const level = h('select', { class: 'lvl', 'aria-label': t('Computer level for seat {x}', { x: i + 1 }) },
+        Array.from({ length: meta.maxLevel }, (_, l) => h('option', { value: l + 1, selected: l + 1 === 3 }, t('level {x}', { x: l + 1 }))));
+      const kind = h('select', { class: 'kind', 'aria-label': t('Who plays seat {x}', { x: i + 1 }), onchange: () => level.hidden = kind.value !== 'computer' },
+        h('option', { value: 'local' }, t('Me, on this device')), h('option', { value: 'invite' }, t('A friend, invited by a private link')),
+        h('option', { value: 'open' }, t('Anyone, from the lobby')), h('option', { value: 'computer' }, t('The computer')));
       kind.value = old ? old[0] : i === 0 ? 'local' : 'computer';
       if (old) level.value = old[1];
       level.hidden = kind.value !== 'computer';

@@ -1,5 +1,6 @@
 // The header's menu button, which on a phone opens the links that a wider
 // screen shows in the header's row (style.css decides which is shown).
+import { t } from './i18n.js';
 
 /** Wires the menu button: it opens and closes the links; following a
  * link, going elsewhere, Escape or a click outside closes them. */

@@ -6,6 +6,7 @@
 // heard the same way.
 import { h } from './dom.js';
 import { optionTitle, changedOptions, perSeatValue, swapPick, inBounds, choiceLabel, choiceHelp } from './options.js';
+import { t } from './i18n.js';
 
 /**
  * A labelled field for option o holding value v ('' or undefined: the
@@ -21,7 +22,7 @@ export function optionField(o, v, onchange, { seats = [], strict = false } = {})
   const id = 'opt-' + o.name;
   const title = optionTitle(o);
   const value = v === undefined || v === null || v === '' ? (o.default || '') : String(v);
-  const hint = o.description ? h('small', { class: 'muted hint' }, o.description) : '';
+  const hint = o.description ? h('small', { class: 'muted hint' }, t(o.description)) : '';
   let input; // the element named by data-opt: the input, or a group's box
   const report = () => onchange(readOption(input, o, strict));
   if (o.kind === 'set') {
@@ -36,19 +37,19 @@ export function optionField(o, v, onchange, { seats = [], strict = false } = {})
   } else if (o.kind === 'perseat') {
     const picks = value ? value.split(',') : [];
     input = h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
-      seats.map((s, i) => h('label', {}, `${s} `, h('select', { 'aria-label': `${title} of ${s}` },
-        strict && picks[i] ? [] : h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, choiceLabel(o, c)))))));
+      seats.map((s, i) => h('label', {}, `${s} `, h('select', { 'aria-label': t('{option} of {seat}', { option: title, seat: s }) },
+        strict && picks[i] ? [] : h('option', { value: '' }, t('any')), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, choiceLabel(o, c)))))));
     input.querySelectorAll('select').forEach((sel, i) => sel.addEventListener('change', () =>
       strict ? onchange(perSeatValue(swapPick(picks, i, sel.value), true)) : report()));
   } else if (o.kind === 'bool') {
     input = h('input', { type: 'checkbox', id, checked: value === 'true' });
   } else if (o.kind === 'choice') {
-    input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
+    input = h('select', { id }, o.default ? [] : h('option', { value: '' }, t('default')),
       o.choices.map(c => h('option', { value: c, selected: c === value }, choiceLabel(o, c))));
   } else if (o.kind === 'int') {
     input = h('input', { type: 'number', id, min: o.min, max: o.max, value: value || o.min || 0 });
   } else {
-    input = h('input', { id, value, maxlength: 200, placeholder: strict ? undefined : 'default' });
+    input = h('input', { id, value, maxlength: 200, placeholder: strict ? undefined : t('default') });
   }
   input.dataset.opt = o.name;
   // A group's own inputs report above; a change told to the group as a

@@ -1,21 +1,23 @@
 // The rules of an option form apart from the page: an option's title, when
 // a value is the default, and how the choices of a per-seat option combine.
 // Options travel as strings (game.Option's schema).
+// The games' words for options come through the app's translations.
+import { t } from './i18n.js';
 
 /** What a field calls option o: its label, else its name capitalised. */
-export function optionTitle(o) { return o.label || (o.name[0].toUpperCase() + o.name.slice(1)); }
+export function optionTitle(o) { return t(o.label || (o.name[0].toUpperCase() + o.name.slice(1))); }
 
 /** What a person reads for choice c of option o: its label from the game,
  * else the choice itself. */
 export function choiceLabel(o, c) {
   const i = (o.choices || []).indexOf(c);
-  return (i >= 0 && o.choiceLabels && o.choiceLabels[i]) || c;
+  return t((i >= 0 && o.choiceLabels && o.choiceLabels[i]) || c);
 }
 
 /** The game's sentence explaining choice c of option o, '' for none. */
 export function choiceHelp(o, c) {
   const i = (o.choices || []).indexOf(c);
-  return (i >= 0 && o.choiceHelp && o.choiceHelp[i]) || '';
+  return i >= 0 && o.choiceHelp && o.choiceHelp[i] ? t(o.choiceHelp[i]) : '';
 }
 
 /** Whether v is option o's default, which a form need not send (an unset

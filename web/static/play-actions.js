@@ -4,6 +4,7 @@
 import { h } from './dom.js';
 import { tokens, addTokens } from './tokens.js';
 import { mine, seatLabel, resultText, claimWait, rematchOffer } from './play-state.js';
+import { t } from './i18n.js';
 
 /** The actions card of view v: el holds the buttons, extra the position. */
 export function gameActions(v) {
@@ -22,37 +23,37 @@ export function gameActions(v) {
       const resign = h('button', { id: 'resign', onclick: () => {
         if (resign.dataset.armed) { send({ type: 'resign', seat }); return; }
         resign.dataset.armed = '1';
-        resign.textContent = `Confirm: resign for ${label(seat)}`;
+        resign.textContent = t('Confirm: resign for {x}', { x: label(seat) });
         resign.classList.add('primary');
-        setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = 'Resign'; resign.classList.remove('primary'); } }, 4000);
-      } }, 'Resign');
+        setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = t('Resign'); resign.classList.remove('primary'); } }, 4000);
+      } }, t('Resign'));
       el.append(resign);
       // Until every seat has moved, a game can be called off without a result.
-      if (st.abortable) el.append(h('button', { id: 'abort', onclick: () => send({ type: 'abort', seat }) }, 'Abort'));
+      if (st.abortable) el.append(h('button', { id: 'abort', onclick: () => send({ type: 'abort', seat }) }, t('Abort')));
       if (st.stage === 'play' && st.takeback !== undefined) {
         if (st.takeback >= 0 && !(st.takebackYes || []).includes(seat)) {
-          el.append(h('button', { class: 'primary', id: 'takeback-yes', onclick: () => send({ type: 'takeback', seat }) }, `Allow ${label(st.takeback)}'s takeback`),
-            h('button', { onclick: () => send({ type: 'no-takeback', seat }) }, 'Refuse'));
+          el.append(h('button', { class: 'primary', id: 'takeback-yes', onclick: () => send({ type: 'takeback', seat }) }, t("Allow {x}'s takeback", { x: label(st.takeback) })),
+            h('button', { onclick: () => send({ type: 'no-takeback', seat }) }, t('Refuse')));
         } else if (st.takeback < 0 && st.plies.some(p => p.seat === seat)) {
-          el.append(h('button', { id: 'takeback', onclick: () => send({ type: 'takeback', seat }) }, 'Ask to take back'));
-        } else if (st.takeback >= 0) el.append(h('button', { disabled: true }, 'Takeback asked'));
+          el.append(h('button', { id: 'takeback', onclick: () => send({ type: 'takeback', seat }) }, t('Ask to take back')));
+        } else if (st.takeback >= 0) el.append(h('button', { disabled: true }, t('Takeback asked')));
       }
       // Once every opponent has been away long enough, the game can be
       // claimed; until then the button counts down to it.
       clearTimeout(claimTimer);
       const claim = claimWait(st, seat, Date.now());
       if (claim && claim.wait > 0) {
-        el.append(h('button', { id: 'claim-wait', disabled: true, title: 'Your opponents are away; you may claim the game when the time is up' },
-          `Claim the win in ${Math.ceil(claim.wait / 1000)}s`));
+        el.append(h('button', { id: 'claim-wait', disabled: true, title: t('Your opponents are away; you may claim the game when the time is up') },
+          t('Claim the win in {x}s', { x: Math.ceil(claim.wait / 1000) })));
         claimTimer = setTimeout(() => { if (v.st) v.draw(); }, (claim.wait - 1) % 1000 + 21);
-      } else if (claim) el.append(h('button', { id: 'claim-win', class: 'primary', onclick: () => send({ type: 'claim', seat, choice: 'win' }) }, 'Claim the win'),
-        h('button', { onclick: () => send({ type: 'claim', seat, choice: 'draw' }) }, 'Call it a draw'));
+      } else if (claim) el.append(h('button', { id: 'claim-win', class: 'primary', onclick: () => send({ type: 'claim', seat, choice: 'win' }) }, t('Claim the win')),
+        h('button', { onclick: () => send({ type: 'claim', seat, choice: 'draw' }) }, t('Call it a draw')));
       if (st.stage === 'play') {
         const offered = st.drawOffers || [];
         if (offered.length && !offered.includes(seat)) {
-          el.append(h('button', { class: 'primary', onclick: () => send({ type: 'draw', seat }) }, 'Accept draw'),
-            h('button', { onclick: () => send({ type: 'decline', seat }) }, 'Decline draw'));
-        } else el.append(h('button', { disabled: offered.includes(seat), onclick: () => send({ type: 'draw', seat }) }, offered.includes(seat) ? 'Draw offered' : 'Offer draw'));
+          el.append(h('button', { class: 'primary', onclick: () => send({ type: 'draw', seat }) }, t('Accept draw')),
+            h('button', { onclick: () => send({ type: 'decline', seat }) }, t('Decline draw')));
+        } else el.append(h('button', { disabled: offered.includes(seat), onclick: () => send({ type: 'draw', seat }) }, offered.includes(seat) ? t('Draw offered') : t('Offer draw')));
       }
     }
     if (st.outcome.over) el.append(h('p', { class: 'result', id: 'result' }, resultText(st)));
@@ -62,14 +63,14 @@ export function gameActions(v) {
     if (board && board.position && (st.outcome.over || !mine(v).length)) {
       const q = new URLSearchParams({ game: st.game, pos: board.position });
       if (Object.keys(st.options || {}).length) q.set('options', JSON.stringify(st.options));
-      el.append(h('a', { id: 'analyse', class: 'btn', href: '/analysis?' + q }, 'Analyse'));
+      el.append(h('a', { id: 'analyse', class: 'btn', href: '/analysis?' + q }, t('Analyse')));
       if (st.outcome.over && st.plies.length) {
         q.delete('pos'); q.set('review', id); q.set('ply', String(v.viewPly ?? st.plies.length));
-        el.append(h('a', { id: 'review', class: 'btn', href: '/analysis?' + q }, 'Review'));
+        el.append(h('a', { id: 'review', class: 'btn', href: '/analysis?' + q }, t('Review')));
       }
     }
-    el.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
-      h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
+    el.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, t('Download record')),
+      h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, t('Rules')));
     drawExtra(board);
   }
 
@@ -78,31 +79,31 @@ export function gameActions(v) {
   function drawRematch(st, label, send) {
     const id = v.id, held = mine(v).length > 0, offer = rematchOffer(st, label);
     if (st.rematch) {
-      el.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, held ? 'Go to rematch' : 'Watch the rematch'));
+      el.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, held ? t('Go to rematch') : t('Watch the rematch')));
       return;
     }
     if (offer.text) el.append(h('p', { id: 'rematch-note', class: 'result' }, offer.text));
     if (offer.answer) {
-      el.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Accept rematch'),
-        h('button', { id: 'no-rematch', onclick: () => send({ type: 'no-rematch' }) }, 'Decline rematch'));
+      el.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, t('Accept rematch')),
+        h('button', { id: 'no-rematch', onclick: () => send({ type: 'no-rematch' }) }, t('Decline rematch')));
     } else if (held) {
       const asked = mine(v).every(i => (st.rematchYes || []).includes(i));
-      el.append(h('button', { id: 'rematch', class: asked ? '' : 'primary', disabled: asked, onclick: () => send({ type: 'rematch' }) }, asked ? 'Rematch asked' : 'Rematch'));
+      el.append(h('button', { id: 'rematch', class: asked ? '' : 'primary', disabled: asked, onclick: () => send({ type: 'rematch' }) }, asked ? t('Rematch asked') : t('Rematch')));
     }
   }
 
   // The position string.
   function drawExtra(board) {
     const st = v.st, id = v.id;
-    const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': 'Position string', style: 'flex:1;min-width:0' });
+    const pos = h('input', { readonly: true, value: board ? board.position || '' : '', 'aria-label': t('Position string'), style: 'flex:1;min-width:0' });
     extra.replaceChildren();
     // Playing on from the position (against the computer, say) is engine
     // help too: not for a player while the game goes on.
     const helps = st.outcome.over || !mine(v).length;
-    if (pos.value) extra.append(h('h2', {}, 'Position'), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, 'Copy')),
+    if (pos.value) extra.append(h('h2', {}, t('Position')), h('div', { class: 'row' }, pos, h('button', { onclick: () => copy(pos) }, t('Copy'))),
       helps ? h('p', {}, h('a', { id: 'continue', href: `#/editor/${encodeURIComponent(st.game)}/${encodeURIComponent(pos.value)}` +
-        (Object.keys(st.options || {}).length ? `?options=${encodeURIComponent(JSON.stringify(st.options))}` : '') }, 'Play on from this position')) : '');
-    if (!mine(v).length) extra.append(h('p', { class: 'muted' }, 'You are watching this game.'));
+        (Object.keys(st.options || {}).length ? '?options=' + encodeURIComponent(JSON.stringify(st.options)) : '') }, t('Play on from this position'))) : '');
+    if (!mine(v).length) extra.append(h('p', { class: 'muted' }, t('You are watching this game.')));
   }
 
   return { el, extra, draw, close() { clearTimeout(claimTimer); } };

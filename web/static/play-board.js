@@ -7,17 +7,18 @@ import { renderBoard } from './board.js';
 import { drawHands, dropsLetter } from './hands.js';
 import { get } from './settings.js';
 import { SPECIAL, mine, myTurn, canPremove, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel, ownSquares, premoveMoves, activeSeat, lastPlies } from './play-state.js';
+import { t, mark } from './i18n.js';
 
-const QUEUED = 'Premove queued: it is played when your turn comes, if it is legal then.';
+const QUEUED = mark('Premove queued: it is played when your turn comes, if it is legal then.');
 
 /** The board of view v on page, with setup (whose screens take the board's clicks in a setup stage). */
 export function gameBoard(v, page, setup) {
   const marks = new Map(); // position shown -> arrows and circles drawn on it
-  const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: 'Type a move, e.g. e2e4', 'aria-label': 'Type a move' });
+  const moveInput = h('input', { id: 'movetext', list: 'legal', autocomplete: 'off', placeholder: t('Type a move, e.g. e2e4'), 'aria-label': t('Type a move') });
   const datalist = h('datalist', { id: 'legal' });
   const moveForm = h('form', { class: 'row', hidden: true, onsubmit: ev => { ev.preventDefault(); if (moveInput.value.trim()) v.send({ type: 'move', move: moveInput.value.trim(), version: v.st.version }); } },
-    moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
-  const dialog = h('dialog', { 'aria-label': 'Choose a move' });
+    moveInput, datalist, h('button', { type: 'submit' }, t('Play')));
+  const dialog = h('dialog', { 'aria-label': t('Choose a move') });
 
   function onSquare(sq) {
     const st = v.st;
@@ -43,11 +44,11 @@ export function gameBoard(v, page, setup) {
   // While another seat moves: pick one of your pieces (or a hand piece),
   // then a square; clicking elsewhere or right-clicking cancels.
   function onPremoveSquare(sq) {
-    if (v.premove) { v.premove = null; v.sel = null; v.note = 'Premove cancelled.'; v.draw(); return; }
+    if (v.premove) { v.premove = null; v.sel = null; v.note = t('Premove cancelled.'); v.draw(); return; }
     const own = ownSquares(v);
     const d = dropSel(v.sel);
-    if (d && mine(v).includes(d.seat)) { v.premove = { from: -1, drop: d.letter, to: sq }; v.sel = null; v.note = QUEUED; v.draw(); return; }
-    if (typeof v.sel === 'number' && v.sel !== sq && !own.has(sq)) { v.premove = { from: v.sel, to: sq }; v.sel = null; v.note = QUEUED; v.draw(); return; }
+    if (d && mine(v).includes(d.seat)) { v.premove = { from: -1, drop: d.letter, to: sq }; v.sel = null; v.note = t(QUEUED); v.draw(); return; }
+    if (typeof v.sel === 'number' && v.sel !== sq && !own.has(sq)) { v.premove = { from: v.sel, to: sq }; v.sel = null; v.note = t(QUEUED); v.draw(); return; }
     v.sel = own.has(sq) && v.sel !== sq ? sq : null;
     v.draw();
   }
@@ -57,7 +58,7 @@ export function gameBoard(v, page, setup) {
     const p = v.premove;
     v.premove = null;
     const c = premoveMoves(v.st, p);
-    if (!c.length) { v.note = 'Premove cancelled: it is not legal now.'; return; }
+    if (!c.length) { v.note = t('Premove cancelled: it is not legal now.'); return; }
     v.note = '';
     choose(c, p.to);
   }
@@ -68,14 +69,14 @@ export function gameBoard(v, page, setup) {
     const withThen = c.filter(m => m.then && m.then.length);
     if (withThen.length && new Set(withThen.map(m => m.then[0])).size === withThen.length) {
       v.pending = c; v.pending.dest = sq; v.draw();
-      page.status.textContent = 'Choose where the piece goes next' + (c.length > withThen.length ? ' (or click its square again to stay)' : '');
+      page.status.textContent = t('Choose where the piece goes next') + (c.length > withThen.length ? t(' (or click its square again to stay)') : '');
       return;
     }
     const names = new Map((v.st.board.pieces || []).map(p => [p.letter, p.name]));
-    dialog.replaceChildren(h('p', {}, c.some(m => m.promotion) ? 'Promote to:' : 'Which move?'),
+    dialog.replaceChildren(h('p', {}, c.some(m => m.promotion) ? t('Promote to:') : t('Which move?')),
       h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); play(m); } },
         m.promotion ? `${names.get(m.promotion) || m.promotion} (${m.promotion})` : (m.san || m.text)))),
-      h('button', { onclick: () => { dialog.close(); v.sel = null; v.draw(); } }, 'Cancel'));
+      h('button', { onclick: () => { dialog.close(); v.sel = null; v.draw(); } }, t('Cancel')));
     dialog.showModal();
   }
 
@@ -106,11 +107,11 @@ export function gameBoard(v, page, setup) {
     // Actions aimed at a unit (a hex): one button, then click the target.
     const aimed = st.legal.filter(m => m.from < 0 && !m.drop && m.target >= 0);
     const other = st.legal.filter(m => m.from < 0 && !m.drop && m.target < 0);
-    if (aimed.length || other.length) special.append(h('span', { class: 'muted' }, 'Other actions:'));
+    if (aimed.length || other.length) special.append(h('span', { class: 'muted' }, t('Other actions:')));
     if (aimed.length) {
-      const verb = aimed.every(m => m.text.includes('@')) ? 'Hex' : 'Act on a unit';
+      const verb = aimed.every(m => m.text.includes('@')) ? t('Hex') : t('Act on a unit');
       special.append(h('button', { id: 'aim', 'aria-pressed': v.sel === SPECIAL ? 'true' : 'false', class: v.sel === SPECIAL ? 'primary' : '',
-        onclick: () => { v.sel = v.sel === SPECIAL ? null : SPECIAL; v.draw(); } }, v.sel === SPECIAL ? `${verb}: click a marked unit` : `${verb}…`));
+        onclick: () => { v.sel = v.sel === SPECIAL ? null : SPECIAL; v.draw(); } }, v.sel === SPECIAL ? t('{verb}: click a marked unit', { verb }) : `${verb}…`));
     }
     special.append(...other.map(m => h('button', { onclick: () => play(m) }, m.san || m.text)));
   }

@@ -6,6 +6,7 @@ import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
 import { mine, myTurn, canPremove, dest, answerNote, rematchMove } from './play-state.js';
 import { answerWatch } from './play-answers.js';
+import { t } from './i18n.js';
 
 /**
  * The connection of view v to its game. parts: chat (the chat panel, which
@@ -20,16 +21,16 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
   // A move without an answer in time: the connection is given up for a
   // fresh one, which shows the game as the server has it.
   const answers = answerWatch(() => {
-    errBox.textContent = 'The server did not answer the move; reconnecting…';
+    errBox.textContent = t('The server did not answer the move; reconnecting…');
     v.pending = null;
     if (ws) { ws.onclose = ws.onmessage = null; ws.close(); }
-    setConn('Reconnecting…');
+    setConn(t('Reconnecting…'));
     connect();
   });
 
   /** Sends msg with an id of its own (returned); a setup check remembers its seat. */
   function send(msg) {
-    if (!ws || ws.readyState !== 1) { errBox.textContent = 'Not connected; retrying…'; return; }
+    if (!ws || ws.readyState !== 1) { errBox.textContent = t('Not connected; retrying…'); return; }
     msg.id = ++msgId;
     if (msg.type === 'check') { checks.set(msg.id, msg.seat); if (checks.size > 50) checks.delete(checks.keys().next().value); }
     ws.send(JSON.stringify(msg));
@@ -87,9 +88,9 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
       retry = 0;
       setConn('');
       chat.reset();
-      const t = tokens(v.id);
-      v.awaitingHello = t.length > 0;
-      if (t.length) send({ type: 'hello', tokens: t });
+      const held = tokens(v.id);
+      v.awaitingHello = held.length > 0;
+      if (held.length) send({ type: 'hello', tokens: held });
     };
     ws.onmessage = ev => {
       const m = JSON.parse(ev.data);
@@ -106,7 +107,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     ws.onclose = () => {
       answers.clear();
       if (closed) return;
-      setConn('Connection lost — reconnecting…');
+      setConn(t('Connection lost — reconnecting…'));
       setTimeout(() => { if (!closed) connect(); }, Math.min(5000, 500 * 2 ** retry++));
     };
   }

@@ -6,6 +6,7 @@
 import { h } from './dom.js';
 import { invites } from './tokens.js';
 import { mine, seatLabel } from './play-state.js';
+import { t } from './i18n.js';
 
 /** Draws the invitations of view v into el (emptied when there are none). */
 export function drawInvite(v, el) {
@@ -21,25 +22,24 @@ export function drawInvite(v, el) {
   if (el.dataset.key === key && !el.hidden) return;
   el.dataset.key = key;
   el.hidden = false;
-  const friends = open.length > 1 ? 'your friends' : 'your friend';
   const sitting = mine(v).length > 0;
   el.replaceChildren(
-    h('h2', {}, h('span', { class: 'pulse', 'aria-hidden': 'true' }), sitting ? `Waiting for ${friends}` : 'Seats to fill'),
-    h('p', {}, sitting ? `Send ${open.length > 1 ? 'each of them their' : 'them this'} link: the game starts when ${open.length > 1 ? 'they open theirs' : 'they open it'}.`
-      : 'Send these links to the players.'),
+    h('h2', {}, h('span', { class: 'pulse', 'aria-hidden': 'true' }), sitting ? (open.length > 1 ? t('Waiting for your friends') : t('Waiting for your friend')) : t('Seats to fill')),
+    h('p', {}, sitting ? (open.length > 1 ? t('Send each of them their link: the game starts when they open theirs.') : t('Send them this link: the game starts when they open it.'))
+      : t('Send these links to the players.')),
     ...open.map(([s, i]) => {
       const link = `${location.origin}/#/join/${id}/${i}` + (s.kind === 'invite' ? '/' + secrets[i] : '');
-      const inp = h('input', { readonly: true, value: link, 'aria-label': `Invitation link for ${seatLabel(st, i)}`, onfocus: () => inp.select() });
-      const btn = h('button', { type: 'button', class: 'primary copy', onclick: () => copy(inp, btn) }, 'Copy link');
+      const inp = h('input', { readonly: true, value: link, 'aria-label': t('Invitation link for {x}', { x: seatLabel(st, i) }), onfocus: () => inp.select() });
+      const btn = h('button', { type: 'button', class: 'primary copy', onclick: () => copy(inp, btn) }, t('Copy link'));
       return h('div', { class: 'invite' }, open.length > 1 || st.seats.length > 2 ? h('label', {}, `${seatLabel(st, i)}:`) : '', h('div', { class: 'row' }, inp, btn));
     }),
-    h('p', { class: 'muted' }, 'Anyone with the link takes the seat, so send it only to them.'));
+    h('p', { class: 'muted' }, t('Anyone with the link takes the seat, so send it only to them.')));
 }
 
 // Copies the link and says so on the button for a moment.
 function copy(input, btn) {
   input.select();
-  const done = () => { btn.textContent = 'Copied ✓'; setTimeout(() => { btn.textContent = 'Copy link'; }, 2000); };
+  const done = () => { btn.textContent = t('Copied ✓'); setTimeout(() => { btn.textContent = t('Copy link'); }, 2000); };
   if (navigator.clipboard && isSecureContext) navigator.clipboard.writeText(input.value).then(done, () => { document.execCommand('copy'); done(); });
   else { document.execCommand('copy'); done(); }
 }

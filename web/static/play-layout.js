@@ -7,13 +7,14 @@ import { fitUnit, autoLayout } from './layouts.js';
 import { layoutChooser } from './layoutchooser.js';
 import { get, set } from './settings.js';
 import { mine, upperHalf } from './play-state.js';
+import { t } from './i18n.js';
 
 /** The page of view v; its parts are laid out by mount. */
 export function gamePage(v) {
   const errBox = h('p', { class: 'error', role: 'alert' });
-  const status = h('p', { class: 'status', 'aria-live': 'polite' }, 'Loading…');
+  const status = h('p', { class: 'status', 'aria-live': 'polite' }, t('Loading…'));
   const boardEl = h('div', { class: 'levels' });
-  const grip = h('button', { class: 'grip', type: 'button', 'aria-label': 'Board size: drag, or use the arrow keys', title: 'Drag to resize the board' });
+  const grip = h('button', { class: 'grip', type: 'button', 'aria-label': t('Board size: drag, or use the arrow keys'), title: t('Drag to resize the board') });
   const wrap = h('div', { class: 'board-wrap' }, boardEl, grip);
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   // On a phone the clocks stand right above and below the board (the
@@ -22,7 +23,7 @@ export function gamePage(v) {
   // The invitation panel: above the board while a friend is awaited.
   const inviteEl = h('section', { class: 'card invite-panel', id: 'invite-panel', hidden: true, 'aria-live': 'polite' });
   const setupEl = h('div', { class: 'setup' }), special = h('div', { class: 'row' });
-  const title = h('h1', {}, 'Game');
+  const title = h('h1', {}, t('Game'));
   const layouts = layoutChooser();
   // Small squares (a big map on a phone) can be doubled, the board then
   // scrolling in its frame.
@@ -30,9 +31,9 @@ export function gamePage(v) {
     set('size', (get('size') || 1) > 1 ? 1 : 2);
     // Enlarged, the board opens on your own side.
     requestAnimationFrame(() => { wrap.scrollTop = wrap.scrollHeight; wrap.scrollLeft = (wrap.scrollWidth - wrap.clientWidth) / 2; });
-  } }, 'Zoom ×2');
+  } }, t('Zoom ×2'));
   const tools = h('div', { class: 'tools' }, layouts.el, zoomBtn,
-    h('button', { onclick: () => flip(), 'aria-label': 'Flip board', title: 'Flip board (F)' }, '⇅ Flip'));
+    h('button', { onclick: () => flip(), 'aria-label': t('Flip board'), title: t('Flip board (F)') }, t('⇅ Flip')));
   let stageEl = null;
   let focus = null; // the large level of the one-large layout
 
@@ -40,11 +41,11 @@ export function gamePage(v) {
   function mount(root, { moveForm, seatsEl, chatEl, movesEl, navEl, actionsEl, extraEl, dialog }) {
     stageEl = h('div', { class: 'stage' }, setupEl, h('div', { class: 'boardcol' }, clockTop, handsTop, wrap, handsBottom, clockBottom, special, moveForm));
     root.append(h('div', { class: 'play' },
-      h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status, tools), errBox,
+      h('section', { class: 'board-area', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status, tools), errBox,
         inviteEl, stageEl),
       h('aside', { class: 'side' }, title,
-        h('div', { class: 'card' }, h('h2', {}, 'Players'), seatsEl), chatEl,
-        h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, navEl),
+        h('div', { class: 'card' }, h('h2', {}, t('Players')), seatsEl), chatEl,
+        h('div', { class: 'card' }, h('h2', {}, t('Moves')), movesEl, navEl),
         h('div', { class: 'card' }, actionsEl, extraEl))), dialog);
   }
 

@@ -4,15 +4,16 @@
 import { h } from './dom.js';
 import { api } from './api.js';
 import { cur, seatLabel, moveCells } from './play-state.js';
+import { t } from './i18n.js';
 
 /** The move list of view v and its navigation; errBox shows a failed fetch. */
 export function moveList(v, errBox) {
-  const el = h('div', { class: 'moves', role: 'list', 'aria-label': 'Moves' });
+  const el = h('div', { class: 'moves', role: 'list', 'aria-label': t('Moves') });
   const nav = h('div', { class: 'nav' },
-    h('button', { 'aria-label': 'First position', onclick: () => goTo(0) }, '|◀'),
-    h('button', { 'aria-label': 'Previous move', onclick: () => goTo(cur(v) - 1) }, '◀'),
-    h('button', { 'aria-label': 'Next move', onclick: () => goTo(cur(v) + 1) }, '▶'),
-    h('button', { 'aria-label': 'Latest position', onclick: () => goTo(v.st.plies.length) }, '▶|'));
+    h('button', { 'aria-label': t('First position'), onclick: () => goTo(0) }, '|◀'),
+    h('button', { 'aria-label': t('Previous move'), onclick: () => goTo(cur(v) - 1) }, '◀'),
+    h('button', { 'aria-label': t('Next move'), onclick: () => goTo(cur(v) + 1) }, '▶'),
+    h('button', { 'aria-label': t('Latest position'), onclick: () => goTo(v.st.plies.length) }, '▶|'));
 
   /** Shows the position after n plies (the latest follows the game). */
   function goTo(n) {
@@ -32,7 +33,7 @@ export function moveList(v, errBox) {
       if (!c) return h('span');
       if (c.n) return h('span', { class: 'n' }, c.n + '.');
       const p = st.plies[c.ply];
-      return h('button', { role: 'listitem', class: cur(v) === c.ply + 1 ? 'cur' : '', onclick: () => goTo(c.ply + 1), 'aria-label': `Move ${c.round}, ${seatLabel(st, p.seat)}: ${p.san || p.text}` }, p.san || p.text);
+      return h('button', { role: 'listitem', class: cur(v) === c.ply + 1 ? 'cur' : '', onclick: () => goTo(c.ply + 1), 'aria-label': t('Move {round}, {x}: {text}', { round: c.round, x: seatLabel(st, p.seat), text: p.san || p.text }) }, p.san || p.text);
     }));
     if (v.viewPly === null) el.scrollTop = el.scrollHeight;
   }

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { mine, seatLabel } from './play-state.js';
 import { ratingText, changeText } from './players.js';
 import { watchingText } from './tv-state.js';
+import { t } from './i18n.js';
 
 /** Draws the seats of view v into el. */
 export function drawSeats(v, el) {
@@ -12,7 +13,7 @@ export function drawSeats(v, el) {
   el.replaceChildren(...st.seats.map((s, i) => h('div', { class: 'seat' + (st.waiting.includes(i) ? ' turn' : '') + (s.out ? ' out' : '') },
     h('span', { class: 'swatch s' + i }),
     // A dot says who is at the table right now.
-    st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? 'at the table' : 'away', 'aria-label': st.present[i] ? 'at the table' : 'away' }) : '',
+    st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? t('at the table') : t('away'), 'aria-label': st.present[i] ? t('at the table') : t('away') }) : '',
     h('span', {}, seatLabel(st, i), h('br'), who(v, s, i)),
     st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')),
   // How many watch without a seat (the server counts them).
@@ -24,18 +25,18 @@ export function drawSeats(v, el) {
 function who(v, s, i) {
   const st = v.st, yours = mine(v).includes(i);
   const parts = [];
-  if (s.kind === 'computer') parts.push(h('span', {}, `computer, level ${s.level}`));
-  else if (!s.taken) parts.push(h('span', {}, s.kind === 'open' ? 'open to anyone (not taken yet)' : 'invited (not joined yet)'));
+  if (s.kind === 'computer') parts.push(h('span', {}, t('computer, level {level}', { level: s.level })));
+  else if (!s.taken) parts.push(h('span', {}, s.kind === 'open' ? t('open to anyone (not taken yet)') : t('invited (not joined yet)')));
   else {
-    parts.push(h('span', { class: 'player-name' }, s.name || 'Guest'));
+    parts.push(h('span', { class: 'player-name' }, s.name || t('Guest')));
     const r = ratingText(s);
-    if (r) parts.push(' ', h('span', { class: 'rating', title: s.provisional ? 'provisional rating' : 'rating' }, r));
-    if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT'));
-    if (yours) parts.push(' · you');
+    if (r) parts.push(' ', h('span', { class: 'rating', title: s.provisional ? t('provisional rating') : t('rating') }, r));
+    if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT'));
+    if (yours) parts.push(' · ' + t('you'));
   }
   // An aborted game has no result for anyone: it did not get going.
   if (st.outcome.over) {
-    parts.push(` · ${st.outcome.aborted ? 'aborted' : st.outcome.results[i]}`);
+    parts.push(' · ' + t(st.outcome.aborted ? 'aborted' : st.outcome.results[i]));
     const c = changeText(s);
     if (c) parts.push(' ', h('span', { class: 'rating-change' + (s.ratingChange > 0 ? ' up' : s.ratingChange < 0 ? ' down' : '') }, c));
   }

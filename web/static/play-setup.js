@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { draftUI } from './draft.js';
 import { deployUI } from './deploy.js';
 import { mine, inSetup, seatLabel, activeSeat } from './play-state.js';
+import { t } from './i18n.js';
 
 /** The setup of view v, drawn into el (the stage beside or under the board). */
 export function setupStages(v, el) {
@@ -19,7 +20,7 @@ export function setupStages(v, el) {
   function draw() {
     const st = v.st;
     if (!inSetup(v)) { el.replaceChildren(); return; }
-    if (!mine(v).length) { el.replaceChildren(h('p', { class: 'muted' }, 'The players are setting up.')); return; }
+    if (!mine(v).length) { el.replaceChildren(h('p', { class: 'muted' }, t('The players are setting up.'))); return; }
     const seat = activeSeat(v);
     const help = (st.help && st.help[seat]) || {};
     const key = `${st.stage}:${seat}`;
@@ -33,7 +34,7 @@ export function setupStages(v, el) {
       setups.set(key, ui);
     }
     ui.update(help, waiting, st.board && st.board.geometry ? st.board.geometry.squareNames : []);
-    const shown = st.setup && st.setup[seat] ? h('details', { class: 'visible' }, h('summary', {}, 'What you can see of the setup'), h('pre', { class: 'visible' }, st.setup[seat])) : '';
+    const shown = st.setup && st.setup[seat] ? h('details', { class: 'visible' }, h('summary', {}, t('What you can see of the setup')), h('pre', { class: 'visible' }, st.setup[seat])) : '';
     if (el.firstChild !== ui.el) el.replaceChildren(ui.el);
     if (el.childNodes[1]) el.childNodes[1].remove();
     if (shown) el.append(shown);
@@ -42,19 +43,19 @@ export function setupStages(v, el) {
   // A setup stage the page has no screen for: the game's notation, typed,
   // with the game's reading of it as it is written.
   function textUI({ seat, label }) {
-    const ta = h('textarea', { 'aria-label': `${v.st.stage} choice for ${label}`, id: `setup-${seat}`, spellcheck: 'false' });
+    const ta = h('textarea', { 'aria-label': t('{stage} choice for {label}', { stage: t(v.st.stage), label }), id: `setup-${seat}`, spellcheck: 'false' });
     const tally = h('p', { class: 'tally', id: `tally-${seat}`, 'aria-live': 'polite' });
     const guide = h('p', { class: 'guide' });
     let timer = null;
     ta.addEventListener('input', () => { clearTimeout(timer); timer = setTimeout(() => { if (ta.value.trim()) v.send({ type: 'check', seat, choice: ta.value }); else tally.textContent = ''; }, 250); });
-    const row = h('div', { class: 'row' }, h('button', { class: 'primary', id: 'submit-setup', onclick: () => v.send({ type: 'setup', seat, choice: ta.value }) }, 'Submit'),
-      h('button', { id: 'suggest-setup', onclick: () => v.send({ type: 'suggest', seat }) }, 'Suggest a choice'));
-    const done = h('p', { class: 'muted' }, 'Submitted — waiting for the others.');
-    const box = h('div', { class: 'card' }, h('h2', {}, `${label} — ${v.st.stage}`), guide, ta, tally,
-      h('p', { class: 'muted' }, 'Tip: click squares on the board to add their names.'), row, done);
+    const row = h('div', { class: 'row' }, h('button', { class: 'primary', id: 'submit-setup', onclick: () => v.send({ type: 'setup', seat, choice: ta.value }) }, t('Submit')),
+      h('button', { id: 'suggest-setup', onclick: () => v.send({ type: 'suggest', seat }) }, t('Suggest a choice')));
+    const done = h('p', { class: 'muted' }, t('Submitted — waiting for the others.'));
+    const box = h('div', { class: 'card' }, h('h2', {}, `${label} — ${t(v.st.stage)}`), guide, ta, tally,
+      h('p', { class: 'muted' }, t('Tip: click squares on the board to add their names.')), row, done);
     return {
       el: box,
-      update(help, waiting) { guide.textContent = help.text || ''; ta.hidden = row.hidden = !waiting; done.hidden = waiting; },
+      update(help, waiting) { guide.textContent = t(help.text || ''); ta.hidden = row.hidden = !waiting; done.hidden = waiting; },
       verdict(ok, msg) { tally.textContent = msg; tally.classList.toggle('over', !ok); },
       suggested(choice) { ta.value = choice; ta.dispatchEvent(new Event('input')); },
       onSquare(sq) {

@@ -6,6 +6,7 @@
 // v is the screen's view: {st, viewPly, sel, ...}; st is the last state
 // the server sent (null before the first), viewPly a past position being
 // looked at (null: the latest).
+import { t } from './i18n.js';
 
 /** The selection of the moves aimed at a unit from no square (a hex). */
 export const SPECIAL = '@special';
@@ -28,9 +29,10 @@ export const inSetup = v => v.st && v.st.setup && v.st.stage !== 'play' && v.st.
 /** Seat i's name as the game gives it in every stage ("White", "Human",
  * "seat 2"), with its number where more than two seats could be confused. */
 export function seatLabel(st, i) {
-  const given = (st.seatNames && st.seatNames[i]) || `seat ${i + 1}`;
-  const name = given[0].toUpperCase() + given.slice(1);
-  return st.seats.length === 2 || /^seat \d+$/i.test(given) ? name : `${name} (seat ${i + 1})`;
+  const given = st.seatNames && st.seatNames[i];
+  if (!given || /^seat \d+$/i.test(given)) return t('Seat {n}', { n: i + 1 });
+  const name = t(given[0].toUpperCase() + given.slice(1));
+  return st.seats.length === 2 ? name : t('{name} (seat {n})', { name, n: i + 1 });
 }
 
 /** The square a move is shown going to: its destination, or for a capture
@@ -86,10 +88,10 @@ export function lastPlies(plies, n, count) {
 /** "White wins — checkmate", "Draw — stalemate", "Aborted". */
 export function resultText(st) {
   const o = st.outcome;
-  if (o.aborted) return o.reason && o.reason !== 'aborted' ? `Aborted — ${o.reason.replace(/^aborted: /, '')}` : 'Aborted';
-  if (o.winner >= 0) return `${seatLabel(st, o.winner)} wins — ${o.reason}`;
-  if (o.results.every(r => r === 'draw' || r === 'eliminated')) return `Draw — ${o.reason}`;
-  return `Game over — ${o.reason}`;
+  if (o.aborted) return o.reason && o.reason !== 'aborted' ? t('Aborted — {x}', { x: t(o.reason.replace(/^aborted: /, '')) }) : t('Aborted');
+  if (o.winner >= 0) return t('{seat} wins — {reason}', { seat: seatLabel(st, o.winner), reason: t(o.reason) });
+  if (o.results.every(r => r === 'draw' || r === 'eliminated')) return t('Draw — {reason}', { reason: t(o.reason) });
+  return t('Game over — {reason}', { reason: t(o.reason) });
 }
 
 /** The status line of the latest position: the result, the setup stage and
@@ -99,10 +101,10 @@ export function statusText(v) {
   if (st.outcome.over) return resultText(st);
   if (st.stage !== 'play') {
     const w = st.waiting.map(i => seatLabel(st, i)).join(', ');
-    return `${st.stage[0].toUpperCase() + st.stage.slice(1)}: waiting for ${w}`;
+    return t('{stage}: waiting for {seats}', { stage: t(st.stage[0].toUpperCase() + st.stage.slice(1)), seats: w });
   }
-  const you = mine(v).includes(st.toMove) ? ' — your move' : '';
-  return `${seatLabel(st, st.toMove)} to move${you}${st.thinking ? ' (computer thinking…)' : ''}`;
+  const you = mine(v).includes(st.toMove) ? t(' — your move') : '';
+  return t('{seat} to move', { seat: seatLabel(st, st.toMove) }) + you + (st.thinking ? ' ' + t('(computer thinking…)') : '');
 }
 
 /** The held seat whose setup screen shows: the first that has to act, else the first held. */
@@ -168,8 +170,8 @@ export function answerNote(before, after) {
   if (!before || !after || before.id !== after.id || after.outcome.over || after.plies.length !== before.plies.length) return '';
   const held = after.you || [];
   const offered = (before.drawOffers || []).filter(i => held.includes(i));
-  if (offered.length && !offered.some(i => (after.drawOffers || []).includes(i))) return 'Your draw offer was declined.';
-  if (held.includes(before.takeback) && after.takeback < 0) return 'Your takeback request was refused.';
+  if (offered.length && !offered.some(i => (after.drawOffers || []).includes(i))) return t('Your draw offer was declined.');
+  if (held.includes(before.takeback) && after.takeback < 0) return t('Your takeback request was refused.');
   return '';
 }
 
@@ -197,10 +199,10 @@ export function rematchOffer(st, label) {
   if (st.rematch) return { text: '', answer: false };
   if (mineAsked) {
     const waiting = st.seats.map((_, i) => i).filter(i => !yes.includes(i) && !held.includes(i) && st.seats[i].kind !== 'computer');
-    return { text: waiting.length ? `Rematch asked: waiting for ${waiting.map(label).join(', ')}.` : 'Rematch asked.', answer: false };
+    return { text: waiting.length ? t('Rematch asked: waiting for {x}.', { x: waiting.map(label).join(', ') }) : t('Rematch asked.'), answer: false };
   }
-  if (others.length) return { text: `${others.map(label).join(', ')} ${others.length > 1 ? 'ask' : 'asks'} for a rematch.`, answer: held.length > 0 };
-  if (st.rematchNo >= 0 && st.rematchNo !== undefined && !held.includes(st.rematchNo)) return { text: `${label(st.rematchNo)} declined the rematch.`, answer: false };
+  if (others.length) return { text: others.length > 1 ? t('{seats} ask for a rematch.', { seats: others.map(label).join(', ') }) : t('{seat} asks for a rematch.', { seat: label(others[0]) }), answer: held.length > 0 };
+  if (st.rematchNo >= 0 && st.rematchNo !== undefined && !held.includes(st.rematchNo)) return { text: t('{x} declined the rematch.', { x: label(st.rematchNo) }), answer: false };
   return { text: '', answer: false };
 }
 

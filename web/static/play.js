@@ -15,6 +15,7 @@ import { drawSeats } from './play-seats.js';
 import { drawClocks, placeClocks } from './play-clocks.js';
 import { drawInvite } from './play-invite.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
+import { t, tOptions } from './i18n.js';
 
 /** Shows game id in root; returns a clean-up function. */
 export function showGame(root, id) {
@@ -42,20 +43,20 @@ export function showGame(root, id) {
     // Once the seats are proven, so that the chat asks for the rooms they read.
     if (!v.awaitingHello) chat.update(st);
     // The options in the game's words when the server gives them.
-    const opts = st.optionsText || Object.entries(st.options || {}).map(([k, x]) => `${k}: ${x}`);
-    page.title.textContent = st.title + (opts.length ? ' · ' + opts.join('; ') : '');
-    markTab(`${st.title} — wyrm`, myTurn(v) || (inSetup(v) && mine(v).some(i => st.waiting.includes(i))));
+    const opts = st.optionsText ? st.optionsText.map(tOptions) : Object.entries(st.options || {}).map(([k, x]) => `${k}: ${x}`);
+    page.title.textContent = t(st.title) + (opts.length ? ' · ' + opts.join('; ') : '');
+    markTab(`${t(st.title)} — wyrm`, myTurn(v) || (inSetup(v) && mine(v).some(i => st.waiting.includes(i))));
     const viewing = v.viewPly !== null && v.viewBoard;
     const shown = viewing ? v.viewBoard : st.board;
     const status = page.status;
     if (viewing) {
       const p = st.plies[v.viewPly - 1], r = rounds(st.plies)[v.viewPly - 1];
-      status.replaceChildren(v.viewPly === 0 ? 'Viewing the starting position' : `Viewing the position after ${r}${p.seat === 0 ? '.' : '…'} ${p.san || p.text}`);
+      status.replaceChildren(v.viewPly === 0 ? t('Viewing the starting position') : t('Viewing the position after {r}{x} {text}', { r, x: p.seat === 0 ? '.' : '…', text: p.san || p.text }));
     } else status.replaceChildren(statusText(v));
     if (!viewing && v.note && !st.outcome.over) status.append(h('small', { class: 'muted note' }, ' · ' + v.note));
     // The game's no-progress draw rule, once half of it has run.
     const q = shown && shown.quiet;
-    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
+    if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, t(' · {count} of {limit} turns without progress (drawn at {limit})', { count: q.count, limit: q.limit })));
     status.className = st.outcome.over ? 'status result' : 'status';
     drawInvite(v, page.inviteEl);
     setup.draw();
@@ -104,9 +105,9 @@ export function showGame(root, id) {
     clearInterval(tick);
     conn.close();
     setConn('');
-    root.replaceChildren(h('div', { class: 'card not-found', id: 'no-such-game' }, h('h1', {}, 'No such game'),
-      h('p', {}, 'There is no game at this address. It may be mistyped, or the game was never created.'),
-      h('p', {}, h('a', { class: 'btn primary', href: '#/' }, 'Back to the lobby'))));
+    root.replaceChildren(h('div', { class: 'card not-found', id: 'no-such-game' }, h('h1', {}, t('No such game')),
+      h('p', {}, t('There is no game at this address. It may be mistyped, or the game was never created.')),
+      h('p', {}, h('a', { class: 'btn primary', href: '#/' }, t('Back to the lobby')))));
   }
   return () => {
     left = true;

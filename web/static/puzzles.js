@@ -8,6 +8,7 @@ import { fitUnit, autoLayout } from './layouts.js';
 import { get } from './settings.js';
 import { startEngine } from './engine.js';
 import { drawHands, dropsLetter } from './hands.js';
+import { t } from './i18n.js';
 
 const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
 
@@ -15,23 +16,23 @@ const dest = m => (m.to >= 0 && m.to !== m.from) ? m.to : m.target;
 export function showPuzzles(root, game, k) {
   const engine = startEngine();
   let list = [], view = null, flip = false, sel = null, marks = [], solved = false, closed = false, meta = [];
-  const title = h('h1', {}, 'Puzzles');
-  const status = h('p', { class: 'status', id: 'puzzle-status', 'aria-live': 'polite' }, 'Loading…');
+  const title = h('h1', {}, t('Puzzles'));
+  const status = h('p', { class: 'status', id: 'puzzle-status', 'aria-live': 'polite' }, t('Loading…'));
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
-  const picker = h('div', { class: 'tools', role: 'group', 'aria-label': 'Game' });
-  const hintBtn = h('button', { type: 'button', id: 'hint', onclick: hint }, 'Hint');
-  const nextBtn = h('button', { type: 'button', id: 'next', class: 'primary', onclick: () => { location.hash = `#/puzzles/${encodeURIComponent(game)}/${(k + 1) % mine().length}`; } }, 'Next');
-  const analyse = h('a', { class: 'btn', id: 'puzzle-analyse' }, 'Analyse');
-  const dialog = h('dialog', { 'aria-label': 'Choose a move' });
+  const picker = h('div', { class: 'tools', role: 'group', 'aria-label': t('Game') });
+  const hintBtn = h('button', { type: 'button', id: 'hint', onclick: hint }, t('Hint'));
+  const nextBtn = h('button', { type: 'button', id: 'next', class: 'primary', onclick: () => { location.hash = `#/puzzles/${encodeURIComponent(game)}/${(k + 1) % mine().length}`; } }, t('Next'));
+  const analyse = h('a', { class: 'btn', id: 'puzzle-analyse' }, t('Analyse'));
+  const dialog = h('dialog', { 'aria-label': t('Choose a move') });
   root.append(h('div', { class: 'play' },
-    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), handsTop, h('div', { class: 'board-wrap' }, boardEl), handsBottom),
-    h('aside', { class: 'side' }, title, h('div', { class: 'card' }, picker, h('p', { class: 'muted' }, 'One move wins clearly here: find it.'),
+    h('section', { class: 'board-area', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status), handsTop, h('div', { class: 'board-wrap' }, boardEl), handsBottom),
+    h('aside', { class: 'side' }, title, h('div', { class: 'card' }, picker, h('p', { class: 'muted' }, t('One move wins clearly here: find it.')),
       h('div', { class: 'row' }, hintBtn, nextBtn, analyse)))), dialog);
   addEventListener('resize', draw);
 
   const mine = () => list.filter(p => p.game === game);
-  const seatName = i => (view && view.seatNames && view.seatNames[i]) || ((meta.find(g => g.name === game) || {}).seats || [])[i] || `Seat ${i + 1}`;
+  const seatName = i => t((view && view.seatNames && view.seatNames[i]) || ((meta.find(g => g.name === game) || {}).seats || [])[i] || '') || t('Seat {x}', { x: i + 1 });
 
   function hint() {
     const p = mine()[k], m = view && view.legal.find(x => x.text === p.solution);
@@ -41,10 +42,10 @@ export function showPuzzles(root, game, k) {
   async function tryMove(m) {
     const p = mine()[k];
     sel = null;
-    if (m.text !== p.solution) { status.textContent = `${m.san || m.text} is not it: try again.`; draw(); return; }
+    if (m.text !== p.solution) { status.textContent = t('{text} is not it: try again.', { text: m.san || m.text }); draw(); return; }
     view = await engine.board({ game, position: p.position, moves: [m.text] });
     solved = true; marks = [];
-    status.textContent = `Solved: ${p.san} wins.`;
+    status.textContent = t('Solved: {san} wins.', { san: p.san });
     status.classList.add('solved');
     draw();
   }
@@ -64,8 +65,8 @@ export function showPuzzles(root, game, k) {
       const c = legal.filter(m => m.from === sel && !m.drop && dest(m) === sq);
       if (c.length === 1) { tryMove(c[0]); return; }
       if (c.length > 1) {
-        dialog.replaceChildren(h('p', {}, 'Which move?'), h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); tryMove(m); } }, m.san || m.text))),
-          h('button', { onclick: () => dialog.close() }, 'Cancel'));
+        dialog.replaceChildren(h('p', {}, t('Which move?')), h('div', { class: 'choices' }, c.map(m => h('button', { onclick: () => { dialog.close(); tryMove(m); } }, m.san || m.text))),
+          h('button', { onclick: () => dialog.close() }, t('Cancel')));
         dialog.showModal();
         return;
       }
@@ -100,19 +101,19 @@ export function showPuzzles(root, game, k) {
     try {
       [list, meta] = await Promise.all([api('/api/puzzles').then(d => d.puzzles || []), api('/api/meta').then(d => d.games).catch(() => [])]);
       const names = [...new Set(list.map(p => p.game))];
-      if (!names.length) { status.textContent = 'No puzzles yet.'; return; }
+      if (!names.length) { status.textContent = t('No puzzles yet.'); return; }
       if (!names.includes(game)) game = names[0];
       k = Math.min(Math.max(0, k || 0), mine().length - 1);
       picker.replaceChildren(...names.map(n => h('a', { class: 'btn' + (n === game ? ' on' : ''), href: `#/puzzles/${encodeURIComponent(n)}/0`,
-        'aria-current': n === game ? 'true' : null }, (meta.find(g => g.name === n) || {}).title || n)));
+        'aria-current': n === game ? 'true' : null }, t((meta.find(g => g.name === n) || {}).title || n))));
       const p = mine()[k];
-      title.textContent = `Puzzle ${k + 1} of ${mine().length}`;
+      title.textContent = t('Puzzle {x} of {n}', { x: k + 1, n: mine().length });
       analyse.href = '/analysis?' + new URLSearchParams({ game, pos: p.position });
       view = await engine.board({ game, position: p.position });
       if (closed) return;
       // The solver's side at the bottom, as in a game of two.
       flip = view.players === 2 && view.toMove === 1;
-      status.textContent = `${seatName(view.toMove)} to move and win.`;
+      status.textContent = t('{x} to move and win.', { x: seatName(view.toMove) });
       draw();
     } catch (e) { status.textContent = e.message; }
   })();

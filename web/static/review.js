@@ -1,6 +1,7 @@
 // review.js: judging a finished game's moves from the engine's evaluation
 // of every position, and its evaluation graph. docs/analysis.md explains
 // the thresholds and the accuracy formula.
+import { t, mark } from './i18n.js';
 
 const CAP = 1000; // centipawns: a mate counts as this much, and no more
 
@@ -13,7 +14,7 @@ export function centipawns(score) {
 
 /** The judgement of a move that lost loss centipawns, or ''. */
 export function judge(loss) {
-  return loss >= 300 ? 'blunder' : loss >= 100 ? 'mistake' : loss >= 50 ? 'inaccuracy' : '';
+  return loss >= 300 ? mark('blunder') : loss >= 100 ? mark('mistake') : loss >= 50 ? mark('inaccuracy') : '';
 }
 export const symbol = { blunder: '??', mistake: '?', inaccuracy: '?!' };
 
@@ -67,7 +68,7 @@ export function drawGraph(evals, seats, colours, cur, onPick, marks = []) {
   // Heights follow winning chances, so that a piece lost in an even game
   // shows more than one lost in a won one.
   const x = i => (i / n) * W, y = cp => H / 2 - (2 / (1 + Math.exp(-cp / 250)) - 1) * (H / 2 - 4);
-  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'evalgraph', role: 'img', 'aria-label': 'Evaluation graph: click a point to go to its position' });
+  const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, class: 'evalgraph', role: 'img', 'aria-label': t('Evaluation graph: click a point to go to its position') });
   svg.append(el('line', { x1: 0, x2: W, y1: H / 2, y2: H / 2, stroke: 'currentColor', 'stroke-opacity': '.3' }));
   const pts = graphPoints(evals);
   const series = seats === 2 ? [pts.map(p => p && { cp: p.seat === 1 ? -p.cp : p.cp })]

@@ -6,6 +6,7 @@ import { h } from './dom.js';
 import { me } from './session.js';
 import { postChallenge, acceptChallenge, cancelChallenge, myChallenges, watchMine, describe, clockText } from './challenges.js';
 import { playerText } from './players.js';
+import { t } from './i18n.js';
 
 // Quick pairing's time controls, in minutes and seconds: quicker for games
 // that start at once, longer for games with stages before play (the
@@ -22,12 +23,12 @@ export function seeksPanel() {
   const listEl = h('div');
   const onlineEl = h('div');
   const el = h('div', { class: 'seeks-panel' },
-    h('div', { class: 'card' }, h('h2', {}, 'Quick pairing'),
-      h('p', { class: 'muted hint' }, me.signedIn ? 'Rated games with each game\'s usual settings: joins a waiting player, or waits for one.'
-        : 'Casual games with each game\'s usual settings (sign in for rated ones): joins a waiting player, or waits for one.'),
+    h('div', { class: 'card' }, h('h2', {}, t('Quick pairing')),
+      h('p', { class: 'muted hint' }, me.signedIn ? t('Rated games with each game\'s usual settings: joins a waiting player, or waits for one.')
+        : t('Casual games with each game\'s usual settings (sign in for rated ones): joins a waiting player, or waits for one.')),
       quickEl, err),
-    h('div', { class: 'card', id: 'seeks' }, h('h2', {}, 'Seeks'), listEl),
-    h('div', { class: 'card', id: 'online' }, h('h2', {}, 'Online'), onlineEl));
+    h('div', { class: 'card', id: 'seeks' }, h('h2', {}, t('Seeks')), listEl),
+    h('div', { class: 'card', id: 'online' }, h('h2', {}, t('Online')), onlineEl));
 
   async function buildQuick() {
     const meta = await api('/api/meta');
@@ -39,7 +40,7 @@ export function seeksPanel() {
         const key = `${g.name}/${m}+${s}`;
         return h('button', { type: 'button', class: 'pair', 'data-key': key, 'aria-pressed': 'false', onclick: () => pair(key, g.name, clock) }, clockText(clock));
       });
-      rows.push(h('div', { class: 'quickrow' }, h('span', { class: 'qtitle' }, g.title), h('span', { class: 'row' }, buttons)));
+      rows.push(h('div', { class: 'quickrow' }, h('span', { class: 'qtitle' }, t(g.title)), h('span', { class: 'row' }, buttons)));
     }
     quickEl.replaceChildren(...rows);
     drawQuick();
@@ -64,28 +65,28 @@ export function seeksPanel() {
       const on = live.has(pairing.get(b.dataset.key));
       b.classList.toggle('on', on);
       b.setAttribute('aria-pressed', String(on));
-      b.title = on ? 'Waiting for an opponent; press again to stop' : '';
+      b.title = on ? t('Waiting for an opponent; press again to stop') : '';
     }
   }
 
   function draw() {
     drawQuick();
     const list = [...seeks.values()].sort((a, b) => b.created - a.created || (a.id < b.id ? 1 : -1));
-    if (list.length === 0) { listEl.replaceChildren(h('p', { class: 'muted' }, 'No seeks right now. Post one with the form, or press a quick pairing button.')); return; }
+    if (list.length === 0) { listEl.replaceChildren(h('p', { class: 'muted' }, t('No seeks right now. Post one with the form, or press a quick pairing button.'))); return; }
     const live = myChallenges();
     listEl.replaceChildren(h('ul', { class: 'list' }, list.map(s => {
       const own = live.has(s.id) || (me.signedIn && !s.author.guest && s.author.name === me.name);
-      const range = s.ratingMin || s.ratingMax ? `rating ${s.ratingMin || 0}–${s.ratingMax || '∞'}` : '';
+      const range = s.ratingMin || s.ratingMax ? t('rating {x}–{x2}', { x: s.ratingMin || 0, x2: s.ratingMax || '∞' }) : '';
       const who = s.author.guest ? h('span', {}, playerText(s.author)) : h('a', { href: '#/players/' + encodeURIComponent(s.author.name) }, playerText(s.author));
       const errRow = h('span', { class: 'error', role: 'alert' });
       const act = f => async () => { errRow.textContent = ''; try { await f(); } catch (e) { errRow.textContent = e.message; } };
       return h('li', { 'data-id': s.id }, h('strong', {}, who), h('span', {}, describe(s)), range ? h('span', { class: 'muted' }, range) : '',
-        h('span', { class: 'go' }, own ? h('button', { class: 'cancel', onclick: act(() => cancelChallenge(s.id)) }, 'Cancel')
-          : h('button', { class: 'primary accept', onclick: act(() => acceptChallenge(s.id)) }, 'Accept')), errRow);
+        h('span', { class: 'go' }, own ? h('button', { class: 'cancel', onclick: act(() => cancelChallenge(s.id)) }, t('Cancel'))
+          : h('button', { class: 'primary accept', onclick: act(() => acceptChallenge(s.id)) }, t('Accept'))), errRow);
     })));
   }
   function drawOnline() {
-    if (online.length === 0) { onlineEl.replaceChildren(h('p', { class: 'muted' }, 'Nobody signed in is here right now.')); return; }
+    if (online.length === 0) { onlineEl.replaceChildren(h('p', { class: 'muted' }, t('Nobody signed in is here right now.'))); return; }
     onlineEl.replaceChildren(h('p', { class: 'online' }, online.flatMap((n, i) => [i ? ', ' : '', h('a', { href: '#/players/' + encodeURIComponent(n) }, n)])));
   }
 

@@ -2,6 +2,7 @@
 // with, named in the header, with the player's event stream kept open.
 import { api, setCsrf } from './api.js';
 import { openStream, closeStream } from './stream.js';
+import { t, languages, currentLang, chooseLang } from './i18n.js';
 
 /** The signed-in account ({signedIn, name, csrf}), once known. */
 export let me = { signedIn: false };
@@ -23,5 +24,7 @@ export function setMe(m) {
     if (me.signedIn) openStream();
   }
   const link = document.getElementById('account-link');
-  if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
+  if (link) link.textContent = me.signedIn ? me.name : t('Sign in');
+  // An account's language follows its player to every browser they sign in on.
+  if (me.signedIn && me.language in languages && me.language !== currentLang()) chooseLang(me.language);
 }

@@ -1,6 +1,7 @@
 // Player preferences, kept in localStorage. A change is announced with a
 // 'wyrm-settings' event on window so that open screens redraw.
 import { h } from './dom.js';
+import { t, mark } from './i18n.js';
 
 const KEY = 'wyrm.settings';
 const defaults = {
@@ -29,32 +30,32 @@ export function set(k, v) {
   dispatchEvent(new CustomEvent('wyrm-settings', { detail: k }));
 }
 
-export const boards = { wood: 'Wood', green: 'Green', blue: 'Blue', grey: 'Grey' };
-export const colourSets = { classic: 'Classic', vivid: 'Vivid' };
+export const boards = { wood: mark('Wood'), green: mark('Green'), blue: mark('Blue'), grey: mark('Grey') };
+export const colourSets = { classic: mark('Classic'), vivid: mark('Vivid') };
 
 // One labelled choice among values, as radio buttons.
 function choice(k, label, values) {
   return h('fieldset', { class: 'choice' }, h('legend', {}, label),
     Object.entries(values).map(([v, text]) => h('label', {},
-      h('input', { type: 'radio', name: 'set-' + k, value: v, checked: String(cur[k]) === v, onchange: () => set(k, v) }), text)));
+      h('input', { type: 'radio', name: 'set-' + k, value: v, checked: String(cur[k]) === v, onchange: () => set(k, v) }), t(text))));
 }
 
 /** Opens the settings dialog. */
 export function showSettings() {
   let d = document.getElementById('settings');
   if (d) d.remove();
-  const size = h('input', { type: 'range', id: 'set-size', min: 0.5, max: 2, step: 0.05, value: cur.size, 'aria-label': 'Board size',
+  const size = h('input', { type: 'range', id: 'set-size', min: 0.5, max: 2, step: 0.05, value: cur.size, 'aria-label': t('Board size'),
     oninput: () => set('size', Number(size.value)) });
   d = h('dialog', { id: 'settings', 'aria-labelledby': 'settings-h' },
-    h('h2', { id: 'settings-h' }, 'Settings'),
-    choice('pieces', 'Pieces', { pictures: 'Pictures', letters: 'Letters' }),
-    choice('board', 'Board', boards),
-    choice('colours', 'Piece colours', colourSets),
-    choice('mode', 'Appearance', { auto: 'As the system', light: 'Light', dark: 'Dark' }),
-    choice('sound', 'Sound', { true: 'On', false: 'Off' }),
-    h('fieldset', { class: 'choice' }, h('legend', {}, 'Board size'), size,
-      h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, 'Fit the screen')),
-    h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, 'Done')));
+    h('h2', { id: 'settings-h' }, t('Settings')),
+    choice('pieces', t('Pieces'), { pictures: t('Pictures'), letters: t('Letters') }),
+    choice('board', t('Board'), boards),
+    choice('colours', t('Piece colours'), colourSets),
+    choice('mode', t('Appearance'), { auto: t('As the system'), light: t('Light'), dark: t('Dark') }),
+    choice('sound', t('Sound'), { true: t('On'), false: t('Off') }),
+    h('fieldset', { class: 'choice' }, h('legend', {}, t('Board size')), size,
+      h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, t('Fit the screen'))),
+    h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, t('Done'))));
   // Radio values are strings; the sound setting is kept as a boolean.
   d.querySelectorAll('input[name=set-sound]').forEach(i => i.onchange = () => set('sound', i.value === 'true'));
   document.body.append(d);

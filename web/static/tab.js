@@ -1,5 +1,6 @@
 // The tab's title and icon say when it is your move, so that a player in
 // another tab sees it.
+import { t } from './i18n.js';
 
 const icon = body => 'data:image/svg+xml,' + encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">${body}</svg>`);
 const plain = icon('<circle cx="8" cy="8" r="7" fill="#b33"/>');
@@ -13,8 +14,8 @@ function link() {
 
 /** Titles the tab; yours marks it as the player's move. */
 export function markTab(title, yours) {
-  const t = yours ? `● Your move — ${title}` : title;
-  if (document.title !== t) document.title = t;
+  const text = yours ? t('● Your move — {title}', { title }) : title;
+  if (document.title !== text) document.title = text;
   const href = yours ? turn : plain;
   const l = link();
   if (l.getAttribute('href') !== href) l.setAttribute('href', href);

@@ -1,21 +1,22 @@
 // What the TV shows of a channel, pure: shared by the TV page and the
 // lobby's TV tiles, and tested apart from them.
 import { playerText } from './players.js';
+import { t } from './i18n.js';
 
 /** The players of a channel's featured game on one line: "alice (1620) vs bob (1580?)". */
 export function matchText(f) {
   if (!f) return '';
-  return f.seats.map(s => s.kind === 'computer' ? `Computer level ${s.level}` : playerText(s)).join(' vs ');
+  return f.seats.map(s => s.kind === 'computer' ? t('Computer level {level}', { level: s.level }) : playerText(s)).join(' vs ');
 }
 
 /** How many watch, as a label: "1 watching", "no spectators". */
 export function watchingText(n) {
-  return n > 0 ? `${n} watching` : 'no spectators';
+  return n > 0 ? t('{n} watching', { n }) : t('no spectators');
 }
 
 /** What a channel says of itself on one line. */
 export function channelText(ch) {
-  if (!ch.featured) return 'Nothing is being played right now.';
+  if (!ch.featured) return t('Nothing is being played right now.');
   return matchText(ch.featured);
 }
 

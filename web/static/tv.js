@@ -13,12 +13,13 @@ import { autoLayout, fitUnit } from './layouts.js';
 import { seatLabel, lastPlies, resultText, statusText, rounds } from './play-state.js';
 import { channelText, watchingText, sides, secondsToNext } from './tv-state.js';
 import { setConn } from './conn.js';
+import { t } from './i18n.js';
 
 /** Shows game's TV channel in root; returns a clean-up function. */
 export function showTV(root, game) {
   const title = h('h1', {}, 'TV');
   const watching = h('span', { class: 'muted tv-watching', id: 'tv-watching' });
-  const status = h('p', { class: 'status', id: 'tv-status', 'aria-live': 'polite' }, 'Loading…');
+  const status = h('p', { class: 'status', id: 'tv-status', 'aria-live': 'polite' }, t('Loading…'));
   const top = h('div', { class: 'tv-players tv-top' }), bottom = h('div', { class: 'tv-players tv-bottom' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const boardEl = h('div', { class: 'levels' });
@@ -26,16 +27,16 @@ export function showTV(root, game) {
   const open = h('p', { class: 'tv-open' });
   const others = h('ul', { class: 'list tv-channels' });
   const flipKey = 'wyrm.tvflip.' + game;
-  const flipBtn = h('button', { type: 'button', title: 'Turn the board round for this channel', onclick: () => {
+  const flipBtn = h('button', { type: 'button', title: t('Turn the board round for this channel'), onclick: () => {
     try { localStorage.setItem(flipKey, flipped() ? '0' : '1'); } catch { /* kept until reload */ }
     draw();
-  } }, '⇅ Flip');
+  } }, t('⇅ Flip'));
   const empty = h('p', { class: 'tv-empty', id: 'tv-empty', hidden: true });
   const stage = h('div', { class: 'tv-stage' }, top, handsTop, boardEl, handsBottom, bottom, last, open);
   root.append(h('div', { class: 'tv' },
-    h('section', { class: 'tv-main', 'aria-label': 'Featured game' },
+    h('section', { class: 'tv-main', 'aria-label': t('Featured game') },
       h('div', { class: 'bar' }, title, watching, h('div', { class: 'tools' }, flipBtn)), status, empty, stage),
-    h('aside', { class: 'side' }, h('div', { class: 'card' }, h('h2', {}, 'Channels'), others))));
+    h('aside', { class: 'side' }, h('div', { class: 'card' }, h('h2', {}, t('Channels')), others))));
 
   let ch = null; // this game's channel, as the stream last told
   let st = null; // the featured game's state, from its websocket
@@ -64,7 +65,7 @@ export function showTV(root, game) {
     };
     ws.onclose = () => {
       if (closed || id !== wsId) return;
-      setConn('Connection lost — reconnecting…');
+      setConn(t('Connection lost — reconnecting…'));
       setTimeout(() => { if (!closed && id === wsId) connect(); }, Math.min(5000, 500 * 2 ** retry++));
     };
   }
@@ -76,7 +77,7 @@ export function showTV(root, game) {
       try { all = JSON.parse(ev.data).channels; } catch { return; }
       ch = all.find(c => c.game === game) || null;
       drawChannels(all);
-      if (!ch) { status.textContent = ''; empty.hidden = false; empty.textContent = 'There is no such game to watch.'; stage.hidden = true; return; }
+      if (!ch) { status.textContent = ''; empty.hidden = false; empty.textContent = t('There is no such game to watch.'); stage.hidden = true; return; }
       follow(ch.featured ? ch.featured.id : '');
       draw();
     });
@@ -84,7 +85,7 @@ export function showTV(root, game) {
 
   function drawChannels(all) {
     others.replaceChildren(...all.map(c => h('li', { class: c.game === game ? 'on' : '' },
-      h('a', { href: '/tv/' + encodeURIComponent(c.game), 'aria-current': c.game === game ? 'page' : null }, c.title),
+      h('a', { href: '/tv/' + encodeURIComponent(c.game), 'aria-current': c.game === game ? 'page' : null }, t(c.title)),
       h('span', { class: 'muted' }, ' ', channelText(c)))));
   }
 
@@ -95,7 +96,7 @@ export function showTV(root, game) {
 
   function player(i) {
     const s = st.seats[i];
-    const who = s.kind === 'computer' ? `Computer level ${s.level}` : s.name || 'Guest';
+    const who = s.kind === 'computer' ? t('Computer level {level}', { level: s.level }) : s.name || t('Guest');
     const r = ratingText(s);
     return h('div', { class: 'tv-player' + (st.waiting.includes(i) && !st.outcome.over ? ' turn' : ''), 'data-seat': i },
       h('span', { class: 'swatch s' + i }),
@@ -109,21 +110,21 @@ export function showTV(root, game) {
   function draw() {
     if (closed) return;
     drawWatching();
-    const title0 = ch ? ch.title : '';
+    const title0 = ch ? t(ch.title) : '';
     title.textContent = title0 ? `TV · ${title0}` : 'TV';
-    document.title = title0 ? `${title0} TV — wyrm` : 'TV — wyrm';
+    document.title = title0 ? t('{title0} TV — wyrm', { title0 }) : t('TV — wyrm');
     flipBtn.hidden = !(ch && ch.featured);
     if (ch && !ch.featured) {
       stage.hidden = true; empty.hidden = false;
-      empty.textContent = `Nothing is being played in ${ch.title} right now. A game comes on here as soon as one starts.`;
+      empty.textContent = t('Nothing is being played in {title} right now. A game comes on here as soon as one starts.', { title: t(ch.title) });
       status.textContent = '';
       return;
     }
     empty.hidden = true;
-    if (!st) { stage.hidden = !!ch; status.textContent = 'Loading…'; return; }
+    if (!st) { stage.hidden = !!ch; status.textContent = t('Loading…'); return; }
     stage.hidden = false;
     const next = secondsToNext(ch || {}, Date.now());
-    status.textContent = st.outcome.over ? resultText(st) + (ch && ch.until ? (next ? ` · next game in ${next} s` : ' · next game coming') : '')
+    status.textContent = st.outcome.over ? resultText(st) + (ch && ch.until ? (next ? t(' · next game in {next} s', { next }) : t(' · next game coming')) : '')
       : statusText({ st, viewPly: null });
     status.className = st.outcome.over ? 'status result' : 'status';
     const side = sides(st.seats.length, flipped());
@@ -132,9 +133,9 @@ export function showTV(root, game) {
     const n = st.plies.length;
     if (n) {
       const p = st.plies[n - 1], r = rounds(st.plies)[n - 1];
-      last.textContent = `Last move: ${r}${p.seat === 0 ? '.' : '…'} ${p.san || p.text}`;
-    } else last.textContent = st.stage === 'play' ? 'No move yet.' : '';
-    open.replaceChildren(h('a', { href: '#/g/' + st.id }, 'Open the game page'), h('span', { class: 'muted' }, ' (moves, chat)'));
+      last.textContent = t('Last move: {r}{x} {text}', { r, x: p.seat === 0 ? '.' : '…', text: p.san || p.text });
+    } else last.textContent = st.stage === 'play' ? t('No move yet.') : '';
+    open.replaceChildren(h('a', { href: '#/g/' + st.id }, t('Open the game page')), h('span', { class: 'muted' }, t(' (moves, chat)')));
     const b = st.board;
     if (!b || !b.geometry) { boardEl.replaceChildren(); return; }
     const flip = flipped() && st.seats.length === 2;
@@ -164,7 +165,7 @@ export function showTV(root, game) {
 
   const tick = setInterval(() => {
     drawClocks();
-    if (st && st.outcome.over && ch && ch.until) status.textContent = resultText(st) + (secondsToNext(ch, Date.now()) ? ` · next game in ${secondsToNext(ch, Date.now())} s` : ' · next game coming');
+    if (st && st.outcome.over && ch && ch.until) status.textContent = resultText(st) + (secondsToNext(ch, Date.now()) ? t(' · next game in {x} s', { x: secondsToNext(ch, Date.now()) }) : t(' · next game coming'));
   }, 250);
   let resizeTimer = null;
   const onResize = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(draw, 80); };

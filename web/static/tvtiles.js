@@ -7,6 +7,7 @@ import { get } from './settings.js';
 import { fitUnit } from './layouts.js';
 import { seatLabel, lastPlies } from './play-state.js';
 import { matchText, watchingText } from './tv-state.js';
+import { t } from './i18n.js';
 
 const TILE = 230; // px: a tile's board at most this wide and high
 
@@ -21,37 +22,37 @@ export function tvTiles() {
     const on = all.filter(c => c.featured);
     if (!on.length) {
       tiles.clear();
-      row.replaceChildren(h('p', { class: 'muted', id: 'tv-nothing' }, 'Nothing is being played right now.'));
+      row.replaceChildren(h('p', { class: 'muted', id: 'tv-nothing' }, t('Nothing is being played right now.')));
       return;
     }
     for (const g of [...tiles.keys()]) if (!on.some(c => c.game === g)) tiles.delete(g);
     for (const c of on) {
-      let t = tiles.get(c.game);
-      if (!t) {
+      let tile = tiles.get(c.game);
+      if (!tile) {
         const board = h('div', { class: 'levels' });
-        t = { board, key: '', who: h('span', { class: 'who' }), watching: h('small', { class: 'muted' }) };
-        t.el = h('a', { class: 'tv-tile', href: '/tv/' + encodeURIComponent(c.game), 'data-game': c.game, title: `Watch ${c.title} TV` },
-          h('strong', {}, c.title), board, t.who, t.watching);
-        tiles.set(c.game, t);
+        tile = { board, key: '', who: h('span', { class: 'who' }), watching: h('small', { class: 'muted' }) };
+        tile.el = h('a', { class: 'tv-tile', href: '/tv/' + encodeURIComponent(c.game), 'data-game': c.game, title: t('Watch {title} TV', { title: t(c.title) }) },
+          h('strong', {}, t(c.title)), board, tile.who, tile.watching);
+        tiles.set(c.game, tile);
       }
       const f = c.featured;
-      t.who.textContent = matchText(f);
-      t.watching.textContent = (f.list === 'finished' ? 'Game over · ' : '') + watchingText(f.spectators);
+      tile.who.textContent = matchText(f);
+      tile.watching.textContent = (f.list === 'finished' ? t('Game over · ') : '') + watchingText(f.spectators);
       // The board is read again only when the game moved on.
       const key = `${f.id}/${f.plies}/${f.stage}`;
-      if (key !== t.key) { t.key = key; loadBoard(t, f.id, key); }
+      if (key !== tile.key) { tile.key = key; loadBoard(tile, f.id, key); }
     }
     row.replaceChildren(...on.map(c => tiles.get(c.game).el));
   }
 
-  async function loadBoard(t, id, key) {
+  async function loadBoard(tile, id, key) {
     try {
       const st = await (await fetch('/api/games/' + encodeURIComponent(id))).json();
-      if (t.key !== key || !st.board || !st.board.geometry) return;
+      if (tile.key !== key || !st.board || !st.board.geometry) return;
       // Several levels: the middle one large, the others as small maps.
       const g = st.board.geometry, layout = g.levels === 1 ? 'one' : 'focus';
       const lasts = lastPlies(st.plies, st.plies.length, st.seats.length - 1);
-      renderBoard(t.board, st.board, { flip: false, unit: fitUnit(g, layout, TILE, TILE), layout, check: st.board.check,
+      renderBoard(tile.board, st.board, { flip: false, unit: fitUnit(g, layout, TILE, TILE), layout, check: st.board.check,
         last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })),
         seatNames: st.seats.map((_, i) => seatLabel(st, i)), game: st.game, pictures: get('pieces') === 'pictures' });
     } catch { /* the next change tries again */ }

@@ -1,0 +1,26 @@
+package dungeon
+
+import (
+	"embed"
+	"io/fs"
+
+	"wyrm/game"
+)
+
+// The game's words in other languages, one catalogue file per language.
+//
+//go:embed i18n/*.json
+var catalogueFiles embed.FS
+
+var catalogues = &game.Catalogues{FS: mustSubFS(catalogueFiles, "i18n")}
+
+func mustSubFS(f fs.FS, dir string) fs.FS {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return sub
+}
+
+// Texts gives the game's words in lang (game.Texter).
+func (Game) Texts(lang string) map[string]string { return catalogues.Texts(lang) }

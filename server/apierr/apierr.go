@@ -70,13 +70,17 @@ func (c Code) Status() int {
 type Error struct {
 	Code    Code
 	Message string
+	// Format and Args make Message, so that it can be said in another
+	// language (Localized); Format is empty for words of a game.
+	Format string
+	Args   []any
 }
 
 func (e *Error) Error() string { return e.Message }
 
 // New returns an error with code and a formatted message.
 func New(code Code, format string, args ...any) error {
-	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // Wrap gives err code unless it already has one (nil stays nil). Errors a
@@ -125,7 +129,26 @@ func coded(err error) (*Error, bool) {
 		if !ok {
 			code = Internal
 		}
-		return &Error{Code: code, Message: te.Msg}, true
+		return &Error{Code: code, Message: te.Msg, Format: te.Format, Args: te.Args}, true
 	}
 	return nil, false
+}
+
+// Localized is Of with the message in another language: tr gives a
+// message's format in it (or "" when it has none), and the message is made
+// again from it; messages without a format (a game's own words) and
+// formats tr lacks stay as they are.
+func Localized(err error, tr func(format string) string) (Code, string) {
+	code, msg := Of(err)
+	if e, ok := coded(err); ok && e.Format != "" && tr != nil {
+		if f := tr(e.Format); f != "" {
+			return code, fmt.Sprintf(f, e.Args...)
+		}
+	}
+	if code == Internal && tr != nil {
+		if f := tr(msg); f != "" {
+			return code, f
+		}
+	}
+	return code, msg
 }

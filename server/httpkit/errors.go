@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"wyrm/server/apierr"
+	"wyrm/server/i18n"
 )
 
 // Func is a handler that returns its failure instead of writing it: the
@@ -16,19 +17,22 @@ type Func func(w http.ResponseWriter, r *http.Request) error
 // ServeHTTP runs f and answers its error, if any, with WriteError.
 func (f Func) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if err := f(w, r); err != nil {
-		WriteError(w, err)
+		WriteErrorIn(w, i18n.FromRequest(r), err)
 	}
 }
 
 // WriteError answers err with its code's status and a body that names the
 // code, so that clients can tell a refused move from a server fault; an
 // error that says when to try again sets Retry-After.
-func WriteError(w http.ResponseWriter, err error) {
+func WriteError(w http.ResponseWriter, err error) { WriteErrorIn(w, i18n.English, err) }
+
+// WriteErrorIn is WriteError with the message in language lang.
+func WriteErrorIn(w http.ResponseWriter, lang string, err error) {
 	var re *RetryError
 	if errors.As(err, &re) && re.After > 0 {
 		w.Header().Set("Retry-After", strconv.Itoa(int((re.After+time.Second-1)/time.Second)))
 	}
-	code, msg := apierr.Of(err)
+	code, msg := apierr.Localized(err, func(f string) string { return i18n.Format(lang, f) })
 	WriteJSON(w, code.Status(), map[string]string{"error": msg, "code": string(code)})
 }
 

@@ -250,3 +250,40 @@ func TestDropSecureHeadersDropsThemAll(t *testing.T) {
 		t.Errorf("left %v", h)
 	}
 }
+
+// TestErrorInLanguage: an error answers in the language the request asks
+// for, with its code unchanged; a message no catalogue has stays English.
+func TestErrorInLanguage(t *testing.T) {
+	m := NewMux()
+	m.HandleErr("GET /over", func(http.ResponseWriter, *http.Request) error {
+		return apierr.New(apierr.Conflict, "the game is over")
+	})
+	m.HandleErr("GET /seat", func(http.ResponseWriter, *http.Request) error {
+		return apierr.New(apierr.Invalid, "there is no seat %d", 5)
+	})
+	m.HandleErr("GET /words", func(http.ResponseWriter, *http.Request) error {
+		return apierr.Wrap(apierr.Invalid, errors.New("a game's own words"))
+	})
+	for _, c := range []struct{ path, lang, cookie, want string }{
+		{"/over", "ru-RU,ru;q=0.9", "", "партия окончена"},
+		{"/over", "en-GB", "", "the game is over"},
+		{"/over", "en-GB", "ru", "партия окончена"},
+		{"/seat", "ru", "", "места 5 нет"},
+		{"/words", "ru", "", "a game's own words"},
+	} {
+		req := httptest.NewRequest("GET", c.path, nil)
+		req.Header.Set("Accept-Language", c.lang)
+		if c.cookie != "" {
+			req.AddCookie(&http.Cookie{Name: "lang", Value: c.cookie})
+		}
+		rec := httptest.NewRecorder()
+		m.ServeHTTP(rec, req)
+		var body map[string]string
+		if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+			t.Fatal(err)
+		}
+		if body["error"] != c.want || body["code"] == "" {
+			t.Errorf("%s in %q (cookie %q): %v, want %q", c.path, c.lang, c.cookie, body, c.want)
+		}
+	}
+}

@@ -53,7 +53,7 @@ func (c *client) chatRespond(m clientMsg) map[string]any {
 		chat.Request{Type: m.Type, ID: m.ID, Room: m.Room, Text: m.Text, Message: m.Message})
 	if err != nil {
 		s.srv.metrics.Rejected.Add(1)
-		return errorMsg(m.ID, err)
+		return c.errorMsg(m.ID, err)
 	}
 	if out == nil {
 		return map[string]any{"type": "ack", "id": m.ID}

@@ -18,6 +18,7 @@ import (
 	"wyrm/server/apierr"
 	"wyrm/server/chat"
 	"wyrm/server/httpkit"
+	"wyrm/server/i18n"
 	"wyrm/server/secret"
 	"wyrm/server/table"
 )
@@ -72,6 +73,8 @@ type client struct {
 	// and "" for a guest), the chat's author and reader.
 	user     int64
 	userName string
+	// lang is the language the connection reads messages in.
+	lang string
 }
 
 func (c *client) close(code websocket.StatusCode, reason string) {
@@ -140,7 +143,7 @@ func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
 		return nil // Accept has answered the client itself
 	}
 	conn.SetReadLimit(MaxMessage)
-	c := &client{s: s, conn: conn, key: key, send: make(chan []byte, SendQueue), done: make(chan struct{}), tokens: RateBurst, last: time.Now()}
+	c := &client{s: s, conn: conn, key: key, lang: i18n.FromRequest(r), send: make(chan []byte, SendQueue), done: make(chan struct{}), tokens: RateBurst, last: time.Now()}
 	srv.metrics.Conns.Add(1)
 	defer srv.metrics.Conns.Add(-1)
 	if !srv.track(c) {
@@ -279,12 +282,12 @@ func (c *client) readLoop(ctx context.Context) {
 			// would fill the send queue and hang up a flooder that reads
 			// as "too slow" long before MaxRejected.
 			if len(c.send) < SendQueue-8 {
-				c.queue(errorMsg(0, apierr.New(apierr.TooMany, "too many messages; slow down")))
+				c.queue(c.errorMsg(0, apierr.New(apierr.TooMany, "too many messages; slow down")))
 			}
 			continue
 		}
 		if typ != websocket.MessageText {
-			c.queue(errorMsg(0, apierr.New(apierr.BadRequest, "messages must be JSON text")))
+			c.queue(c.errorMsg(0, apierr.New(apierr.BadRequest, "messages must be JSON text")))
 			continue
 		}
 		c.handle(data)
@@ -313,8 +316,11 @@ func (c *client) clientAllowed() bool {
 // message keeps its start and its end, which say what and where; the
 // bound is loose enough that a game's list of objections to a setup
 // choice reaches the player whole.
-func errorMsg(id int, err error) map[string]any {
-	code, msg := apierr.Of(err)
+func errorMsg(id int, err error) map[string]any { return errorMsgIn(i18n.English, id, err) }
+
+// errorMsgIn is errorMsg with the message in language lang.
+func errorMsgIn(lang string, id int, err error) map[string]any {
+	code, msg := apierr.Localized(err, func(f string) string { return i18n.Format(lang, f) })
 	const head, tail = 1500, 500
 	if len(msg) > head+tail {
 		msg = strings.ToValidUTF8(msg[:head], "") + " … " + strings.ToValidUTF8(msg[len(msg)-tail:], "")
@@ -328,11 +334,11 @@ func (c *client) handle(data []byte) {
 	dec := json.NewDecoder(strings.NewReader(string(data)))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
-		c.queue(errorMsg(0, apierr.New(apierr.BadRequest, "malformed message: %v", err)))
+		c.queue(c.errorMsg(0, apierr.New(apierr.BadRequest, "malformed message: %v", err)))
 		return
 	}
 	if dec.More() {
-		c.queue(errorMsg(m.ID, apierr.New(apierr.BadRequest, "malformed message: one JSON object per message")))
+		c.queue(c.errorMsg(m.ID, apierr.New(apierr.BadRequest, "malformed message: one JSON object per message")))
 		return
 	}
 	c.s.srv.metrics.Messages.Add(1)
@@ -390,7 +396,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 	}
 	if err != nil {
 		s.srv.metrics.Rejected.Add(1)
-		return errorMsg(m.ID, err)
+		return c.errorMsg(m.ID, err)
 	}
 	return map[string]any{"type": "ack", "id": m.ID}
 }
@@ -559,3 +565,6 @@ func (c *client) check(m clientMsg) (string, error) {
 	summary, err := st.Check(p, m.Choice)
 	return summary, apierr.Wrap(apierr.Invalid, err)
 }
+
+// errorMsg is errorMsg in the connection's language.
+func (c *client) errorMsg(id int, err error) map[string]any { return errorMsgIn(c.lang, id, err) }

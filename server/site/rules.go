@@ -9,11 +9,12 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/server/i18n"
 )
 
-func (s *Site) rulesPage(w http.ResponseWriter, title, body string) {
+func (s *Site) rulesPage(w http.ResponseWriter, lang, title, body string) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+	fmt.Fprintf(w, `<!doctype html><html lang="%s"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%s — wyrm</title><link rel="stylesheet" href="/style.css"><style>
 .rules { max-width: 1100px; } .rules table { border-collapse: collapse; margin: .6rem 0; } .rules td, .rules th { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; }
 .diagrams { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%%), 1fr)); gap: 1rem; }
@@ -22,19 +23,21 @@ func (s *Site) rulesPage(w http.ResponseWriter, title, body string) {
 .diagram { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .6rem; }
 .diagram h3 { margin: 0 0 .3rem; font-size: 1rem; } .diagram .lv { display: flex; gap: .5rem; flex-wrap: wrap; }
 .diagram .lv figure { margin: 0; flex: 1 1 200px; max-width: 320px; } .diagram figcaption { font-size: .8rem; color: var(--muted); }
-.diagram svg { width: 100%%; height: auto; display: block; } code { background: #f0ebe3; padding: 0 .2rem; border-radius: 3px; }
-</style></head><body><header class="top"><a class="brand" href="/#/">wyrm</a><nav aria-label="Main"><a href="/#/">Play</a><a href="/rules/">Rules</a></nav></header>
-<main class="rules"><h1>%s</h1>%s</main></body></html>`, html.EscapeString(title), html.EscapeString(title), body)
+.diagram svg { width: 100%%; height: auto; display: block; } .top .langs { margin-left: auto; font-size: .85rem; } .top .langs a { color: var(--top-fg); } code { background: #f0ebe3; padding: 0 .2rem; border-radius: 3px; }
+</style></head><body><header class="top"><a class="brand" href="/#/">wyrm</a><nav aria-label="%s"><a href="/#/">%s</a><a href="/rules/">%s</a></nav>%s</header>
+<main class="rules"><h1>%s</h1>%s</main></body></html>`, lang, html.EscapeString(title), html.EscapeString(i18n.T(lang, "Main")),
+		html.EscapeString(i18n.T(lang, "Play")), html.EscapeString(i18n.T(lang, "Rules")), langSwitch(lang), html.EscapeString(title), body)
 }
 
-func (s *Site) handleRulesIndex(w http.ResponseWriter, _ *http.Request) {
+func (s *Site) handleRulesIndex(w http.ResponseWriter, r *http.Request) {
+	lang := pageLang(w, r)
 	var b strings.Builder
 	b.WriteString("<ul>")
 	for _, g := range s.order {
-		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Info().Name), html.EscapeString(g.Info().Title))
+		fmt.Fprintf(&b, `<li><a href="/rules/%s">%s</a></li>`, html.EscapeString(g.Info().Name), html.EscapeString(game.Translate(game.TextsOf(g, lang), g.Info().Title)))
 	}
 	b.WriteString("</ul>")
-	s.rulesPage(w, "Rules", b.String())
+	s.rulesPage(w, lang, i18n.T(lang, "Rules"), b.String())
 }
 
 func (s *Site) handleRules(w http.ResponseWriter, r *http.Request) {
@@ -43,33 +46,42 @@ func (s *Site) handleRules(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	lang := pageLang(w, r)
+	cat := game.TextsOf(g, lang)
 	var b strings.Builder
-	b.WriteString(optionsHTML(g.Options()))
-	b.WriteString(s.diagramsHTML(g))
+	b.WriteString(optionsHTML(lang, translatedOptions(g.Options(), cat)))
+	b.WriteString(s.diagramsHTML(lang, g))
 	if s.rules != nil {
 		// Documents are named after the game or its title, in lower case with
-		// dashes for spaces.
+		// dashes for spaces; "<name>.<lang>.md" is one in another language,
+		// the English one standing in until it is written.
 		slug := strings.ToLower(strings.ReplaceAll(g.Info().Title, " ", "-"))
-		for _, name := range []string{g.Info().Name + ".md", slug + ".md"} {
+		var names []string
+		if lang != i18n.English {
+			names = append(names, g.Info().Name+"."+lang+".md", slug+"."+lang+".md")
+		}
+		for _, name := range append(names, g.Info().Name+".md", slug+".md") {
 			if doc, err := fs.ReadFile(s.rules, name); err == nil {
-				b.WriteString(`<h2>Rules as wyrm plays them</h2>`)
+				b.WriteString(`<h2>` + html.EscapeString(i18n.T(lang, "Rules as wyrm plays them")) + `</h2>`)
 				b.WriteString(markdown(string(doc)))
 				break
 			}
 		}
 	}
-	s.rulesPage(w, g.Info().Title+" — rules", b.String())
+	s.rulesPage(w, lang, i18n.Sprintf(lang, "%s — rules", game.Translate(cat, g.Info().Title)), b.String())
 }
 
 // diagramsHTML draws every piece's moves as the game generates them.
-func (s *Site) diagramsHTML(g game.Game) string {
+func (s *Site) diagramsHTML(lang string, g game.Game) string {
+	cat := game.TextsOf(g, lang)
 	set := g.Diagrams()
 	if len(set) == 0 {
 		return ""
 	}
 	var b strings.Builder
 	wide := ""
-	b.WriteString(`<h2>How the pieces move</h2><p class="muted">Each diagram is computed by wyrm's own move generator: the piece stands alone and every square it may move to (dot), capture on (ring) or drop on is marked.</p>`)
+	fmt.Fprintf(&b, `<h2>%s</h2><p class="muted">%s</p>`, html.EscapeString(i18n.T(lang, "How the pieces move")),
+		html.EscapeString(i18n.T(lang, "Each diagram is computed by wyrm's own move generator: the piece stands alone and every square it may move to (dot), capture on (ring) or drop on is marked.")))
 	var cards []string
 	for _, d := range set {
 		p, err := g.Parse(d.Position, d.Options)
@@ -84,7 +96,7 @@ func (s *Site) diagramsHTML(g game.Game) string {
 		from, name := -1, string(d.Letter)
 		for _, pc := range v.Pieces(nil) {
 			if pc.Letter == d.Letter && pc.Owner == p.ToMove() {
-				from, name = pc.Square, pc.Name
+				from, name = pc.Square, game.Translate(cat, pc.Name)
 			}
 		}
 		targets := map[int]string{}
@@ -110,16 +122,12 @@ func (s *Site) diagramsHTML(g game.Game) string {
 			}
 		}
 		if d.Drop {
-			name += " (drop from hand)"
+			name += " " + i18n.T(lang, "(drop from hand)")
 		}
 		var c strings.Builder
 		fmt.Fprintf(&c, `<section class="diagram"><h3>%s <span class="muted">(%c)</span></h3>`, html.EscapeString(name), d.Letter)
-		c.WriteString(svgLevels(pictured(g), v, targets, from))
-		plural := "s"
-		if len(targets) == 1 {
-			plural = ""
-		}
-		fmt.Fprintf(&c, `<p class="muted">%d square%s. %s</p></section>`, len(targets), plural, html.EscapeString(d.Note))
+		c.WriteString(svgLevels(pictured(g), v, cat, targets, from))
+		fmt.Fprintf(&c, `<p class="muted">%s. %s</p></section>`, html.EscapeString(i18n.TN(lang, "%d square", "%d squares", len(targets))), html.EscapeString(game.Translate(cat, d.Note)))
 		cards = append(cards, c.String())
 	}
 	b.WriteString(`<div class="diagrams` + wide + `">` + strings.Join(cards, "") + `</div>`)
@@ -135,7 +143,7 @@ var (
 // svgLevels draws every level of v's board, highest first, marking targets
 // and the square from; name is the game whose pictures draw its pieces,
 // "" to draw them as letters.
-func svgLevels(name string, v game.Viewer, targets map[int]string, from int) string {
+func svgLevels(name string, v game.Viewer, cat map[string]string, targets map[int]string, from int) string {
 	g := v.Geometry()
 	pieces := map[int]game.PieceView{}
 	for _, p := range v.Pieces(nil) {
@@ -155,7 +163,7 @@ func svgLevels(name string, v game.Viewer, targets map[int]string, from int) str
 		}
 		b.WriteString("<figure>")
 		if lv < len(g.LevelNames) && g.Levels > 1 {
-			fmt.Fprintf(&b, "<figcaption>%s</figcaption>", html.EscapeString(g.LevelNames[lv]))
+			fmt.Fprintf(&b, "<figcaption>%s</figcaption>", html.EscapeString(game.Translate(cat, g.LevelNames[lv])))
 		}
 		fmt.Fprintf(&b, `<svg viewBox="0 0 %d %d" role="img" aria-label="board">`, g.Files*10, g.Ranks*10)
 		for r := 0; r < g.Ranks; r++ {

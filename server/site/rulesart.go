@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"wyrm/game"
+	"wyrm/server/i18n"
 )
 
 // pictured is the name of game g when it has piece pictures, so that its
@@ -34,7 +35,7 @@ func pieceSVG(gameName string, p game.PieceView, x, y int) string {
 // label and description, and each choice the game explains, with its label
 // and sentence. The identifiers that position strings and the command line
 // use follow in small print.
-func optionsHTML(opts []game.Option) string {
+func optionsHTML(lang string, opts []game.Option) string {
 	var b strings.Builder
 	shown := 0
 	for _, o := range opts {
@@ -42,7 +43,7 @@ func optionsHTML(opts []game.Option) string {
 			continue
 		}
 		if shown == 0 {
-			b.WriteString(`<h2>Options</h2><ul class="options">`)
+			b.WriteString(`<h2>` + html.EscapeString(i18n.T(lang, "Options")) + `</h2><ul class="options">`)
 		}
 		shown++
 		title := o.Label

@@ -52,6 +52,7 @@ func (s *Site) Routes(mux *httpkit.Mux) {
 	mux.HandleFunc("GET /api/puzzles", s.handlePuzzles)
 	mux.HandleErr("GET /pictures/{game}/{name}", s.handlePicture)
 	mux.HandleFunc("GET /rules/{$}", s.handleRulesIndex)
+	mux.HandleFunc("GET /api/texts/{lang}", s.handleTexts)
 	mux.HandleFunc("GET /rules/{game}", s.handleRules)
 	if s.assets == nil {
 		return

@@ -32,6 +32,10 @@ type Error struct {
 	Msg  string
 	// Err is the game's error the refusal carries, if any.
 	Err error
+	// Format and Args make Msg, so that it can be said in another
+	// language; Format is empty for a game's own words.
+	Format string
+	Args   []any
 }
 
 func (e *Error) Error() string { return e.Msg }
@@ -40,7 +44,7 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // errorf returns a refusal of kind with a formatted message.
 func errorf(kind ErrorKind, format string, args ...any) error {
-	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...), Format: format, Args: args}
 }
 
 // refuse wraps a game's error as a refusal of kind in the game's own words

@@ -38,6 +38,8 @@ func (a *API) Routes(mux *httpkit.Mux) {
 		mux.HandleErr("POST /api/account/password", a.password)
 		mux.HandleErr("POST /api/account/bot", a.becomeBot)
 		mux.HandleErr("POST /api/account/settings", a.settings)
+		mux.HandleErr("GET /api/account/language", a.language)
+		mux.HandleErr("POST /api/account/language", a.language)
 		mux.HandleErr("GET /api/account/tokens", a.tokens)
 		mux.HandleErr("POST /api/account/tokens", a.tokenCreate)
 		mux.HandleErr("POST /api/account/tokens/{id}/revoke", a.tokenRevoke)
@@ -55,6 +57,8 @@ type accountJSON struct {
 	Bot      bool   `json:"bot,omitempty"`
 	// RefuseStrangers: challenges come only from players played before.
 	RefuseStrangers bool `json:"refuseStrangers,omitempty"`
+	// Language is the one the player chose to read in ("" for the browser's).
+	Language string `json:"language,omitempty"`
 }
 
 func (a *API) signUp(w http.ResponseWriter, r *http.Request) error {
@@ -121,6 +125,10 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		me.RefuseStrangers = on
+		if me.Language, err = a.Accounts.Language(r.Context(), u.ID); err != nil {
+			httpkit.WriteError(w, err)
+			return
+		}
 	}
 	httpkit.WriteJSON(w, http.StatusOK, me)
 }

@@ -154,6 +154,7 @@ func samePlaceholders(a, b string) bool { return slices.Equal(placeholders(a), p
 var notWords = map[string]bool{
 	"Content-Type": true, "X-CSRF-Token": true, "X-Wyrm-Node": true, // HTTP headers
 	"Enter": true, "Escape": true, "Home": true, "End": true, // key names
+	"Guest": true, // the server's word for a guest seat, compared in players.js
 }
 
 // TestTextsWrapped fails when a literal a person would read is shown

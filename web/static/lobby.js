@@ -236,7 +236,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       colourChoices(names);
       modeChanged();
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
-      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || t('Seat {x}', { x: i + 1 }), old[i])));
+      seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] ? t(names[i]) : t('Seat {x}', { x: i + 1 }), old[i])));
     }
     function seatRow(i, name, old) {
       const level = h('select', { class: 'lvl', 'aria-label': t('Computer level for seat {x}', { x: i + 1 }) },

@@ -5,6 +5,7 @@ import { formatClock } from './clockfmt.js';
 import { h } from './dom.js';
 import { mine, seatLabel } from './play-state.js';
 import { t } from './i18n.js';
+import { nameText } from './players.js';
 
 /**
  * Lays out the clocks beside the board of page (shown on a phone only):
@@ -19,7 +20,7 @@ export function placeClocks(v, page) {
   const bottom = st.seats.length === 2 ? (page.flipped() ? 1 : 0) : me.length ? me[0] : 0;
   st.seats.forEach((_, i) => (i === bottom ? page.clockBottom : page.clockTop).append(
     h('div', { class: 'boardclock' + (st.waiting.includes(i) ? ' turn' : '') }, h('span', { class: 'swatch s' + i }),
-      h('span', { class: 'who' }, seatLabel(st, i) + (st.seats[i].name ? ' · ' + st.seats[i].name : '') + (me.includes(i) && me.length < st.seats.length ? ' · ' + t('you') : '')),
+      h('span', { class: 'who' }, seatLabel(st, i) + (st.seats[i].name ? ' · ' + nameText(st.seats[i]) : '') + (me.includes(i) && me.length < st.seats.length ? ' · ' + t('you') : '')),
       h('span', { class: 'clock-b', 'data-seat': i }))));
 }
 

@@ -3,7 +3,7 @@
 // many people watch.
 import { h } from './dom.js';
 import { mine, seatLabel } from './play-state.js';
-import { ratingText, changeText } from './players.js';
+import { ratingText, changeText, nameText } from './players.js';
 import { watchingText } from './tv-state.js';
 import { t } from './i18n.js';
 
@@ -28,7 +28,7 @@ function who(v, s, i) {
   if (s.kind === 'computer') parts.push(h('span', {}, t('computer, level {level}', { level: s.level })));
   else if (!s.taken) parts.push(h('span', {}, s.kind === 'open' ? t('open to anyone (not taken yet)') : t('invited (not joined yet)')));
   else {
-    parts.push(h('span', { class: 'player-name' }, s.name || t('Guest')));
+    parts.push(h('span', { class: 'player-name' }, nameText(s) || t('Guest')));
     const r = ratingText(s);
     if (r) parts.push(' ', h('span', { class: 'rating', title: s.provisional ? t('provisional rating') : t('rating') }, r));
     if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT'));

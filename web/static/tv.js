@@ -8,7 +8,7 @@ import { renderBoard } from './board.js';
 import { drawHands } from './hands.js';
 import { get } from './settings.js';
 import { formatClock } from './clockfmt.js';
-import { ratingText, changeText } from './players.js';
+import { ratingText, changeText, nameText } from './players.js';
 import { autoLayout, fitUnit } from './layouts.js';
 import { seatLabel, lastPlies, resultText, statusText, rounds } from './play-state.js';
 import { channelText, watchingText, sides, secondsToNext } from './tv-state.js';
@@ -96,7 +96,7 @@ export function showTV(root, game) {
 
   function player(i) {
     const s = st.seats[i];
-    const who = s.kind === 'computer' ? t('Computer level {level}', { level: s.level }) : s.name || t('Guest');
+    const who = nameText(s) || t('Guest');
     const r = ratingText(s);
     return h('div', { class: 'tv-player' + (st.waiting.includes(i) && !st.outcome.over ? ' turn' : ''), 'data-seat': i },
       h('span', { class: 'swatch s' + i }),

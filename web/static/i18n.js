@@ -53,7 +53,13 @@ export function pickLang(stored, preferred) {
 
 const storeKey = 'wyrm.lang';
 
-function stored() { try { return localStorage.getItem(storeKey) || ''; } catch { return ''; } }
+// The choice made on this browser: the cookie, which the server's own pages
+// (the rules) set too, else what this page kept.
+function stored() {
+  const c = /(?:^|;\s*)lang=([a-z]+)/.exec(document.cookie);
+  if (c) return c[1];
+  try { return localStorage.getItem(storeKey) || ''; } catch { return ''; }
+}
 
 /** Loads the page's language before the app draws: the app's catalogue
  * and the games' words. A failed load leaves the English text. */

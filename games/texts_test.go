@@ -1,6 +1,8 @@
 package games
 
 import (
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -36,5 +38,31 @@ func TestTextsTranslated(t *testing.T) {
 				t.Errorf("%s's %s catalogue lacks %d texts:\n%s", g.Info().Name, lang, len(missing), strings.Join(missing, "\n"))
 			}
 		}
+	}
+}
+
+// TestMessageFormatsKeepTheirVerbs: a catalogue may translate a game's
+// formatted messages ("%d units placed"); the web app fills the
+// translation with the values it matched, so the verbs must be the same,
+// in the same order.
+func TestMessageFormatsKeepTheirVerbs(t *testing.T) {
+	verb := regexp.MustCompile(`%[dsqv]`)
+	formats := 0
+	for _, g := range All() {
+		for _, lang := range languages {
+			for en, tr := range game.TextsOf(g, lang) {
+				a := verb.FindAllString(en, -1)
+				if len(a) == 0 {
+					continue
+				}
+				formats++
+				if b := verb.FindAllString(tr, -1); !slices.Equal(a, b) {
+					t.Errorf("%s %s: %q has verbs %v, its translation %q %v", g.Info().Name, lang, en, a, tr, b)
+				}
+			}
+		}
+	}
+	if formats == 0 {
+		t.Error("no formatted message in any catalogue")
 	}
 }

@@ -12,7 +12,7 @@ import { drawHands, dropsLetter } from './hands.js';
 import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
-import { t, tn } from './i18n.js';
+import { t, tn, tMessage } from './i18n.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
 const REVIEW_MS = 250; // search time per position of a review
@@ -134,7 +134,7 @@ export function showAnalysis(root, q) {
       if (m.type === 'info') {
         if (m.lines.length) markOnce('first-line');
         info = m; drawLines(); drawMarks();
-      } else if (m.type === 'error') errBox.textContent = m.message;
+      } else if (m.type === 'error') errBox.textContent = tMessage(m.message);
       else if (m.type === 'done' && m.error) errBox.textContent = m.error;
     });
   }

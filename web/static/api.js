@@ -1,4 +1,5 @@
 // The API client: JSON over fetch, the server's errors as thrown Errors.
+import { tMessage } from './i18n.js';
 
 let csrf = ''; // the signed-in account's anti-forgery token
 
@@ -14,6 +15,8 @@ export async function api(path, body) {
   const opt = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
   const r = await fetch(path, opt);
   const data = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(data.error || `${r.status} ${r.statusText}`);
+  // The server says its own errors in the reader's language; a game's
+  // words it passes on are translated here.
+  if (!r.ok) throw new Error(tMessage(data.error) || `${r.status} ${r.statusText}`);
   return data;
 }

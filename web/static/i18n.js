@@ -14,7 +14,7 @@ let dict = {};
 export function currentLang() { return lang; }
 
 /** Uses catalogue d for language l (tests and the loader). */
-export function setCatalogue(l, d) { lang = l; dict = d || {}; }
+export function setCatalogue(l, d) { lang = l; dict = d || {}; formats = null; }
 
 function fill(s, params) {
   return params ? s.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(params[k]) : m)) : s;
@@ -100,4 +100,37 @@ export function tOptions(text) {
   const i = text.indexOf(': ');
   if (i < 0) return t(text);
   return t(text.slice(0, i)) + ': ' + text.slice(i + 2).split(', ').map(v => t(v)).join(', ');
+}
+
+// A game words some messages with numbers and names in them ("Human: 12
+// units, 76 of 80 XP"); its catalogue gives them as Go formats (%d, %s,
+// %q, %v), which are matched here and said again with the same values.
+let formats = null;
+function formatList() {
+  if (formats) return formats;
+  formats = [];
+  for (const [k, v] of Object.entries(dict)) {
+    if (typeof v !== 'string' || !/%[dsqv]/.test(k)) continue;
+    const src = k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%([dsqv])/g, (_, c) =>
+      c === 'd' ? '(-?\\d+)' : c === 'q' ? '("(?:[^"\\\\]|\\\\.)*")' : '(.+?)');
+    formats.push({ re: new RegExp('^' + src + '$'), to: v });
+  }
+  return formats;
+}
+
+/** A message from the server or a game in the page's language: each line
+ * as the catalogue has it, or matched against a game's formats; a line
+ * neither knows stays as it is. */
+export function tMessage(text) {
+  if (!text || lang === 'en') return text;
+  return String(text).split('\n').map(line => {
+    if (typeof dict[line] === 'string' && dict[line]) return dict[line];
+    for (const f of formatList()) {
+      const m = f.re.exec(line);
+      if (!m) continue;
+      let i = 1;
+      return f.to.replace(/%[dsqv]/g, () => { const a = m[i++]; return /^\d|^"/.test(a) ? a : t(a); });
+    }
+    return line;
+  }).join('\n');
 }

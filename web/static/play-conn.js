@@ -6,7 +6,7 @@ import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
 import { mine, myTurn, canPremove, dest, answerNote, rematchMove } from './play-state.js';
 import { answerWatch } from './play-answers.js';
-import { t } from './i18n.js';
+import { t, tMessage } from './i18n.js';
 
 /**
  * The connection of view v to its game. parts: chat (the chat panel, which
@@ -98,10 +98,10 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
       if (chat.receive(m)) return;
       if (m.type === 'state') onState(m);
       else if (m.type === 'spectators') { if (v.st) { v.st.spectators = m.count; v.draw(); } }
-      else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
-      else if (m.type === 'error') { errBox.textContent = m.message; v.pending = null; if (v.awaitingHello) { v.awaitingHello = false; clearTimeout(helloTimer); } if (v.st) v.draw(); }
+      else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, tMessage(m.message));
+      else if (m.type === 'error') { errBox.textContent = tMessage(m.message); v.pending = null; if (v.awaitingHello) { v.awaitingHello = false; clearTimeout(helloTimer); } if (v.st) v.draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }
-      else if (m.type === 'checked') setupFor(m.seat)?.verdict(true, m.summary);
+      else if (m.type === 'checked') setupFor(m.seat)?.verdict(true, tMessage(m.summary));
       else if (m.type === 'suggestion') setupFor(m.seat)?.suggested(m.choice);
     };
     ws.onclose = () => {

@@ -40,3 +40,19 @@ test('the language: the one chosen here, else the browser\'s, else English', () 
   assert.equal(pickLang('xx', ['de', 'RU']), 'ru');
   assert.equal(pickLang('', []), 'en');
 });
+
+test('a game\'s formatted messages, each line, values kept', async () => {
+  const { tMessage } = await import('../static/i18n.js');
+  setCatalogue('ru', {
+    '%s: %d units, %d of %d XP': '%s: фигур %d, %d из %d XP',
+    'draft: %q is not a unit': 'набор: %q — не фигура',
+    'army has no Pawn; at least one is required': 'в армии нет пешки; нужна хотя бы одна',
+    Human: 'Люди',
+  });
+  assert.equal(tMessage('Human: 12 units, 76 of 80 XP'), 'Люди: фигур 12, 76 из 80 XP');
+  assert.equal(tMessage('draft: "Zz" is not a unit\narmy has no Pawn; at least one is required'),
+    'набор: "Zz" — не фигура\nв армии нет пешки; нужна хотя бы одна');
+  assert.equal(tMessage('something no catalogue has'), 'something no catalogue has');
+  setCatalogue('en', {});
+  assert.equal(tMessage('Human: 12 units, 76 of 80 XP'), 'Human: 12 units, 76 of 80 XP');
+});

@@ -82,7 +82,7 @@ export function draftUI({ seat, label, game, send }) {
     bar.classList.toggle('over', c > b);
     bar.setAttribute('aria-valuenow', c);
     bar.setAttribute('aria-valuemax', b);
-    barText.textContent = `${c} of ${b} XP`;
+    barText.textContent = t("{c} of {b} XP", { c, b });
     // An army over budget cannot be submitted; the bar says by how much.
     const over = !typed && b > 0 && c > b;
     submit.disabled = !isWaiting || over;

@@ -268,7 +268,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
       onSquare, onErase: erase, onDropOff: sq => { sel = null; if (remove(sq)) edited(); },
       pick: all, movable: tool.kind === 'move' ? new Set(comp.pieces.map(p => p.sq)) : null, selected: sel,
       check: shown && !shown.pending && shown.board ? shown.board.check : null,
-      seatNames: seats(), game: name, pictures: pictures(), unit, layout, focus, onFocus: lv => { focus = lv; drawBoard(); },
+      seatNames: seats().map(s => t(s)), game: name, pictures: pictures(), unit, layout, focus, onFocus: lv => { focus = lv; drawBoard(); },
     });
     boardEl.classList.toggle('erasing', tool.kind === 'erase');
   }
@@ -283,7 +283,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
       h('button', { type: 'button', id: 'ed-start', onclick: () => { record = ''; decompose({ game: name, options: opts }); } }, t('Start position')),
       h('button', { type: 'button', id: 'ed-clear', onclick: () => { comp.pieces = []; comp.hands = []; sel = null; edited(); } }, t('Clear board')));
     paletteEl.replaceChildren(...pal.seats.map((s, owner) => h('div', { class: 'ed-seat' },
-      h('span', { class: 'ed-seatname' }, h('span', { class: `swatch s${owner}` }), s),
+      h('span', { class: 'ed-seatname' }, h('span', { class: `swatch s${owner}` }), t(s)),
       h('div', { class: 'ed-pieces' }, (pal.pieces[owner] || []).map((e, i) => {
         const on = tool.kind === 'piece' && tool.owner === owner && tool.i === i;
         const label = `${t(s)} ${t(e.name)}${e.marks && e.marks.length ? ' (' + e.marks.join(', ') + ')' : ''}`;
@@ -295,7 +295,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
         return b;
       })))));
     toMoveEl.replaceChildren(h('span', { class: 'name' }, t('To move')), ...pal.seats.map((s, i) => h('label', {},
-      h('input', { type: 'radio', name: 'ed-tomove', value: i, checked: comp.toMove === i, onchange: () => { comp.toMove = i; edited(); } }), ` ${s}`)));
+      h('input', { type: 'radio', name: 'ed-tomove', value: i, checked: comp.toMove === i, onchange: () => { comp.toMove = i; edited(); } }), ' ' + t(s))));
     handsEl.replaceChildren(...(pal.hands || []).map((entries, seat) => entries.length ? h('div', { class: 'ed-hand', 'data-owner': seat },
       h('span', { class: 'name' }, t('{x} in hand', { x: t(pal.seats[seat]) })),
       entries.map(e => {
@@ -312,7 +312,7 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
       edited();
     }, { strict: true })));
     const mine = meChosen && Number(me.value) < pal.seats.length ? Number(me.value) : comp.toMove;
-    me.replaceChildren(...pal.seats.map((s, i) => h('option', { value: i, selected: i === mine }, s)));
+    me.replaceChildren(...pal.seats.map((s, i) => h('option', { value: i, selected: i === mine }, t(s))));
   }
 
   function drawText() {

@@ -139,7 +139,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     function colourChoices(names) {
       const was = colour.value || 'random', cap = n => n[0].toUpperCase() + n.slice(1);
       colour.replaceChildren(h('option', { value: 'random' }, t('Random')),
-        ...['white', 'black'].map((v, i) => h('option', { value: v }, cap(names[i] || `seat ${i + 1}`))));
+        ...['white', 'black'].map((v, i) => h('option', { value: v }, names[i] ? t(cap(names[i])) : t('Seat {x}', { x: i + 1 }))));
       colour.value = was;
     }
     const done = h('p', { class: 'muted', role: 'status' });
@@ -215,7 +215,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       opts.replaceChildren(...g.options.map(o => optionField(o, undefined, seatsChanged, { seats: seatNames() })));
       seatsChanged();
     }
-    const seatNames = () => Array.from({ length: seatCount }, (_, i) => `seat ${i + 1}`);
+    const seatNames = () => Array.from({ length: seatCount }, (_, i) => t('seat {n}', { n: i + 1 }));
     async function seatsChanged() {
       err.textContent = '';
       let n = seatCount, names = current().seats || [];

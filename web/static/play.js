@@ -116,6 +116,6 @@ export function showGame(root, id) {
     conn.close(); actions.close();
     removeEventListener('keydown', onKey); removeEventListener('pointerdown', onRight, true);
     removeEventListener('resize', onResize); removeEventListener('wyrm-settings', onSettings);
-    markTab('wyrm — fantasy chess in the browser', false);
+    markTab(t('wyrm — fantasy chess in the browser'), false);
   };
 }

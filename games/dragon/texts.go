@@ -1,3 +1,8 @@
+// The browser's engine shows no texts: the page has the game's words from
+// the server, so the catalogues stay out of engine.wasm.
+
+//go:build !(js && wasm)
+
 package dragon
 
 import (

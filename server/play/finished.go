@@ -3,6 +3,7 @@ package play
 import (
 	"wyrm/game"
 	"wyrm/server/challenge"
+	"wyrm/server/table"
 )
 
 // tellFinished tells the hall's Finished hook that s just ended, when an
@@ -18,7 +19,10 @@ func (s *session) tellFinished() {
 		return
 	}
 	f := challenge.Finish{ID: s.id, Game: s.g.Info().Name, Users: append([]int64(nil), t.Users...),
-		Reason: string(o.Reason), Placings: t.Places()}
+		Reason: string(o.Reason), Placings: t.Places(), Plies: len(t.Plies)}
+	if n := len(t.Log); n > 0 && t.Log[n-1].Kind == table.ActAbort {
+		f.NoShow = &[]int{t.Log[n-1].Seat}[0]
+	}
 	anyone := false
 	for i, u := range f.Users {
 		anyone = anyone || u != 0

@@ -239,3 +239,31 @@ func TestTournamentRequestsAreChecked(t *testing.T) {
 		t.Errorf("withdrawing from a tournament never joined: %d", code)
 	}
 }
+
+// A player who never makes a first move loses once the tournament's
+// no-show time has passed: the game is aborted for them and scored as
+// their loss.
+func TestSwissNoShowLoses(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	h := newTournamentHarness(t, clock, nil)
+	ps := signUpPlayers(t, h.http.URL, "ns", 2)
+	id := ps[0].createTournament(map[string]any{"kind": "swiss", "name": "No show", "game": "toy",
+		"clock": map[string]any{"initialMs": 60000}, "rounds": 1, "noShowSeconds": 1})
+	for _, p := range ps {
+		if code, out := p.post("/api/tournaments/"+id+"/join", nil); code != 200 {
+			t.Fatalf("join: %d %v", code, out)
+		}
+	}
+	h.tick()
+	v := ps[0].waitTournament(id, "the no-show's loss", func(v tournamentView) bool {
+		return len(v.Games) == 1 && v.Games[0].Status == "over"
+	})
+	g := v.Games[0]
+	if g.Placings[0] != 2 || g.Placings[1] != 1 || g.Points[0] != 0 || g.Points[1] != 2 {
+		t.Fatalf("the first seat never moved: placings %v, points %v", g.Placings, g.Points)
+	}
+	h.tick()
+	if v := ps[0].tournament(id); v.Status != "finished" || v.Standings[0].Name != g.Players[1] {
+		t.Fatalf("after its one round: %s, %+v", v.Status, v.Standings)
+	}
+}

@@ -23,12 +23,13 @@ func (s *Service) directSwiss(ctx context.Context, t Tournament, now time.Time) 
 			return nil // the round goes on
 		}
 	}
-	if t.Round > 0 && t.RoundEndMs == 0 {
-		_, err := s.st.db.ExecContext(ctx, "UPDATE tournaments SET round_end_ms = ? WHERE id = ? AND round = ?", now.UnixMilli(), t.ID, t.Round)
-		return internal("end a round", err)
-	}
 	if t.Round >= t.Rounds {
 		return s.st.finish(ctx, t.ID, now)
+	}
+	if t.Round > 0 && t.RoundEndMs == 0 {
+		// The pause runs from now.
+		_, err := s.st.db.ExecContext(ctx, "UPDATE tournaments SET round_end_ms = ? WHERE id = ? AND round = ?", now.UnixMilli(), t.ID, t.Round)
+		return internal("end a round", err)
 	}
 	if t.Round > 0 && now.UnixMilli() < t.RoundEndMs+t.Terms.PauseMs {
 		return nil

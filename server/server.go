@@ -92,6 +92,9 @@ type TournamentsConfig struct {
 	// Every and LeaseTTL time the director (0: tournament.DefaultEvery,
 	// DefaultLeaseTTL).
 	Every, LeaseTTL time.Duration
+	// MinMinutes is the shortest arena (0: tournament.MinMinutes); tests
+	// shorten it.
+	MinMinutes int
 }
 
 // Server is the play server: it assembles the features (the live games,
@@ -189,7 +192,8 @@ func New(cfg Config) (*Server, error) {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		ts, err := tournament.Open(ctx, tournament.Config{DB: cfg.Store, Games: srv.hall.Tournaments(), Announce: h,
 			Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now, Node: node, MinClock: srv.minClock,
-			Life: srv.life, Every: cfg.Tournaments.Every, LeaseTTL: cfg.Tournaments.LeaseTTL, Events: cfg.Tournaments.Events})
+			Life: srv.life, Every: cfg.Tournaments.Every, LeaseTTL: cfg.Tournaments.LeaseTTL, Events: cfg.Tournaments.Events,
+			MinMinutes: cfg.Tournaments.MinMinutes})
 		cancel()
 		if err == nil {
 			err = ts.CheckEvents()

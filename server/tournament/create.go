@@ -136,8 +136,8 @@ func (s *Service) check(ctx context.Context, req Request) (Tournament, error) {
 	}
 	switch req.Kind {
 	case Arena:
-		if req.Minutes < MinMinutes || req.Minutes > MaxMinutes || req.Rounds != 0 {
-			return bad("an arena lasts minutes: %d to %d (and has no rounds)", MinMinutes, MaxMinutes)
+		if req.Minutes < s.minMinutes || req.Minutes > MaxMinutes || req.Rounds != 0 {
+			return bad("an arena lasts minutes: %d to %d (and has no rounds)", s.minMinutes, MaxMinutes)
 		}
 		t.Minutes = req.Minutes
 		if seats > 2 {

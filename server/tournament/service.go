@@ -36,6 +36,9 @@ type Config struct {
 	Every, LeaseTTL time.Duration
 	// Events are the operator's recurring events (the events file).
 	Events []Event
+	// MinMinutes is the shortest arena (MinMinutes when 0); tests
+	// shorten it, as they shorten the shortest clock.
+	MinMinutes int
 }
 
 // Defaults of Config.
@@ -58,6 +61,8 @@ type Service struct {
 	every    time.Duration
 	leaseTTL time.Duration
 	events   []Event
+	// minMinutes is the shortest arena.
+	minMinutes int
 	// creates bounds how often an account creates tournaments, actions
 	// how often a client or account changes anything.
 	creates, actions *limit.Rate
@@ -88,6 +93,9 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 	}
 	if s.leaseTTL <= 0 {
 		s.leaseTTL = DefaultLeaseTTL
+	}
+	if s.minMinutes = cfg.MinMinutes; s.minMinutes <= 0 {
+		s.minMinutes = MinMinutes
 	}
 	if s.node == "" {
 		s.node = "local"

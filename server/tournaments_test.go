@@ -267,3 +267,42 @@ func TestSwissNoShowLoses(t *testing.T) {
 		t.Fatalf("after its one round: %s, %+v", v.Status, v.Standings)
 	}
 }
+
+// The players' event streams hear tournamentStart as the tournament
+// starts, then gameStart for each one's game, naming the tournament and
+// the seat's token, as a challenge's game is announced.
+func TestTournamentAnnouncesItsStartAndGames(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	h := newTournamentHarness(t, clock, nil)
+	ps := signUpPlayers(t, h.http.URL, "ann", 2)
+	id := ps[0].createTournament(map[string]any{"kind": "arena", "name": "Heard", "game": "toy",
+		"clock": map[string]any{"initialMs": 60000}, "minutes": 20, "startsAt": clock.now().Add(time.Minute).UnixMilli()})
+	var streams []*stream
+	for _, p := range ps {
+		if code, out := p.post("/api/tournaments/"+id+"/join", nil); code != 200 {
+			t.Fatalf("join: %d %v", code, out)
+		}
+		streams = append(streams, openStream(t, p, h.http.URL))
+	}
+	clock.add(time.Minute)
+	h.tick()
+	games := map[string]bool{}
+	for i, s := range streams {
+		start := s.wait("tournamentStart", named("tournamentStart")).json()
+		if tm := start["tournament"].(map[string]any); tm["id"] != id || tm["name"] != "Heard" {
+			t.Errorf("player %d's tournamentStart: %v", i+1, start)
+		}
+		g := s.wait("gameStart", named("gameStart")).json()["game"].(map[string]any)
+		me := ps[i].tournament(id).Me
+		if g["tournament"] != id || g["id"] != me.Game || g["token"] != me.Token || int(g["seat"].(float64)) != me.Seat {
+			t.Errorf("player %d's gameStart %v, the tournament says %+v", i+1, g, me)
+		}
+		if g["game"] != "toy" || g["opponent"] == nil {
+			t.Errorf("player %d's gameStart lacks the game's facts: %v", i+1, g)
+		}
+		games[me.Game] = true
+	}
+	if len(games) != 1 {
+		t.Fatalf("the two players were told of %d games", len(games))
+	}
+}

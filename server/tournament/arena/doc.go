@@ -7,16 +7,15 @@
 //
 // # Pairing
 //
-// Tables orders the waiting players by score, then rating (both highest
+// Tables orders the waiting players (each ID once) by score, then rating (both highest
 // first), then fewer games in the arena, then ID, and seats them in
 // consecutive runs of that order, so that tables group close scores and
 // then close ratings. The players left over when the count does not divide
 // by the seats are the lowest in the order. A table does not hold two
 // players one of whom has the other in Recent when some other grouping
 // (including who is left over) avoids it; when none does, the fewest such
-// meetings are allowed. The search is bounded (up to three such meetings,
-// a fixed number of steps for each), and past the bound the plain runs of
-// the order are used.
+// meetings are allowed. The search is bounded (a fixed number of steps),
+// and past the bound the plain runs of the order are used.
 //
 // At a two-seat table White is the player with fewer white games than
 // black ones (the lower Colours), and the higher-ranked player when equal.
@@ -32,6 +31,7 @@
 // player is on a streak ("on fire"): every result is worth double until
 // a result other than a win ends it (a draw on fire still counts double,
 // then ends the streak). A berserk win of at least 7 of the player's own
-// moves scores one more point, not doubled. Total scores a player's whole
-// run of results with the streaks worked out.
+// moves scores one more point, not doubled. OnStreak tells from a
+// player's results whether their next game is on a streak, and Total
+// scores a whole run of results with the streaks worked out.
 package arena

@@ -55,6 +55,7 @@ func Points(r Result, seats int, onStreak bool) (points int, streakAfter bool) {
 func Total(results []Result, seats int) int {
 	total, wins := 0, 0
 	for _, r := range results {
+		// Two wins in a row light the streak; only a win keeps it.
 		p, _ := Points(r, seats, wins >= 2)
 		total += p
 		if r.Won() {
@@ -64,4 +65,12 @@ func Total(results []Result, seats int) int {
 		}
 	}
 	return total
+}
+
+// OnStreak reports whether a player whose results so far are these (in
+// the order played) is on a streak for their next game: their last two
+// results were wins.
+func OnStreak(results []Result) bool {
+	n := len(results)
+	return n >= 2 && results[n-1].Won() && results[n-2].Won()
 }

@@ -81,3 +81,27 @@ func TestTotal(t *testing.T) {
 		})
 	}
 }
+
+func TestOnStreak(t *testing.T) {
+	w, d, l := Result{Place: 1}, Result{Place: 1, Tied: 2}, Result{Place: 2}
+	tests := []struct {
+		name    string
+		results []Result
+		want    bool
+	}{
+		{"none", nil, false},
+		{"one win", []Result{w}, false},
+		{"two wins", []Result{w, w}, true},
+		{"a loss then two wins", []Result{l, w, w}, true},
+		{"two wins then a draw", []Result{w, w, d}, false},
+		{"win, draw, win", []Result{w, d, w}, false},
+		{"three wins", []Result{w, w, w}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := OnStreak(tt.results); got != tt.want {
+				t.Fatalf("OnStreak = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}

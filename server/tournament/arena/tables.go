@@ -16,10 +16,10 @@ type Waiting struct {
 }
 
 // The search for a grouping is bounded: searchBudget steps for each number
-// of rematches allowed, from none up to maxRematches.
+// of rematches allowed, totalBudget for them all.
 const (
 	searchBudget = 20000
-	maxRematches = 3
+	totalBudget  = 200000
 )
 
 // Tables pairs as many of the waiting players as it can into tables of `seats` players
@@ -36,23 +36,40 @@ func Tables(waiting []Waiting, seats int) [][]string {
 		return cmp.Or(cmp.Compare(b.Score, a.Score), cmp.Compare(b.Rating, a.Rating),
 			cmp.Compare(a.Games, b.Games), cmp.Compare(a.ID, b.ID))
 	})
-	clash := clashes(ws)
-	var tables [][]int
-	// Allow as few rematches as will do.
-	for allow := 0; allow <= maxRematches && tables == nil; allow++ {
-		g := grouper{ws: ws, seats: seats, used: make([]bool, len(ws)), clash: clash, allow: allow}
-		if g.walk(len(ws) % seats) {
-			tables = g.tables
+	// A player listed twice is seated once, as their first listing in
+	// the order.
+	seen := make(map[string]bool, len(ws))
+	kept := ws[:0]
+	for _, w := range ws {
+		if !seen[w.ID] {
+			seen[w.ID] = true
+			kept = append(kept, w)
 		}
 	}
-	if tables == nil {
-		// Nothing found within the bounds: the plain runs of the order.
-		for i := 0; i+seats <= len(ws); i += seats {
-			t := make([]int, seats)
-			for k := range t {
-				t[k] = i + k
-			}
-			tables = append(tables, t)
+	ws = kept
+	if len(ws) < seats {
+		return nil
+	}
+	clash := clashes(ws)
+	// The plain runs of the order: always a grouping, the fallback.
+	var runs [][]int
+	for i := 0; i+seats <= len(ws); i += seats {
+		t := make([]int, seats)
+		for k := range t {
+			t[k] = i + k
+		}
+		runs = append(runs, t)
+	}
+	tables := runs
+	// Allow as few rematches as will do, fewer than the runs have.
+	most, spent := rematches(runs, clash), 0
+	for allow := 0; allow < most && spent < totalBudget; allow++ {
+		g := grouper{ws: ws, seats: seats, used: make([]bool, len(ws)), clash: clash, allow: allow}
+		ok := g.walk(len(ws) % seats)
+		spent += g.nodes
+		if ok {
+			tables = g.tables
+			break
 		}
 	}
 	out := make([][]string, 0, len(tables))
@@ -129,6 +146,7 @@ func (g *grouper) walk(wait int) bool {
 // fill adds players from index `from` on to the table until it is full,
 // then seats the rest.
 func (g *grouper) fill(table []int, from, wait int) bool {
+	g.nodes++
 	if len(table) == g.seats {
 		g.tables = append(g.tables, slices.Clone(table))
 		if g.walk(wait) {
@@ -154,6 +172,21 @@ func (g *grouper) fill(table []int, from, wait int) bool {
 		g.used[y] = false
 	}
 	return false
+}
+
+// rematches counts the clashing pairs at the tables.
+func rematches(tables [][]int, clash map[[2]int]bool) int {
+	n := 0
+	for _, t := range tables {
+		for i, a := range t {
+			for _, b := range t[i+1:] {
+				if clash[[2]int{a, b}] {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // clashesWith counts the players at the table y has just met.

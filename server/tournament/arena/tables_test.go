@@ -76,6 +76,8 @@ func TestTables(t *testing.T) {
 		}), 4, [][]string{{"a", "b", "e", "f"}, {"c", "d", "g", "h"}}},
 		{"three seats: rematch avoided", with(line("abcdef"), map[string]func(*Waiting){"a": recent("c")}),
 			3, [][]string{{"a", "b", "d"}, {"c", "e", "f"}}},
+		{"a player listed twice is seated once", append(line("abc"), Waiting{ID: "a", Rating: 1}),
+			2, [][]string{{"a", "b"}}},
 		{"one seat", line("ab"), 1, nil},
 		{"five seats", line("abcdef"), 5, nil},
 	}
@@ -107,9 +109,9 @@ func randomWaiting(rng *rand.Rand, n int) []Waiting {
 	return ws
 }
 
-// rematches counts the pairs at the same table where one has the other in
-// Recent.
-func rematches(ws []Waiting, tables [][]string) int {
+// countRematches counts the pairs at the same table where one has the
+// other in Recent.
+func countRematches(ws []Waiting, tables [][]string) int {
 	recent := map[[2]string]bool{}
 	for _, w := range ws {
 		for _, r := range w.Recent {
@@ -143,7 +145,7 @@ func fewestRematches(ws []Waiting, seats int) int {
 			x++
 		}
 		if x == len(ws) {
-			best = min(best, rematches(ws, tables))
+			best = min(best, countRematches(ws, tables))
 			return
 		}
 		used[x] = true
@@ -213,7 +215,7 @@ func checkTables(ws []Waiting, seats int, rng *rand.Rand) error {
 		}
 	}
 	if len(ws) <= 9 {
-		if n, want := rematches(ws, got), fewestRematches(ws, seats); n != want {
+		if n, want := countRematches(ws, got), fewestRematches(ws, seats); n != want {
 			return fmt.Errorf("%d rematches in %v, but %d will do", n, got, want)
 		}
 	}

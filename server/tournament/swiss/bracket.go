@@ -8,27 +8,6 @@ const (
 	checkCost    = 50
 )
 
-// cost is a bracket pairing's quality, compared in order: score
-// differences, topscorers past the colour limits, colour preferences
-// denied, strong colour preferences denied. Lower is better.
-type cost [4]int
-
-func (c cost) less(d cost) bool {
-	for i := range c {
-		if c[i] != d[i] {
-			return c[i] < d[i]
-		}
-	}
-	return false
-}
-
-func (c cost) add(d cost) cost {
-	for i := range c {
-		c[i] += d[i]
-	}
-	return c
-}
-
 // bracketSearch walks one bracket's candidate pairings in the Dutch order
 // (moved-down players first, against the residents in order; then S1
 // against S2 by transpositions, then exchanges; floating last), keeping
@@ -98,29 +77,28 @@ func (p *pairer) pairBracket(pl, lower []int, last bool) ([][2]int, []int) {
 }
 
 // lowerBound is a cost no candidate with this many pairs can beat, so the
-// search may stop when it reaches it.
+// search may stop when it reaches it. Every candidate has an entry at
+// least this large for each score difference counted: each moved-down
+// player who can meet no other moved-down player differs from whoever it
+// meets by its lead at least (and by more if it floats on), and the
+// resident floaters, one each.
 func (s *bracketSearch) lowerBound(pairs, floats int) cost {
 	var c cost
-	c[0] = floats // every floater costs at least one
-	twice := 0
+	mdps := 0
 	var wantW, wantB, strongW, strongB int
-	for i, a := range s.pl {
+	for _, a := range s.pl {
 		e := &s.p.es[a]
 		if e.score > s.score {
-			// A moved-down player meets a resident, floats again, or meets
-			// another moved-down player and shares their difference.
-			d := 2 * (e.score - s.score)
-			for _, b := range s.pl[:i] {
-				if f := s.p.es[b].score; s.p.compat[a][b] && f > s.score {
-					d = min(d, abs(f-e.score))
+			mdps++
+			alone := true
+			for _, b := range s.pl {
+				if s.p.compat[a][b] && s.p.es[b].score > s.score {
+					alone = false
 				}
 			}
-			for _, b := range s.pl[i+1:] {
-				if f := s.p.es[b].score; s.p.compat[a][b] && f > s.score {
-					d = min(d, abs(f-e.score))
-				}
+			if alone {
+				c.addSD(e.score - s.score)
 			}
-			twice += d
 		}
 		switch {
 		case e.pref == White && e.str >= strong:
@@ -135,10 +113,12 @@ func (s *bracketSearch) lowerBound(pairs, floats int) cost {
 			wantB++
 		}
 	}
-	c[0] += (twice + 1) / 2
+	for range max(0, floats-mdps) {
+		c.addSD(1)
+	}
 	// A pair satisfies at most one White and one Black preference.
-	c[2] = max(0, wantW-floats-pairs, wantB-floats-pairs)
-	c[3] = max(0, strongW-floats-pairs, strongB-floats-pairs)
+	c[iDenied] = max(0, wantW-floats-pairs, wantB-floats-pairs)
+	c[iStrong] = max(0, strongW-floats-pairs, strongB-floats-pairs)
 	return c
 }
 
@@ -222,7 +202,12 @@ func (s *bracketSearch) walk(pairsLeft, floatsLeft int) {
 			return
 		}
 		saved := s.cur
-		s.cur[0] += e.score - s.score + 1
+		s.cur.addSD(e.score - s.score + 1)
+		if e.score == s.score {
+			// A resident's downfloat; a moved-down player's was counted
+			// in the bracket it came from.
+			s.cur = s.cur.add(floatCost(e.down, iDown1, iDown2))
+		}
 		if !s.found || s.cur.less(s.best) {
 			s.floats = append(s.floats, s.pl[x])
 			s.walk(pairsLeft, floatsLeft-1)
@@ -243,7 +228,14 @@ func (s *bracketSearch) pairWith(x, y, pairsLeft, floatsLeft int) {
 	la, da, sa := colourCost(ea, ca)
 	lb, db, sb := colourCost(eb, cb)
 	saved := s.cur
-	s.cur = s.cur.add(cost{abs(ea.score - eb.score), la + lb, da + db, sa + sb})
+	s.cur.addSD(ea.score - eb.score)
+	s.cur[iLimits] += la + lb
+	s.cur[iDenied] += da + db
+	s.cur[iStrong] += sa + sb
+	if ea.score > eb.score {
+		// b floats up; a's downfloat was counted when it left its bracket.
+		s.cur = s.cur.add(floatCost(eb.up, iUp1, iUp2))
+	}
 	if !s.found || s.cur.less(s.best) {
 		s.used[y] = true
 		s.pairs = append(s.pairs, [2]int{a, b})

@@ -8,23 +8,6 @@ const (
 	absolute
 )
 
-// entrant is a player prepared for pairing: ranked, numbered, and with the
-// colour facts the criteria need computed once.
-type entrant struct {
-	id     string
-	score  int
-	tpn    int      // pairing number, 1-based
-	hist   []Colour // the colours of all rounds, None where unplayed
-	diff   int      // whites minus blacks over played games
-	last   Colour   // latest played colour, None if none
-	twice  bool     // the two latest played games had the same colour
-	pref   Colour   // preferred colour, None for no preference
-	str    int      // strength of pref
-	byeOK  bool     // may still get the pairing-allocated bye
-	top    bool     // a topscorer when pairing the last round
-	absPre bool     // pref is absolute
-}
-
 // setColours derives the colour difference and preference from the
 // colour history.
 func (e *entrant) setColours(hist []Colour) {

@@ -1,7 +1,8 @@
 // Package swiss pairs the rounds of a Swiss tournament by the FIDE Dutch
 // system (C.04.3, with the basic rules of C.04.1) and ranks the players
 // with Buchholz and Sonneborn-Berger tie-breaks. It is pure: no I/O, no
-// clock, and the same input always gives the same output.
+// clock, and the same input, in whatever order the players are given,
+// always gives the same output.
 //
 // # Pairing
 //
@@ -15,12 +16,16 @@
 // criteria, in this order:
 //
 //  1. the most pairs in the bracket (fewest floaters);
-//  2. the smallest score differences: the sum of the pairs' differences
-//     plus, for each floater, one more than its lead over the bracket;
+//  2. the smallest score differences, compared as FIDE compares them
+//     (C6): the largest difference first, a floater's difference being
+//     one more than its lead over the bracket;
 //  3. the fewest topscorers pushed past a colour difference of 2 or to the
 //     same colour three times running (last round only);
 //  4. the fewest players denied their colour preference;
-//  5. the fewest players denied a strong (or absolute) preference.
+//  5. the fewest players denied a strong (or absolute) preference;
+//  6. the fewest players floating down as in the last round, up as in the
+//     last round, down as two rounds ago, up as two rounds ago (C12 to
+//     C15; only when the players' Floats are given).
 //
 // The absolute criteria are never broken: no two players meet twice, a
 // player gets at most one pairing-allocated bye (Player.Byes; a caller may
@@ -30,7 +35,10 @@
 // bracket is only paired in a way that lets the rest of the round be
 // completed; when none exists it floats more players, and the round as a
 // whole fails with an error wrapping ErrNoPairing that names the criterion
-// in the way (repeats, the bye or colours). Nothing is relaxed silently.
+// in the way (repeats, the bye or colours). Nothing is relaxed unless
+// asked: with Options.RelaxColours such a round is paired again with the
+// colour limits lifted for everyone (as for topscorers in a last round),
+// and only if that fails too is the error returned.
 //
 // The bye goes to the player left over in the lowest bracket, the
 // lowest-ranked one who may take it unless the criteria need another.
@@ -43,15 +51,16 @@
 // initial colour when its pairing number is odd and the other colour when
 // it is even; the initial colour is White unless Options says otherwise.
 //
-// Simplified relative to the full rules: floats in earlier rounds are not
-// known to the pairing (Player carries no float history), so the float
-// criteria (C12 to C15 of the 2017 text) and the choice of downfloaters
-// for the next bracket's sake (C7) are not applied beyond the completion
-// check; the search over transpositions and exchanges is bounded, so in a
-// very large bracket with hard colour conflicts the best candidate found
-// within the bound is used; a heterogeneous bracket is never treated as
-// homogeneous. Pairing numbers are recomputed from the players passed in,
-// so a withdrawal may renumber those below it.
+// History builds the players' state, floats included, from the games
+// played, so a caller need only keep the games.
+//
+// Simplified relative to the full rules: the choice of downfloaters for
+// the next bracket's sake (C7) goes no further than the completion check;
+// the score differences of repeated floats (C16 to C19) are not weighed;
+// the search over transpositions and exchanges is bounded, so in a very
+// large bracket with hard conflicts the best candidate found within the
+// bound is used. Pairing numbers are recomputed from the players passed in, so a
+// withdrawal may renumber those below it.
 //
 // # Tie-breaks
 //

@@ -2,43 +2,38 @@ package swiss
 
 import "fmt"
 
-// field makes n players p1..pn rated in that order, highest first.
-func field(n int) []Player {
-	ps := make([]Player, n)
-	for i := range ps {
-		ps[i] = Player{ID: fmt.Sprintf("p%d", i+1), Rating: 2400 - 10*i}
-	}
-	return ps
+// event is a tournament as the tests play it: who is in, and every game
+// so far, from which History gives the players before each round.
+type event struct {
+	entries []Entry
+	games   []Game
 }
 
-// apply records a round in ps: colours, opponents, byes and scores, the
-// games scoring whiteScores in order (White's half points).
-func apply(ps []Player, r Round, whiteScores []int) {
-	at := map[string]int{}
-	for i := range ps {
-		at[ps[i].ID] = i
-		ps[i].Colours = append(ps[i].Colours, None)
+// newEvent makes n players p1..pn rated in that order, highest first.
+func newEvent(n int) *event {
+	ev := &event{}
+	for i := range n {
+		ev.entries = append(ev.entries, Entry{ID: fmt.Sprintf("p%d", i+1), Rating: 2400 - 10*i})
 	}
-	last := len(ps[0].Colours) - 1
+	return ev
+}
+
+// record adds round `round`'s games, scoring whiteScores in board order
+// (White's half points), and the bye as a full point.
+func (ev *event) record(round int, r Round, whiteScores []int) {
 	for k, g := range r.Pairs {
-		w, b := &ps[at[g.White]], &ps[at[g.Black]]
-		w.Colours[last], b.Colours[last] = White, Black
-		w.Opponents = append(w.Opponents, b.ID)
-		b.Opponents = append(b.Opponents, w.ID)
-		w.Score += whiteScores[k]
-		b.Score += 2 - whiteScores[k]
+		ev.games = append(ev.games, Game{Round: round, White: g.White, Black: g.Black, WhiteScore: whiteScores[k]})
 	}
 	if r.Bye != "" {
-		ps[at[r.Bye]].Score += 2
-		ps[at[r.Bye]].Byes++
+		ev.games = append(ev.games, Game{Round: round, White: r.Bye, WhiteScore: 2})
 	}
 }
 
 // higherWins gives each game of r to the higher-rated player.
-func higherWins(ps []Player, r Round) []int {
+func (ev *event) higherWins(r Round) []int {
 	rating := map[string]int{}
-	for _, p := range ps {
-		rating[p.ID] = p.Rating
+	for _, e := range ev.entries {
+		rating[e.ID] = e.Rating
 	}
 	out := make([]int, len(r.Pairs))
 	for k, g := range r.Pairs {
@@ -48,3 +43,6 @@ func higherWins(ps []Player, r Round) []int {
 	}
 	return out
 }
+
+// field makes n players p1..pn rated in that order with nothing played.
+func field(n int) []Player { return History(newEvent(n).entries, nil, 0) }

@@ -33,64 +33,14 @@ func PairRoundOptions(players []Player, round, rounds int, opt Options) (Round, 
 	if len(players) == 0 {
 		return Round{}, nil
 	}
-	pr := newPairer(players, round, rounds, opt)
-	return pr.pair()
-}
-
-// pairer holds one round's pairing: the entrants in ranked order (score,
-// then pairing number), so an index is also a rank.
-type pairer struct {
-	es      []entrant
-	met     [][]bool // have met before
-	compat  [][]bool // may meet: not met before and no colour clash
-	initial Colour
-}
-
-func newPairer(players []Player, round, rounds int, opt Options) *pairer {
-	ps := slices.Clone(players)
-	// Pairing numbers: rating, highest first, ties by ID.
-	slices.SortFunc(ps, func(a, b Player) int {
-		return cmp.Or(cmp.Compare(b.Rating, a.Rating), cmp.Compare(a.ID, b.ID))
-	})
-	es := make([]entrant, len(ps))
-	for i, p := range ps {
-		e := &es[i]
-		e.id, e.score, e.tpn = p.ID, p.Score, i+1
-		e.byeOK = p.Byes == 0
-		// A topscorer has more than half the points possible so far.
-		e.top = round == rounds && round > 1 && p.Score > round-1
-		e.setColours(p.Colours)
-	}
-	slices.SortStableFunc(es, func(a, b entrant) int {
-		return cmp.Or(cmp.Compare(b.score, a.score), cmp.Compare(a.tpn, b.tpn))
-	})
-	at := make(map[string]int, len(es))
-	for i := range es {
-		at[es[i].id] = i
-	}
-	met := make([][]bool, len(es))
-	for i := range met {
-		met[i] = make([]bool, len(es))
-	}
-	for _, p := range ps {
-		for _, o := range p.Opponents {
-			if j, ok := at[o]; ok {
-				met[at[p.ID]][j], met[j][at[p.ID]] = true, true
-			}
+	r, err := newPairer(players, round, rounds, opt, false).pair()
+	if err != nil && opt.RelaxColours {
+		// Only the colour limits give way, and only when they must.
+		if relaxed, rerr := newPairer(players, round, rounds, opt, true).pair(); rerr == nil {
+			return relaxed, nil
 		}
 	}
-	compat := make([][]bool, len(es))
-	for i := range es {
-		compat[i] = make([]bool, len(es))
-		for j := range es {
-			compat[i][j] = i != j && !met[i][j] && !colourClash(&es[i], &es[j])
-		}
-	}
-	initial := opt.InitialColour
-	if initial == None {
-		initial = White
-	}
-	return &pairer{es: es, met: met, compat: compat, initial: initial}
+	return r, err
 }
 
 // pair pairs the brackets from the top score down, each bracket taking the
@@ -144,46 +94,4 @@ func (p *pairer) pair() (Round, error) {
 		}
 	}
 	return r, nil
-}
-
-// completable reports whether the players in set (entrant indices) can all
-// be paired with each other, one of them taking the bye when they are odd.
-func (p *pairer) completable(set []int) bool {
-	_, ok := p.matchAll(set, func(a, b int) bool { return p.compat[a][b] },
-		func(a int) bool { return p.es[a].byeOK })
-	return ok
-}
-
-// matchAll matches set by the rules given; the bye is the extra vertex
-// len(set) when set is odd.
-func (p *pairer) matchAll(set []int, edge func(a, b int) bool, bye func(a int) bool) (*matcher, bool) {
-	n, b := len(set), -1
-	if n%2 == 1 {
-		b = n
-		n++
-	}
-	m := newMatcher(n, func(i, j int) bool {
-		switch b {
-		case i:
-			return bye(set[j])
-		case j:
-			return bye(set[i])
-		}
-		return edge(set[i], set[j])
-	})
-	return m, m.perfect()
-}
-
-// diagnose names the absolute criterion that makes the round unpairable,
-// checking them one at a time from the most basic.
-func (p *pairer) diagnose(all []int) error {
-	notMet := func(a, b int) bool { return a != b && !p.met[a][b] }
-	anyone := func(int) bool { return true }
-	if _, ok := p.matchAll(all, notMet, anyone); !ok {
-		return fmt.Errorf("%w: every pairing repeats a game", ErrNoPairing)
-	}
-	if _, ok := p.matchAll(all, notMet, func(a int) bool { return p.es[a].byeOK }); !ok {
-		return fmt.Errorf("%w: no player who may take the bye can be left out", ErrNoPairing)
-	}
-	return fmt.Errorf("%w: colour limits (a colour difference beyond 2 or the same colour three times running)", ErrNoPairing)
 }

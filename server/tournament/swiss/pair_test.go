@@ -32,18 +32,22 @@ func TestPairRoundWorked(t *testing.T) {
 			// White in S1; the lowest-ranked player, 9, has the bye.
 			want: Round{Pairs: []Pair{{"p1", "p5"}, {"p6", "p2"}, {"p3", "p7"}, {"p8", "p4"}}, Bye: "p9"},
 		}, {
-			// Round 2: the bracket on 1 point is 1,2,3,4,9; S1 = 1,2.
-			// 1-3 and 2-4 would deny two colour preferences, the
-			// transposition 1-4, 2-3 denies none; 9 floats and meets
-			// the top resident of the bottom bracket, 5; in the
-			// remainder 6,7,8 the pair is 6-7 and 8 has the bye.
-			want: Round{Pairs: []Pair{{"p4", "p1"}, {"p2", "p3"}, {"p5", "p9"}, {"p7", "p6"}}, Bye: "p8"},
+			// Round 2: the bracket on 1 point is 1,2,3,4,9, S1 = 1,2 and
+			// one player floats. 1-3, 2-4 would deny two colour
+			// preferences; 1-4, 2-3 denies none but floats 9 down again
+			// after its bye (a downfloat), which C12 avoids when it can:
+			// 1-4, 2-9 denies none and floats 3. 3 meets the top
+			// resident below, 5; in the remainder 6,7,8 the pair is 6-7
+			// and 8 has the bye.
+			want: Round{Pairs: []Pair{{"p4", "p1"}, {"p2", "p9"}, {"p5", "p3"}, {"p7", "p6"}}, Bye: "p8"},
 		}, {
-			// Round 3: 1-2 on 2 points. On 1 point S1 = 3,4,5 and
-			// S2 = 6,8,9: 4-8 is a repeat, 5-9 too, and the first
-			// transposition meeting every preference is 8,9,6. 7, alone
-			// at the bottom and without a bye, takes it.
-			want: Round{Pairs: []Pair{{"p1", "p2"}, {"p3", "p8"}, {"p9", "p4"}, {"p6", "p5"}}, Bye: "p7"},
+			// Round 3: 1, 2 and 3 lead with 2 points. 1-2 floats 3, who
+			// floated last round; 1-3 denies a preference; 2-3 does
+			// neither, so 1 floats. 1 cannot meet 4 again and would deny
+			// 6 its colour, so meets 8; of 4,6,9 the pair is 4-9, since
+			// 9 floated down two rounds ago (C14) and 6 did not. 6 then
+			// meets 5 below and 7 has the bye.
+			want: Round{Pairs: []Pair{{"p1", "p8"}, {"p3", "p2"}, {"p9", "p4"}, {"p6", "p5"}}, Bye: "p7"},
 		}},
 	}, {
 		// Six players, with draws, floaters and a last-round tie of
@@ -69,9 +73,9 @@ func TestPairRoundWorked(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ps := field(tt.n)
+			ev := newEvent(tt.n)
 			for i, st := range tt.steps {
-				got, err := PairRound(ps, i+1, tt.rounds)
+				got, err := PairRound(History(ev.entries, ev.games, i), i+1, tt.rounds)
 				if err != nil {
 					t.Fatalf("round %d: %v", i+1, err)
 				}
@@ -80,9 +84,9 @@ func TestPairRoundWorked(t *testing.T) {
 				}
 				res := st.results
 				if res == nil {
-					res = higherWins(ps, got)
+					res = ev.higherWins(got)
 				}
-				apply(ps, got, res)
+				ev.record(i+1, got, res)
 			}
 		})
 	}
@@ -173,6 +177,38 @@ func TestPairRoundInitialColour(t *testing.T) {
 			}
 			if !reflect.DeepEqual(got.Pairs, tt.want) || got.Bye != "" {
 				t.Fatalf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestPairRoundRelaxColours(t *testing.T) {
+	// a and b both had White twice: they may only meet past the limits.
+	clash := []Player{
+		{ID: "a", Rating: 2, Colours: []Colour{White, White}},
+		{ID: "b", Rating: 1, Colours: []Colour{White, White}},
+	}
+	met := []Player{
+		{ID: "a", Rating: 2, Colours: []Colour{White, Black}, Opponents: []string{"b"}},
+		{ID: "b", Rating: 1, Colours: []Colour{Black, White}, Opponents: []string{"a"}},
+	}
+	tests := []struct {
+		name    string
+		players []Player
+		relax   bool
+		want    Round
+		wantErr bool
+	}{
+		{"colours, strict", clash, false, Round{}, true},
+		// One of them must be denied; the higher-ranked a is not.
+		{"colours, relaxed", clash, true, Round{Pairs: []Pair{{"b", "a"}}}, false},
+		{"repeat, relaxed", met, true, Round{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := PairRoundOptions(tt.players, 3, 5, Options{RelaxColours: tt.relax})
+			if (err != nil) != tt.wantErr || !reflect.DeepEqual(got, tt.want) {
+				t.Fatalf("got %+v, %v; want %+v, error %v", got, err, tt.want, tt.wantErr)
 			}
 		})
 	}

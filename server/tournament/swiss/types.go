@@ -39,7 +39,21 @@ type Player struct {
 	Colours   []Colour // one per round played so far (None for a bye or absence)
 	Opponents []string // everyone met so far
 	Byes      int      // pairing-allocated byes had
+	// Floats has one entry per round played so far, like Colours; nil
+	// when unknown, and then the float criteria are not applied.
+	Floats []Float
 }
+
+// Float is how a player was paired in one round against their own score
+// (C.04.3 A.4): against a lower score, or scoring without playing, is a
+// downfloat; against a higher score an upfloat.
+type Float int8
+
+const (
+	Level Float = iota // paired within their score, or no game
+	Down               // met a lower score, or scored without playing
+	Up                 // met a higher score
+)
 
 // Pair is one game of a round.
 type Pair struct{ White, Black string }
@@ -56,4 +70,9 @@ type Options struct {
 	// odd pairing number in a pair where neither player has a colour
 	// preference); None means White.
 	InitialColour Colour
+	// RelaxColours lets a round that cannot otherwise be paired break the
+	// colour limits (a colour difference beyond 2, the same colour three
+	// times running), for as few players as the criteria manage. Repeat
+	// games and second byes are never allowed.
+	RelaxColours bool
 }

@@ -2,7 +2,7 @@
 // lichess's arenas: players who finish a game wait to be paired again at
 // once, and points come from results with a bonus for streaks and for
 // berserk wins. Tables may have two seats (a game of two colours) or three
-// or four (the Dungeon Chess games). The package is pure: no I/O, no
+// or four (games of three or four players). The package is pure: no I/O, no
 // clock, and the same input always gives the same output.
 //
 // # Pairing

@@ -38,6 +38,7 @@ func newTournamentHarness(t *testing.T, clock *fakeClock, set func(*Config)) *ha
 		openTestAccounts(t, c, account.Config{Now: clock.now})
 		c.Now = clock.now
 		c.Tournaments.Every = time.Hour
+		c.Limits.ReadsPerMinute, c.Limits.ReadsBurst = 60000, 10000 // the tests poll the standings
 		if set != nil {
 			set(c)
 		}
@@ -143,7 +144,7 @@ func (b *browserClient) waitTournament(id string, what string, ok func(tournamen
 		if time.Now().After(deadline) {
 			b.t.Fatalf("tournament %s: no %s within 10 s: %+v", id, what, v)
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(50 * time.Millisecond)
 	}
 }
 

@@ -71,6 +71,9 @@ func TestTournamentJoinMovesPlayersToTheirGame(t *testing.T) {
 	alice.run("the list", chromedp.Navigate(s.URL+"#/tournaments"), chromedp.WaitVisible(chromedp.ID("tournaments-finished")))
 	alice.waitJS("listed as finished", `document.querySelector('#tournaments-finished a') !== null`)
 	alice.screenshot("tournaments-laptop")
+	bob.run("bob's profile", chromedp.Navigate(s.URL+"#/players/bob"), chromedp.WaitVisible(chromedp.ID("player-tournaments")))
+	bob.waitJS("the tournament on the profile", `document.querySelector('#player-tournaments li') !== null && document.querySelector('#player-tournaments li').textContent.includes('1st of 2')`)
+	bob.screenshot("profile-tournaments-phone")
 	bob.run("the list", chromedp.Navigate(s.URL+"#/tournaments"), chromedp.WaitVisible(chromedp.ID("tournaments-finished")))
 	bob.screenshot("tournaments-phone")
 }

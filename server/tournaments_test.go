@@ -151,6 +151,15 @@ func TestSwissPlaysToItsEndWithByes(t *testing.T) {
 	if v.Standings[0].Rank != 1 || v.Standings[0].Score < v.Standings[4].Score || v.Standings[0].Buchholz == 0 {
 		t.Errorf("standings %+v", v.Standings)
 	}
+	// The winner's profile lists the tournament with their place.
+	code, out := ps[0].get("/api/players/" + v.Standings[0].Name + "/tournaments")
+	list, _ := out["tournaments"].([]any)
+	if code != 200 || len(list) != 1 {
+		t.Fatalf("the winner's tournaments: %d %v", code, out)
+	}
+	if e := list[0].(map[string]any); e["id"] != id || e["rank"] != 1.0 || e["players"] != 5.0 || e["score"] != float64(v.Standings[0].Score) || e["status"] != "finished" {
+		t.Errorf("the winner's entry: %v", e)
+	}
 }
 
 // Creating and joining refuse what breaks a rule, each with its reason,

@@ -287,11 +287,18 @@ type PlayerTournament struct {
 	Score   int    `json:"score"`
 	Games   int    `json:"games"`
 	StartMs int64  `json:"startsAt"`
+	// Rank is the player's place by score (shared by equal scores; a
+	// Swiss's tie-breaks are on the tournament's page); Players how many
+	// played.
+	Rank    int `json:"rank"`
+	Players int `json:"players"`
 }
 
 // OfPlayer returns up to n tournaments account user joined, latest first.
 func (s *Store) OfPlayer(ctx context.Context, user int64, n int) ([]PlayerTournament, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT t.id, t.name, t.kind, t.game, t.status, p.score, p.games, t.starts_ms
+	rows, err := s.db.QueryContext(ctx, `SELECT t.id, t.name, t.kind, t.game, t.status, p.score, p.games, t.starts_ms,
+		1 + (SELECT COUNT(*) FROM tournament_players o WHERE o.tournament_id = t.id AND o.score > p.score),
+		(SELECT COUNT(*) FROM tournament_players o WHERE o.tournament_id = t.id)
 		FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
 		WHERE p.user_id = ? ORDER BY t.starts_ms DESC, t.id LIMIT ?`, user, n)
 	if err != nil {
@@ -301,7 +308,7 @@ func (s *Store) OfPlayer(ctx context.Context, user int64, n int) ([]PlayerTourna
 	out := []PlayerTournament{}
 	for rows.Next() {
 		var p PlayerTournament
-		if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Game, &p.Status, &p.Score, &p.Games, &p.StartMs); err != nil {
+		if err := rows.Scan(&p.ID, &p.Name, &p.Kind, &p.Game, &p.Status, &p.Score, &p.Games, &p.StartMs, &p.Rank, &p.Players); err != nil {
 			return nil, internal("read a player's tournaments", err)
 		}
 		out = append(out, p)

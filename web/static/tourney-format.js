@@ -35,3 +35,9 @@ export function phase(t, now) {
   if (t.status === 'started' && t.kind === 'arena' && t.endsAt) return { label: 'Ends in', at: t.endsAt };
   return null;
 }
+
+/** "1st", "2nd", "3rd", "11th", "22nd". */
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  return n + (teen ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] || 'th');
+}

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clockText, countdown, kindText, scoreText, phase } from '../static/tourney-format.js';
+import { clockText, countdown, kindText, scoreText, phase, ordinal } from '../static/tourney-format.js';
 
 test('clocks as minutes and seconds a move', () => {
   assert.equal(clockText({ initialMs: 180000, incrementMs: 2000 }), '3+2');
@@ -27,4 +27,13 @@ test('the countdown counts to the start, then to an arena\'s end', () => {
   assert.deepEqual(phase({ status: 'started', kind: 'arena', endsAt: 9 }, 0), { label: 'Ends in', at: 9 });
   assert.equal(phase({ status: 'started', kind: 'swiss' }, 0), null);
   assert.equal(phase({ status: 'finished', kind: 'arena', endsAt: 9 }, 0), null);
+});
+
+test('places as ordinals', () => {
+  assert.equal(ordinal(1), '1st');
+  assert.equal(ordinal(2), '2nd');
+  assert.equal(ordinal(3), '3rd');
+  assert.equal(ordinal(11), '11th');
+  assert.equal(ordinal(22), '22nd');
+  assert.equal(ordinal(104), '104th');
 });

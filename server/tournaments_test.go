@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -313,5 +314,49 @@ func TestTournamentAnnouncesItsStartAndGames(t *testing.T) {
 	}
 	if len(games) != 1 {
 		t.Fatalf("the two players were told of %d games", len(games))
+	}
+}
+
+// A game whose end was never told to the tournament (its node died between
+// storing the end and telling it) is found over in the store by the
+// director, which scores it then: no result is lost.
+func TestDirectorFindsAnEndThatWasNotTold(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	h := newTournamentHarness(t, clock, nil)
+	ps := signUpPlayers(t, h.http.URL, "lost", 2)
+	id := ps[0].createTournament(map[string]any{"kind": "swiss", "name": "Lost end", "game": "toy",
+		"clock": map[string]any{"initialMs": 60000}, "rounds": 1})
+	for _, p := range ps {
+		if code, out := p.post("/api/tournaments/"+id+"/join", nil); code != 200 {
+			t.Fatalf("join: %d %v", code, out)
+		}
+	}
+	h.tick()
+	g := ps[0].tournament(id).Games[0]
+	loser := byName(ps, "lost", g.Players[1])
+	loser.act(g.ID, loser.tournament(id).Me.Token, map[string]any{"type": "resign"})
+	ps[0].waitTournament(id, "the scored end", func(v tournamentView) bool { return v.Games[0].Status == "over" })
+	// As if the telling had been lost: the game is under way again in the
+	// tournament's tables, and nobody has scored.
+	ctx := context.Background()
+	for _, q := range []string{"UPDATE tournament_games SET status = 'playing', placings = '[]', points = '[]' WHERE game_id = ?",
+		"UPDATE tournament_players SET score = 0, games = 0, streak = 0 WHERE tournament_id = (SELECT tournament_id FROM tournament_games WHERE game_id = ?)"} {
+		if _, err := h.st.ExecContext(ctx, q, g.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.tick()
+	if v := ps[0].tournament(id); v.Games[0].Status != "playing" {
+		t.Fatalf("looked up before RecheckAfter: %+v", v.Games[0])
+	}
+	clock.add(tournament.RecheckAfter)
+	h.tick()
+	v := ps[0].tournament(id)
+	if v.Games[0].Status != "over" || !slices.Equal(v.Games[0].Points, []int{2, 0}) || v.Standings[0].Name != g.Players[0] || v.Standings[0].Score != 2 {
+		t.Fatalf("after the lookup: %+v, %+v", v.Games[0], v.Standings)
+	}
+	h.tick()
+	if v := ps[0].tournament(id); v.Status != "finished" {
+		t.Fatalf("the tournament did not finish: %s", v.Status)
 	}
 }

@@ -84,6 +84,7 @@ func (s *Service) direct(ctx context.Context, id string) error {
 		return err
 	}
 	now := s.now()
+	s.recoverEnds(ctx, t, now)
 	if t.Status == Created {
 		if t, err = s.st.begin(ctx, t.ID, now); err != nil {
 			return err
@@ -277,4 +278,44 @@ func pickBerserk(b []bool) bool {
 func jsonOf(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
+}
+
+// RecheckAfter is how long a tournament game goes on before its director
+// looks its end up in the store, and how often it looks again: the finish
+// hook scores a game as it ends, and this finds an end whose telling was
+// lost with its node.
+const RecheckAfter = time.Minute
+
+// recoverEnds scores the games of t under way that the store says are
+// over, looking each up once every RecheckAfter.
+func (s *Service) recoverEnds(ctx context.Context, t Tournament, now time.Time) {
+	gs, err := s.st.Games(ctx, t.ID)
+	if err != nil {
+		return
+	}
+	for _, g := range gs {
+		if g.Status != gamePlaying {
+			delete(s.checked, g.ID)
+			continue
+		}
+		last, ok := s.checked[g.ID]
+		if !ok {
+			last = time.UnixMilli(g.StartedMs)
+		}
+		if now.Sub(last) < RecheckAfter {
+			continue
+		}
+		s.checked[g.ID] = now
+		f, over, err := s.games.Outcome(ctx, g.ID)
+		if err != nil {
+			s.log.Warn("looking up a tournament game", "game", g.ID, "err", err)
+			continue
+		}
+		if over {
+			s.log.Info("a tournament game's end found in the store", "tournament", t.ID, "game", g.ID)
+			if err := s.scoreGame(ctx, f); err != nil {
+				s.log.Warn("scoring a tournament game", "game", g.ID, "err", err)
+			}
+		}
+	}
 }

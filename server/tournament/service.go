@@ -67,8 +67,11 @@ type Service struct {
 	// how often a client or account changes anything.
 	creates, actions *limit.Rate
 
-	// tickMu keeps one director pass at a time on this node.
-	tickMu sync.Mutex
+	// tickMu keeps one director pass at a time on this node; checked is
+	// when each game under way was last looked up in the store (under
+	// tickMu).
+	tickMu  sync.Mutex
+	checked map[string]time.Time
 }
 
 // Open opens the tournaments' store and, with cfg.Life, starts the
@@ -81,7 +84,7 @@ func Open(ctx context.Context, cfg Config) (*Service, error) {
 	s := &Service{st: st, games: cfg.Games, announce: cfg.Announce, accounts: cfg.Accounts, limits: cfg.Limits,
 		log: cfg.Log, now: cfg.Now, node: cfg.Node, minClock: cfg.MinClock, every: cfg.Every, leaseTTL: cfg.LeaseTTL,
 		events: cfg.Events, creates: limit.NewRate(CreatesPerMinute, CreatesBurst),
-		actions: limit.NewRate(ActionsPerMinute, ActionsBurst)}
+		actions: limit.NewRate(ActionsPerMinute, ActionsBurst), checked: map[string]time.Time{}}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

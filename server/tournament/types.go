@@ -44,6 +44,9 @@ type Games interface {
 	StartAs(ctx context.Context, id string, def table.Def) error
 	// Exists reports whether game id is stored (on any node).
 	Exists(ctx context.Context, id string) (bool, error)
+	// Outcome reads from the store how game id ended (over false while it
+	// goes on), on any node.
+	Outcome(ctx context.Context, id string) (f challenge.Finish, over bool, err error)
 }
 
 // Announcer tells players' event streams, on every node (the challenge

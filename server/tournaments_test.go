@@ -360,3 +360,65 @@ func TestDirectorFindsAnEndThatWasNotTold(t *testing.T) {
 		t.Fatalf("the tournament did not finish: %s", v.Status)
 	}
 }
+
+// A Swiss player may withdraw between rounds, and another join late: the
+// next round pairs the late one and leaves the one who withdrew out, whose
+// games stay in the standings.
+func TestSwissLateJoinAndWithdrawal(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	h := newTournamentHarness(t, clock, nil)
+	ps := signUpPlayers(t, h.http.URL, "lj", 5)
+	id := ps[0].createTournament(map[string]any{"kind": "swiss", "name": "Late", "game": "toy",
+		"clock": map[string]any{"initialMs": 60000}, "rounds": 2, "pauseSeconds": 5})
+	for _, p := range ps[:4] {
+		if code, out := p.post("/api/tournaments/"+id+"/join", nil); code != 200 {
+			t.Fatalf("join: %d %v", code, out)
+		}
+	}
+	h.tick()
+	v := ps[0].tournament(id)
+	for _, g := range v.Games {
+		p := byName(ps, "lj", g.Players[1])
+		p.act(g.ID, p.tournament(id).Me.Token, map[string]any{"type": "draw"})
+		q := byName(ps, "lj", g.Players[0])
+		q.act(g.ID, q.tournament(id).Me.Token, map[string]any{"type": "draw"})
+	}
+	ps[0].waitTournament(id, "round 1's end", func(v tournamentView) bool {
+		return v.Games[0].Status == "over" && v.Games[1].Status == "over"
+	})
+	if code, out := ps[3].post("/api/tournaments/"+id+"/withdraw", nil); code != 200 {
+		t.Fatalf("withdraw: %d %v", code, out)
+	}
+	if code, out := ps[4].post("/api/tournaments/"+id+"/join", nil); code != 200 {
+		t.Fatalf("late join: %d %v", code, out)
+	}
+	h.tick()
+	clock.add(5 * time.Second)
+	h.tick()
+	v = ps[0].tournament(id)
+	if v.Round != 2 {
+		t.Fatalf("round %d", v.Round)
+	}
+	var round2 []string
+	for _, g := range v.Games {
+		if g.Round == 1 && (g.Points[0] != 1 || g.Points[1] != 1) {
+			t.Errorf("a drawn game scored %v", g.Points)
+		}
+		if g.Round == 2 && !g.Bye {
+			round2 = append(round2, g.Players...)
+		}
+	}
+	slices.Sort(round2)
+	if !slices.Equal(round2, []string{"lj1", "lj2", "lj3", "lj5"}) {
+		t.Fatalf("round 2 seats %v", round2)
+	}
+	for _, s := range v.Standings {
+		if s.Name == "lj4" && (s.State != "withdrawn" || s.Score != 1 || s.Games != 1) {
+			t.Errorf("the withdrawn player's standing: %+v", s)
+		}
+	}
+	// Once the last round has begun, joining is too late.
+	if code, out := signUp(t, h.http.URL, "lj6").post("/api/tournaments/"+id+"/join", nil); code != 409 {
+		t.Errorf("joining in the last round: %d %v", code, out)
+	}
+}

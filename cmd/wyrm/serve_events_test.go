@@ -17,7 +17,7 @@ import (
 // A scheduled event of the events file (wyrm serve --events) appears in the
 // list of tournaments before it starts and starts on time.
 func TestServeEventsFileSchedulesATournament(t *testing.T) {
-	first := time.Now().Add(3 * time.Second).Truncate(time.Second)
+	first := time.Now().Add(6 * time.Second).Truncate(time.Second)
 	file := filepath.Join(t.TempDir(), "events.json")
 	events := fmt.Sprintf(`{"events": [{"key": "hourly-blitz", "every": "1h", "announce": "30m", "first": %q,
 		"tournament": {"kind": "arena", "name": "Hourly blitz", "game": "dragon", "rated": true,

@@ -91,9 +91,9 @@ export function showTournament(root, id) {
       swiss ? h('td', {}, scoreText('swiss', s.buchholz || 0)) : h('td', {}, String(s.berserks || 0)),
       h('td', {}, String(s.games)),
       h('td', {}, s.playing ? h('a', { href: '#/g/' + s.playing }, 'playing') : '')));
-    standings.replaceChildren(h('h2', {}, 'Standings'), rows.length ? h('table', { class: 'list standings' },
+    standings.replaceChildren(h('h2', {}, 'Standings'), rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list standings' },
       h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, 'Player'), h('th', {}, 'Rating'), h('th', {}, 'Score'),
-        h('th', {}, swiss ? 'Buchholz' : 'Berserks'), h('th', {}, 'Games'), h('th', {}))), h('tbody', {}, rows))
+        h('th', {}, swiss ? 'Buchholz' : 'Berserks'), h('th', {}, 'Games'), h('th', {}))), h('tbody', {}, rows)))
       : h('p', { class: 'muted' }, 'Nobody has joined yet.'));
   }
 

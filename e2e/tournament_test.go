@@ -77,3 +77,42 @@ func TestTournamentJoinMovesPlayersToTheirGame(t *testing.T) {
 	bob.run("the list", chromedp.Navigate(s.URL+"#/tournaments"), chromedp.WaitVisible(chromedp.ID("tournaments-finished")))
 	bob.screenshot("tournaments-phone")
 }
+
+// TestArenaPageWhilePlaying: two players join an arena, one going berserk;
+// once it starts both are at their game, and the page shows the player's
+// game under way, the leading game and the berserk mark. Screenshots at
+// laptop and phone width.
+func TestArenaPageWhilePlaying(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	alice, bob := newBrowser(t), newBrowser(t)
+	alice.signUp(s, "alice")
+	bob.signUp(s, "bob")
+	alice.run("the tournaments", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(s.URL+"#/tournaments"),
+		chromedp.WaitVisible(chromedp.ID("create-tournament")))
+	alice.waitJS("the games", `document.querySelector('#create-tournament select[name=game] option[value=dragon]') !== null`)
+	alice.eval(`(() => { const f = document.getElementById('create-tournament');
+		f.name.value = 'Browser arena'; f.game.value = 'dragon'; f.startsIn.value = '0.15'; return true })()`)
+	alice.clickCSS("create", `#create-tournament button[type=submit]`)
+	alice.waitJS("the tournament's page", `location.hash.startsWith('#/tournaments/') && document.getElementById('t-join') !== null`)
+	id := strings.TrimPrefix(evalJS[string](alice, `location.hash`), "#/tournaments/")
+	alice.clickCSS("join", `#t-join`)
+	alice.waitJS("joined", `document.getElementById('t-berserk') !== null`)
+	alice.clickCSS("berserk", `#t-berserk`)
+	alice.waitJS("berserk on", `document.getElementById('t-berserk').getAttribute('aria-pressed') === 'true'`)
+	bob.run("bob opens the tournament", chromedp.EmulateViewport(390, 844), chromedp.Navigate(s.URL+"#/tournaments/"+id),
+		chromedp.WaitVisible(chromedp.ID("t-join")))
+	bob.clickCSS("join", `#t-join`)
+	game := alice.gameID()
+	if g := bob.gameID(); g != game {
+		t.Fatalf("moved to games %s and %s", game, g)
+	}
+	for _, b := range []*browser{alice, bob} {
+		b.run("back to the tournament", chromedp.Navigate(s.URL+"#/tournaments/"+id), chromedp.WaitVisible(chromedp.ID("t-standings")))
+		b.waitJS("the game under way", fmt.Sprintf(`document.getElementById('t-your-game') !== null &&
+			document.querySelector('#t-featured a').getAttribute('href') === '#/g/%s' &&
+			document.querySelector('#t-playing li').textContent.includes('alice ⚔') &&
+			/Ends in \d+:\d\d/.test(document.getElementById('t-countdown').textContent)`, game))
+	}
+	alice.screenshot("arena-playing-laptop")
+	bob.screenshot("arena-playing-phone")
+}

@@ -183,14 +183,14 @@ func TestSpectatorCannotMove(t *testing.T) {
 	id := host.create(s, name, nil, "local", "local")
 	watcher := newBrowser(t)
 	watcher.run("watch", chromedp.Navigate(s.URL+"#/g/"+id))
-	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('watching')`)
+	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('You are watching')`)
 	movable := evalJS[bool](watcher, `document.querySelector('[data-movable]') !== null || !document.getElementById('movetext').closest('form').hidden`)
 	if movable {
 		t.Fatal("a spectator is offered moves")
 	}
 	reply := evalJS[string](watcher, fmt.Sprintf(`new Promise(res => {
 		const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws/%s');
-		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else { res(m.message || m.type); ws.close(); } };
+		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else if (m.type !== 'spectators') { res(m.message || m.type); ws.close(); } };
 	})`, id), chromedp.EvalAwaitPromise)
 	if !strings.Contains(reply, "watching") {
 		t.Fatalf("forged move answered %q", reply)

@@ -27,6 +27,7 @@ import (
 	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/tournament"
+	"wyrm/server/tv"
 )
 
 // Config is what a Server is built from.
@@ -76,6 +77,9 @@ type Config struct {
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
+	// TVPause is how long a featured game that ended stays on its TV
+	// channel; 0 means tv.DefaultPause.
+	TVPause time.Duration
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
@@ -121,6 +125,7 @@ type Server struct {
 	// tournaments are arenas and Swiss events; nil without accounts.
 	tournaments *tournament.Service
 	site        *site.Site
+	tv          *tv.TV
 	editor      *editor.Editor
 
 	proxyHeader  string
@@ -161,6 +166,12 @@ func New(cfg Config) (*Server, error) {
 	srv.life = life.New(srv.log)
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.lobby = lobby.New()
+	// Before any game is loaded, so that the TV hears of every one.
+	var channels []tv.Game
+	for _, g := range cfg.Games {
+		channels = append(channels, tv.Game{Name: g.Info().Name, Title: g.Info().Title})
+	}
+	srv.tv = tv.New(tv.Config{Games: channels, Lobby: srv.lobby, Pause: cfg.TVPause, Now: now})
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
@@ -247,6 +258,7 @@ func (srv *Server) Close() {
 		srv.hub.Close()
 	}
 	srv.hall.Leave()
+	srv.tv.Close()
 }
 
 // Create makes and stores a new game for the server's own use (tests,
@@ -263,6 +275,7 @@ func (srv *Server) Handler() http.Handler {
 	srv.metrics.Routes(mux)
 	(&lobby.API{Lobby: srv.lobby, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.hall.Routes(mux)
+	(&tv.API{TV: srv.tv, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.editor.Routes(mux)
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)

@@ -44,6 +44,11 @@ type Entry struct {
 	Winner  int      `json:"winner"` // seat that won, -1 when none
 	// Aborted: the game ended before it began, with no result at all.
 	Aborted bool `json:"aborted,omitempty"`
+	// Started is when play began (ms): the first move, else the creation.
+	Started int64 `json:"started,omitempty"`
+	// Spectators is how many people watch the game: connections holding
+	// no seat, a signed-in account counted once however many it opened.
+	Spectators int `json:"spectators,omitempty"`
 	// Version is the length of the log the entry describes: an entry is
 	// never replaced by an older one (from another node, in a cluster).
 	Version int `json:"-"`

@@ -20,6 +20,8 @@ type Lobby struct {
 	// its own events to the stream; it wakes the watcher when it has news
 	// for it.
 	news func(wake func()) (news func() string, stop func())
+	// observers are told of every entry recorded (Observe).
+	observers []func(Entry)
 }
 
 // watcher is one event stream: the ids changed since its last push, and
@@ -45,6 +47,16 @@ func (l *Lobby) SetNews(news func(wake func()) (news func() string, stop func())
 	l.news = news
 }
 
+// Observe has fn told of every entry the lobby records, in the order
+// recorded, as it is recorded: under the lobby's lock, so fn must be quick
+// and must not call the lobby. Another feature keeps its own index this
+// way (the TV's games in progress) without walking the lobby.
+func (l *Lobby) Observe(fn func(Entry)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.observers = append(l.observers, fn)
+}
+
 // Set records an entry, unless the lobby has a newer one, and tells the
 // watchers.
 func (l *Lobby) Set(e Entry) {
@@ -65,6 +77,9 @@ func (l *Lobby) Set(e Entry) {
 			i--
 		}
 		l.order = slices.Insert(l.order, i, ne)
+	}
+	for _, fn := range l.observers {
+		fn(e)
 	}
 	for w := range l.watchers {
 		w.changed[e.ID] = true

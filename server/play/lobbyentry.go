@@ -11,7 +11,10 @@ func (s *session) entry() lobby.Entry {
 	info := s.g.Info()
 	e := lobby.Entry{ID: s.id, Game: info.Name, Title: info.Title, Created: s.created, Stage: t.Stage(),
 		Plies: len(t.Plies), Open: []int{}, Seats: s.seats(t.Waiting()), Winner: -1, Version: len(t.Log),
-		Users: append([]int64(nil), t.Users...), Options: t.Def.Options}
+		Users: append([]int64(nil), t.Users...), Options: t.Def.Options, Started: s.created, Spectators: s.spectators}
+	if len(t.Plies) > 0 {
+		e.Started = t.Plies[0].AtMs
+	}
 	for i := range t.Seats() {
 		e.Names = append(e.Names, t.SeatName(i))
 	}

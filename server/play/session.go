@@ -44,6 +44,10 @@ type session struct {
 	// players are the seats' accounts as players see them (players.go);
 	// nil until they are read.
 	players []player
+	// spectators is the count of people watching last announced, and
+	// specTimer the announcement pending (spectators.go).
+	spectators int
+	specTimer  *time.Timer
 }
 
 // newSession builds a session from its definition and replays log.

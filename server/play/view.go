@@ -77,10 +77,13 @@ type State struct {
 	Abortable bool `json:"abortable,omitempty"`
 	// Takeback is the seat asking to take back its last move (-1: none)
 	// and TakebackYes the seats that agree.
-	Takeback    int    `json:"takeback"`
-	TakebackYes []int  `json:"takebackYes,omitempty"`
-	Version     int    `json:"version"`
-	Error       string `json:"error,omitempty"`
+	Takeback    int   `json:"takeback"`
+	TakebackYes []int `json:"takebackYes,omitempty"`
+	Version     int   `json:"version"`
+	// Spectators is how many people watch without a seat (spectators.go);
+	// a "spectators" message brings each new count.
+	Spectators int    `json:"spectators"`
+	Error      string `json:"error,omitempty"`
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
@@ -90,7 +93,7 @@ func (s *session) state(you []int) State {
 	info := s.g.Info()
 	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
 		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
-		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log)}
+		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log), Spectators: s.spectators}
 	if st.You == nil {
 		st.You = []int{}
 	}

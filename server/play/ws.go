@@ -164,10 +164,12 @@ func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
 	} else {
 		c.queue(s.state(nil))
 	}
+	s.spectatorsChanged()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		delete(s.subs, c)
+		s.spectatorsChanged()
 		if len(c.seats) > 0 {
 			s.depart(c.seats)
 			s.broadcast() // the others see who left
@@ -365,6 +367,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 			if len(c.seats) != before {
 				s.broadcast() // the others see who arrived
 				s.armLifeTimer()
+				s.spectatorsChanged()
 			} else {
 				c.queue(s.state(c.seats))
 			}

@@ -8,6 +8,7 @@ import { seeksPanel } from './seeks.js';
 import { postChallenge, watchMine, myChallenges, answerOf } from './challenges.js';
 import { optionField, readOption, formOptions } from './optionform.js';
 import { playerText } from './players.js';
+import { tvTiles } from './tvtiles.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
@@ -20,8 +21,9 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   const panel = target ? null : seeksPanel();
+  const tv = target ? null : tvTiles();
   root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? `Challenge ${target}` : 'New game'), form),
-    target ? '' : h('section', {}, panel.el, lists)));
+    target ? '' : h('section', {}, tv.el, panel.el, lists)));
 
   // The lists hold the pages loaded so far; the server pushes the games
   // that change (no polling), and "More" loads the next page.
@@ -94,6 +96,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         h('strong', {}, g.title),
         h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${playerText(s)}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
+        g.spectators && g.list === 'playing' ? h('span', { class: 'muted watching-count' }, `${g.spectators} watching`) : '',
         h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 
@@ -231,5 +234,5 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   refresh();
   panel.refresh();
   listen();
-  return () => { unwatch(); if (events) events.close(); panel.close(); };
+  return () => { unwatch(); if (events) events.close(); panel.close(); tv.close(); };
 }

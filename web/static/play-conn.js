@@ -73,7 +73,8 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
   }
 
   function connect() {
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id;
+    // v.node: the node the game's API answer named, for a proxy to route on.
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id + (v.node ? '?node=' + encodeURIComponent(v.node) : '');
     ws = new WebSocket(url);
     ws.onopen = () => {
       retry = 0;
@@ -88,6 +89,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
       if (m.type === 'ack' || m.type === 'error') answers.answered(m.id);
       if (chat.receive(m)) return;
       if (m.type === 'state') onState(m);
+      else if (m.type === 'spectators') { if (v.st) { v.st.spectators = m.count; v.draw(); } }
       else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
       else if (m.type === 'error') { errBox.textContent = m.message; v.pending = null; if (v.awaitingHello) { v.awaitingHello = false; clearTimeout(helloTimer); } if (v.st) v.draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }

@@ -124,3 +124,34 @@ func TestArenaPairsScoresStreaksBerserkAndPause(t *testing.T) {
 		t.Fatalf("after its end: %s", v.Status)
 	}
 }
+
+// An arena player who never makes a first move loses the game and is
+// paused, so that the arena does not pair them again in their absence;
+// the opponent scores the win.
+func TestArenaNoShowIsPaused(t *testing.T) {
+	clock := &fakeClock{t: time.Now()}
+	h := newTournamentHarness(t, clock, nil)
+	ps := signUpPlayers(t, h.http.URL, "an", 2)
+	id := ps[0].createTournament(map[string]any{"kind": "arena", "name": "Absent", "game": "toy",
+		"clock": map[string]any{"initialMs": 60000}, "minutes": 30, "noShowSeconds": 1})
+	for _, p := range ps {
+		if code, out := p.post("/api/tournaments/"+id+"/join", nil); code != 200 {
+			t.Fatalf("join: %d %v", code, out)
+		}
+	}
+	h.tick()
+	v := ps[0].waitTournament(id, "the no-show's loss", func(v tournamentView) bool {
+		return len(v.Games) == 1 && v.Games[0].Status == "over"
+	})
+	absent, present := v.Games[0].Players[0], v.Games[0].Players[1]
+	h.tick()
+	v = ps[0].tournament(id)
+	if len(v.Games) != 1 {
+		t.Fatalf("the absent player was paired again: %d games", len(v.Games))
+	}
+	for _, s := range v.Standings {
+		if s.Name == absent && (s.State != "paused" || s.Score != 0) || s.Name == present && (s.State != "active" || s.Score != 2) {
+			t.Errorf("standing %+v", s)
+		}
+	}
+}

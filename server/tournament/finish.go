@@ -72,11 +72,17 @@ func (s *Service) scoreGame(ctx context.Context, f challenge.Finish) error {
 				p.Streak = 0
 			}
 			p.Fire = t.Kind == Arena && p.Streak >= StreakWins
+			if t.Kind == Arena && f.NoShow != nil && *f.NoShow == seat && p.State == Active {
+				// An arena player who did not come is paused, so that they
+				// are not paired again and again in their absence; joining
+				// again brings them back.
+				p.State = Paused
+			}
 			if berserk {
 				p.Berserks++
 			}
-			_, err := tx.ExecContext(ctx, `UPDATE tournament_players SET score = ?, games = ?, streak = ?, fire = ?, berserks = ?, free_ms = ?
-				WHERE tournament_id = ? AND user_id = ?`, p.Score, p.Games, p.Streak, boolInt(p.Fire), p.Berserks, now, tid, u)
+			_, err := tx.ExecContext(ctx, `UPDATE tournament_players SET score = ?, games = ?, streak = ?, fire = ?, berserks = ?, free_ms = ?,
+				state = ? WHERE tournament_id = ? AND user_id = ?`, p.Score, p.Games, p.Streak, boolInt(p.Fire), p.Berserks, now, p.State, tid, u)
 			if err != nil {
 				return internal("score a player", err)
 			}

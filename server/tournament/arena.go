@@ -36,7 +36,7 @@ func (s *Service) directArena(ctx context.Context, t Tournament, now time.Time) 
 	}
 	if now.UnixMilli() >= t.EndsMs {
 		if len(busy) == 0 {
-			return s.st.finish(ctx, t.ID, now)
+			return s.st.finish(ctx, t.ID, s.node, now)
 		}
 		return nil
 	}

@@ -148,10 +148,10 @@ func (s *Service) announceStart(ctx context.Context, t Tournament) {
 	}
 }
 
-// finish ends a tournament.
-func (s *Store) finish(ctx context.Context, id string, now time.Time) error {
-	_, err := s.db.ExecContext(ctx, "UPDATE tournaments SET status = ?, finished_ms = ?, director = '', lease_ms = 0 WHERE id = ? AND status = ?",
-		Finished, now.UnixMilli(), id, Started)
+// finish ends a tournament that node directs.
+func (s *Store) finish(ctx context.Context, id, node string, now time.Time) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE tournaments SET status = ?, finished_ms = ?, director = '', lease_ms = 0 WHERE id = ? AND status = ? AND director = ?",
+		Finished, now.UnixMilli(), id, Started, node)
 	return internal("finish", err)
 }
 

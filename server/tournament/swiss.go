@@ -24,11 +24,11 @@ func (s *Service) directSwiss(ctx context.Context, t Tournament, now time.Time) 
 		}
 	}
 	if t.Round >= t.Rounds {
-		return s.st.finish(ctx, t.ID, now)
+		return s.st.finish(ctx, t.ID, s.node, now)
 	}
 	if t.Round > 0 && t.RoundEndMs == 0 {
 		// The pause runs from now.
-		_, err := s.st.db.ExecContext(ctx, "UPDATE tournaments SET round_end_ms = ? WHERE id = ? AND round = ?", now.UnixMilli(), t.ID, t.Round)
+		_, err := s.st.db.ExecContext(ctx, "UPDATE tournaments SET round_end_ms = ? WHERE id = ? AND round = ? AND director = ?", now.UnixMilli(), t.ID, t.Round, s.node)
 		return internal("end a round", err)
 	}
 	if t.Round > 0 && now.UnixMilli() < t.RoundEndMs+t.Terms.PauseMs {
@@ -46,12 +46,12 @@ func (s *Service) directSwiss(ctx context.Context, t Tournament, now time.Time) 
 	}
 	if len(in) < 2 {
 		// Nobody to pair: the tournament ends here.
-		return s.st.finish(ctx, t.ID, now)
+		return s.st.finish(ctx, t.ID, s.node, now)
 	}
 	r, err := swiss.PairRound(in, round, t.Rounds)
 	if errors.Is(err, swiss.ErrNoPairing) {
 		s.log.Info("no Swiss pairing left: the tournament ends", "tournament", t.ID, "round", round)
-		return s.st.finish(ctx, t.ID, now)
+		return s.st.finish(ctx, t.ID, s.node, now)
 	}
 	if err != nil {
 		return err

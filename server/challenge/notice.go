@@ -18,6 +18,20 @@ func (h *Hub) Tell(ctx context.Context, users []int64, msg map[string]any) error
 	if err != nil {
 		return err
 	}
+	if g, ok := msg["game"].(map[string]any); ok && len(b) > maxPayload {
+		// As a challenge's game does, a game too long to tell between
+		// nodes starts with its first fields alone (and what the player
+		// needs to sit down): its stream has the rest.
+		short := map[string]any{}
+		for _, k := range []string{"id", "gameId", "seat", "challenge", "tournament", "token"} {
+			if v, ok := g[k]; ok {
+				short[k] = v
+			}
+		}
+		if b, err = json.Marshal(map[string]any{"type": msg["type"], "game": short}); err != nil {
+			return err
+		}
+	}
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	return h.st.Publish(ctx, Event{Kind: Notice, Users: users, Message: b})

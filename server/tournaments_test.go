@@ -66,11 +66,21 @@ func TestSwissRoundOnePairsFourPlayersIntoTwoGames(t *testing.T) {
 	if !slices.Equal(seated, []string{"swiss1", "swiss2", "swiss3", "swiss4"}) {
 		t.Fatalf("seated %v", seated)
 	}
-	// Each player's page names their game and seat token.
+	// Each player's page names their game and seat token, and nobody
+	// else's view holds it.
+	_, guestView := h.get("/api/tournaments/" + id)
 	for i, p := range ps {
 		me := p.tournament(id).Me
 		if me == nil || me.Game == "" || me.Token == "" || me.State != "active" {
 			t.Fatalf("player %d's part: %+v", i+1, me)
+		}
+		_, raw := h.get("/api/tournaments/" + id)
+		if strings.Contains(guestView, me.Token) || strings.Contains(raw, me.Token) {
+			t.Errorf("player %d's seat token is shown to a guest", i+1)
+		}
+		other := ps[(i+1)%len(ps)].tournament(id).Me
+		if other.Token == me.Token {
+			t.Errorf("players %d and %d are shown one token", i+1, (i+1)%len(ps)+1)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"wyrm/server/store"
 	"wyrm/server/tournament/arena"
 )
 
@@ -70,7 +71,13 @@ func (s *Service) directArena(ctx context.Context, t Tournament, now time.Time) 
 	if len(pairings) == 0 {
 		return nil
 	}
-	added, err := s.addGames(ctx, t, 0, pairings, nil)
+	// An arena's round counts its pairings, so that a player's games are
+	// read in the order they were paired whatever the clock says.
+	wave := t.Round + 1
+	added, err := s.addGames(ctx, t, wave, pairings, func(tx *store.Tx) error {
+		_, err := tx.ExecContext(ctx, "UPDATE tournaments SET round = ? WHERE id = ?", wave, t.ID)
+		return internal("count a pairing", err)
+	})
 	if err != nil {
 		return err
 	}

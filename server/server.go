@@ -26,6 +26,7 @@ import (
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
+	"wyrm/server/tournament"
 	"wyrm/server/tv"
 )
 
@@ -86,6 +87,22 @@ type Config struct {
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
+	// Tournaments sets the tournaments (with accounts): the operator's
+	// recurring events and how the director is timed.
+	Tournaments TournamentsConfig
+}
+
+// TournamentsConfig is the server's part of tournament.Config.
+type TournamentsConfig struct {
+	// Events are the operator's recurring tournaments (wyrm serve
+	// --events FILE).
+	Events []tournament.Event
+	// Every and LeaseTTL time the director (0: tournament.DefaultEvery,
+	// DefaultLeaseTTL).
+	Every, LeaseTTL time.Duration
+	// MinMinutes is the shortest arena (0: tournament.MinMinutes); tests
+	// shorten it.
+	MinMinutes int
 }
 
 // Server is the play server: it assembles the features (the live games,
@@ -109,9 +126,11 @@ type Server struct {
 	listsAPI   *lists.API
 	chat       *chat.Service  // nil: chat is off
 	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
-	site       *site.Site
-	tv         *tv.TV
-	editor     *editor.Editor
+	// tournaments are arenas and Swiss events; nil without accounts.
+	tournaments *tournament.Service
+	site        *site.Site
+	tv          *tv.TV
+	editor      *editor.Editor
 
 	proxyHeader  string
 	minClock     time.Duration
@@ -190,6 +209,20 @@ func New(cfg Config) (*Server, error) {
 		}
 		srv.hub = h
 		srv.lobby.SetNews(h.WatchLobby)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ts, err := tournament.Open(ctx, tournament.Config{DB: cfg.Store, Games: srv.hall.Tournaments(), Announce: h,
+			Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now, Node: node, MinClock: srv.minClock,
+			Life: srv.life, Every: cfg.Tournaments.Every, LeaseTTL: cfg.Tournaments.LeaseTTL, Events: cfg.Tournaments.Events,
+			MinMinutes: cfg.Tournaments.MinMinutes})
+		cancel()
+		if err == nil {
+			err = ts.CheckEvents()
+		}
+		if err != nil {
+			srv.Close()
+			return nil, fmt.Errorf("tournaments: %w", err)
+		}
+		srv.tournaments = ts
 	}
 	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
 		if err := srv.hall.JoinCluster(*cfg.Cluster); err != nil {
@@ -205,11 +238,17 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// gameFinished passes a game's end to the challenge hub, which tells the
-// players' event streams on every node. The hub opens after the games (it
-// needs them), so the hall is given this method rather than the hub; no
-// game ends before New has set srv.hub.
+// gameFinished passes a game's end to the tournaments, which score it if
+// it is one of theirs, and to the challenge hub, which tells the players'
+// event streams on every node. The hub and the tournaments open after the
+// games (they need them), so the hall is given this method rather than
+// them; no game ends before New has set them.
 func (srv *Server) gameFinished(f challenge.Finish) {
+	if srv.tournaments != nil {
+		// Scored first, so that a player told of the end reads the new
+		// standings.
+		srv.tournaments.GameFinished(f)
+	}
 	if srv.hub != nil {
 		srv.hub.Finished(f)
 	}
@@ -250,6 +289,7 @@ func (srv *Server) Handler() http.Handler {
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)
 		srv.hub.Routes(mux)
+		srv.tournaments.Routes(mux)
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts

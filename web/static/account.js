@@ -1,6 +1,7 @@
 // Accounts: sign up, sign in and out, change the password; and a player's
 // profile with ratings, their history and their games.
 import { api } from './api.js';
+import { playerTournaments } from './player-tournaments.js';
 import { h } from './dom.js';
 import { me, setMe, loadMe } from './session.js';
 import { games, titleOf } from './meta.js';
@@ -82,7 +83,7 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))
         : h('p', { class: 'muted' }, 'No rated games yet.'), h('div', { class: 'plots' }, plots)),
-    headToHeadForm(p.name), playerGames(p.name, query));
+    playerTournaments(p.name), headToHeadForm(p.name), playerGames(p.name, query));
   }).catch(e => root.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)));
   return () => {};
 }

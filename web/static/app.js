@@ -14,6 +14,7 @@ import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
+import { initTournamentGames } from './tourney-games.js';
 
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
@@ -76,6 +77,12 @@ async function route() {
     } else if (parts[0].split('?')[0] === 'leaderboard') {
       const { showLeaderboard } = await import('./leaderboard.js');
       leave = showLeaderboard(app, new URLSearchParams(location.hash.split('?')[1] || ''));
+    } else if (parts[0] === 'tournaments' && parts[1]) {
+      const { showTournament } = await import('./tournament.js');
+      leave = showTournament(app, decodeURIComponent(parts[1]));
+    } else if (parts[0] === 'tournaments') {
+      const { showTournaments } = await import('./tournaments.js');
+      leave = showTournaments(app);
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
     } else {
@@ -104,4 +111,5 @@ async function join(id, seat, invite) {
 
 addEventListener('hashchange', route);
 initChallenges();
+initTournamentGames();
 loadMe().finally(route);

@@ -15,6 +15,7 @@ import { drawSeats } from './play-seats.js';
 import { drawClocks, placeClocks } from './play-clocks.js';
 import { drawInvite } from './play-invite.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
+import { tournamentReturn } from './tourney-games.js';
 
 /** Shows game id in root; returns a clean-up function. */
 export function showGame(root, id) {
@@ -57,6 +58,7 @@ export function showGame(root, id) {
     const q = shown && shown.quiet;
     if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, ` · ${q.count} of ${q.limit} turns without progress (drawn at ${q.limit})`));
     status.className = st.outcome.over ? 'status result' : 'status';
+    if (!viewing) tournamentReturn(id, st.outcome.over, status);
     drawInvite(v, page.inviteEl);
     setup.draw();
     board.draw(shown, viewing);

@@ -330,7 +330,7 @@ func (a *Accounts) leaderboardQuery(game string, speed rating.Speed, now int64, 
 	grow := rating.Scale * rating.Scale / float64(a.cfg.Rating.RatingPeriod().Milliseconds())
 	return `SELECT r.user_id, u.name, r.rating, r.rd, r.vol, r.games, r.last_ms
 		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = ? AND r.speed = ? AND r.games > 0 AND r.last_ms >= ?
+		WHERE r.game = ? AND r.speed = ? AND r.games > 0 AND r.last_ms >= ? AND u.closed_ms = 0 AND u.mark = ''
 		AND r.rd * r.rd + (CASE WHEN r.last_ms < ? THEN ? - r.last_ms ELSE 0 END) * r.vol * r.vol * CAST(? AS DOUBLE PRECISION)
 			<= CAST(? AS DOUBLE PRECISION)
 		ORDER BY r.rating DESC, r.user_id LIMIT ? OFFSET ?`,

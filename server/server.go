@@ -23,6 +23,7 @@ import (
 	"wyrm/server/lists"
 	"wyrm/server/lobby"
 	"wyrm/server/metrics"
+	"wyrm/server/moderation"
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
@@ -99,8 +100,9 @@ type Server struct {
 	accounts   *account.Accounts // nil: guests only
 	accountAPI *account.API
 	listsAPI   *lists.API
-	chat       *chat.Service  // nil: chat is off
-	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
+	chat       *chat.Service    // nil: chat is off
+	hub        *challenge.Hub   // challenges, seeks and event streams; nil without accounts
+	watch      *account.Watcher // ends the connections of ended credentials; nil without accounts
 	site       *site.Site
 	editor     *editor.Editor
 
@@ -142,6 +144,9 @@ func New(cfg Config) (*Server, error) {
 	srv.life = life.New(srv.log)
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.lobby = lobby.New()
+	if cfg.Accounts != nil && cfg.Chat.Mutes == nil {
+		cfg.Chat.Mutes = cfg.Accounts // moderators' mutes
+	}
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
@@ -155,7 +160,7 @@ func New(cfg Config) (*Server, error) {
 		// Connections opened with a session or token that ends are ended
 		// too, on every node (account.Watcher).
 		w := account.NewWatcher(cfg.Accounts)
-		srv.accountAPI.Watch = w
+		srv.accountAPI.Watch, srv.watch = w, w
 		srv.life.Go(func() { w.Run(srv.life.Context(), cfg.RecheckEvery) })
 	}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
@@ -229,6 +234,8 @@ func (srv *Server) Handler() http.Handler {
 		srv.listsAPI.Routes(mux)
 		srv.hub.Routes(mux)
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
+		(&moderation.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Limits: srv.limits, Now: func() time.Time { return srv.now() }}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {

@@ -169,7 +169,9 @@ func TestModeratorActions(t *testing.T) {
 	if code, _ := getJSONAs(t, mod, "/api/mod/accounts/alice", &st); code != 200 || st["closedBy"] != "keeper" || st["mark"] != "cheat" {
 		t.Errorf("standing: %d %v", code, st)
 	}
-	var log struct{ Log []struct{ Moderator, Action, Target, Reason string } }
+	var log struct {
+		Log []struct{ Moderator, Action, Target, Reason string }
+	}
 	getJSONAs(t, mod, "/api/mod/log", &log)
 	var acts []string
 	for _, e := range log.Log {

@@ -77,7 +77,9 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
     // A bot is an engine's account: marked so that people know whom they play.
-    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')) : h('h1', {}, p.name);
+    const title = h('h1', {}, p.name, p.bot ? [' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')] : '',
+      // A moderator's finding: its ratings are off the leaderboards.
+      p.mark ? [' ', h('span', { class: 'badge mark', id: 'mark', title: 'Moderators found this account to be a ' + p.mark }, p.mark === 'cheat' ? 'CHEAT' : 'BOOSTER')] : '');
     root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))

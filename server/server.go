@@ -24,6 +24,7 @@ import (
 	"wyrm/server/lobby"
 	"wyrm/server/metrics"
 	"wyrm/server/moderation"
+	"wyrm/server/owndata"
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
@@ -234,8 +235,11 @@ func (srv *Server) Handler() http.Handler {
 		srv.listsAPI.Routes(mux)
 		srv.hub.Routes(mux)
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
+		now := func() time.Time { return srv.now() }
 		(&moderation.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
-			Limits: srv.limits, Now: func() time.Time { return srv.now() }}).Routes(mux)
+			Limits: srv.limits, Now: now}).Routes(mux)
+		(&owndata.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Limits: srv.limits, Now: now}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {

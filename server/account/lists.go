@@ -191,7 +191,10 @@ func (a *Accounts) seatsOf(ctx context.Context, games []PlayedGame) (map[string]
 	for i, g := range games {
 		ids[i] = g.GameID
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT p.game_id, p.seat, p.user_id, u.name, p.place,
+	// An account its owner closed plays on in its games as "deleted
+	// account" (DeletedName); one a moderator closed keeps its name there.
+	rows, err := a.db.QueryContext(ctx, `SELECT p.game_id, p.seat, p.user_id,
+		CASE WHEN u.closed_by = 'self' THEN '`+DeletedName+`' ELSE u.name END, p.place,
 		p.rating_before, p.rd_before, p.vol_before, p.rating_after, p.rd_after, p.vol_after
 		FROM result_players p LEFT JOIN users u ON u.id = p.user_id
 		WHERE p.game_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY p.game_id, p.seat`, ids...)

@@ -162,7 +162,8 @@ func (a *Accounts) CloseAccount(ctx context.Context, user User, by Actor) error 
 		return err
 	}
 	return internal("close account", a.inTx(ctx, func(tx *store.Tx) error {
-		res, err := tx.ExecContext(ctx, "UPDATE users SET closed_ms = ?, closed_by = ?, moderator = FALSE WHERE id = ? AND closed_ms = 0",
+		// The password's hash goes too: nobody signs in as a closed account.
+		res, err := tx.ExecContext(ctx, "UPDATE users SET closed_ms = ?, closed_by = ?, moderator = FALSE, password = '' WHERE id = ? AND closed_ms = 0",
 			a.cfg.Now().UnixMilli(), by.Moderator, user.ID)
 		if err != nil {
 			return err

@@ -155,3 +155,28 @@ func TestModeratorClosesReportedAccount(t *testing.T) {
 		t.Errorf("the closed account's page still names it: %q", got)
 	}
 }
+
+// TestCloseOwnAccountInBrowser: on the account page a player downloads their data
+// and closes their account with the password, confirming on the button;
+// they are signed out and cannot sign in again.
+func TestCloseOwnAccountInBrowser(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
+	b.signUp(s, "leaver")
+	b.waitJS("own data", `document.getElementById('export') !== null`)
+	name := evalJS[string](b, `(async () => (await (await fetch(document.getElementById('export').href)).json()).account.name)()`, chromedp.EvalAwaitPromise)
+	if name != "leaver" {
+		t.Fatalf("the download names %q", name)
+	}
+	b.eval(`document.getElementById('close-pass').value = 'a long password'; true`)
+	b.clickCSS("close", "#close-account")
+	b.waitJS("asked to confirm", `document.getElementById('close-account').textContent.startsWith('Confirm')`)
+	b.phoneShot("own-data-phone")
+	b.clickCSS("confirm", "#close-account")
+	b.waitJS("closed", `document.getElementById('closed-note') !== null && document.getElementById('account-link').textContent === 'Sign in'`)
+	b.run("sign-in screen", chromedp.Navigate(s.URL+"#/"), chromedp.Navigate(s.URL+"#/account"), chromedp.WaitVisible(chromedp.ID("signin")))
+	b.eval(`document.getElementById('acct-name').value = 'leaver'; document.getElementById('acct-pass').value = 'a long password'; true`)
+	b.run("sign in", chromedp.Click(chromedp.ID("signin")))
+	b.waitJS("refused", `document.querySelector('.error').textContent.includes('wrong user name or password')`)
+}

@@ -121,6 +121,9 @@ func New(cfg Config) *Hall {
 	if srv.engine == nil {
 		srv.engine = computer.RandomEngine{}
 	}
+	// The node's searchers are shared out fairly: clients take turns, games
+	// with a person waiting go first, computer-only games leave one free.
+	srv.engine = computer.Schedule(srv.engine)
 	if srv.log == nil {
 		srv.log = slog.New(slog.DiscardHandler)
 	}

@@ -39,9 +39,9 @@ func WithTicket(ctx context.Context, t Ticket) context.Context {
 	return context.WithValue(ctx, ticketKey{}, t)
 }
 
-// ticketOf is ctx's ticket; without one a search counts as a person's
+// TicketOf is ctx's ticket; without one a search counts as a person's
 // game of no client.
-func ticketOf(ctx context.Context) Ticket {
+func TicketOf(ctx context.Context) Ticket {
 	t, _ := ctx.Value(ticketKey{}).(Ticket)
 	return t
 }
@@ -106,7 +106,7 @@ func (s *Scheduled) Engine() Engine { return s.e }
 // acquire waits for a searcher for ctx's ticket until ctx is done
 // (ErrBusy); release gives it back.
 func (s *Scheduled) acquire(ctx context.Context) (release func(), err error) {
-	t := ticketOf(ctx)
+	t := TicketOf(ctx)
 	if t.Class < 0 || t.Class >= classes {
 		t.Class = Background
 	}

@@ -18,6 +18,7 @@ import (
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
 	"wyrm/server/editor"
+	"wyrm/server/fairplay"
 	"wyrm/server/httpkit"
 	"wyrm/server/life"
 	"wyrm/server/lists"
@@ -104,8 +105,12 @@ type Server struct {
 	chat       *chat.Service    // nil: chat is off
 	hub        *challenge.Hub   // challenges, seeks and event streams; nil without accounts
 	watch      *account.Watcher // ends the connections of ended credentials; nil without accounts
-	site       *site.Site
-	editor     *editor.Editor
+	// fairplay keeps the figures of analysed games, analyser makes them;
+	// both nil without accounts or an engine that scores positions.
+	fairplay *fairplay.Store
+	analyser *fairplay.Analyser
+	site     *site.Site
+	editor   *editor.Editor
 
 	proxyHeader  string
 	minClock     time.Duration
@@ -153,7 +158,11 @@ func New(cfg Config) (*Server, error) {
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
 		Now: now, Limits: srv.limits, Metrics: srv.metrics, Life: srv.life, Lobby: srv.lobby, Accounts: cfg.Accounts, Chat: srv.chat,
 		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout,
-		Finished: srv.gameFinished})
+		Finished: srv.gameFinished, Analyse: srv.analyse})
+	if err := srv.startFairPlay(cfg); err != nil {
+		srv.life.Stop()
+		return nil, err
+	}
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
@@ -237,7 +246,7 @@ func (srv *Server) Handler() http.Handler {
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 		now := func() time.Time { return srv.now() }
 		(&moderation.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
-			Limits: srv.limits, Now: now}).Routes(mux)
+			Queue: srv.flags, Limits: srv.limits, Now: now}).Routes(mux)
 		(&owndata.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
 			Limits: srv.limits, Now: now}).Routes(mux)
 	}

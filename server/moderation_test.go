@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"wyrm/internal/toysetup"
 	"wyrm/server/account"
 	"wyrm/server/play"
 )
@@ -192,4 +193,25 @@ func getJSONAs(t *testing.T, b *browserClient, path string, v any) (int, error) 
 	}
 	defer resp.Body.Close()
 	return resp.StatusCode, json.NewDecoder(resp.Body).Decode(v)
+}
+
+// An account closed elsewhere (another node of a cluster, or the command
+// line) loses its seats in this node's games at the node's next sweep.
+func TestClosedElsewhereResignsHere(t *testing.T) {
+	h := newHarnessWith(t, "", func(c *Config) {
+		openTestAccounts(t, c, account.Config{})
+		openTestChat(t, c)
+		c.RecheckEvery = 50 * time.Millisecond
+	}, toysetup.Game{})
+	ct := newChatTable(t, h)
+	u, err := h.srv.accounts.UserByName(context.Background(), "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.srv.accounts.CloseAccount(context.Background(), u, account.Actor{Moderator: "keeper", Reason: "elsewhere"}); err != nil {
+		t.Fatal(err)
+	}
+	if s := ct.guest.waitState(func(s play.State) bool { return s.Outcome.Over }); s.Outcome.Winner != 1 {
+		t.Errorf("after closing elsewhere: %+v", s.Outcome)
+	}
 }

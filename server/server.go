@@ -172,6 +172,8 @@ func New(cfg Config) (*Server, error) {
 		w := account.NewWatcher(cfg.Accounts)
 		srv.accountAPI.Watch, srv.watch = w, w
 		srv.life.Go(func() { w.Run(srv.life.Context(), cfg.RecheckEvery) })
+		// Seats of accounts closed on another node resign here too.
+		srv.life.Go(func() { srv.sweepClosed(cfg.Accounts, cfg.RecheckEvery) })
 	}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	if cfg.Accounts != nil {

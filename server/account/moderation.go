@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"wyrm/server/apierr"
@@ -326,6 +327,37 @@ func (a *Accounts) refund(ctx context.Context, tx *store.Tx, marked int64) ([]Re
 			return nil, err
 		}
 		out = append(out, l.Refund)
+	}
+	return out, nil
+}
+
+// ClosedAmong returns which of ids are closed accounts.
+func (a *Accounts) ClosedAmong(ctx context.Context, ids []int64) ([]int64, error) {
+	var out []int64
+	for len(ids) > 0 {
+		n := min(len(ids), liveBatch)
+		args := make([]any, n)
+		for i, id := range ids[:n] {
+			args[i] = id
+		}
+		ids = ids[n:]
+		rows, err := a.db.QueryContext(ctx, "SELECT id FROM users WHERE closed_ms > 0 AND id IN (?"+strings.Repeat(", ?", n-1)+")", args...)
+		if err != nil {
+			return nil, internal("read closed accounts", err)
+		}
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				rows.Close()
+				return nil, internal("read closed accounts", err)
+			}
+			out = append(out, id)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, internal("read closed accounts", err)
+		}
 	}
 	return out, nil
 }

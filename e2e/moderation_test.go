@@ -125,6 +125,10 @@ func TestModeratorClosesReportedAccount(t *testing.T) {
 	mod.eval(`document.getElementById('mod-reason').value = 'insults, and engine moves in rated games'; document.getElementById('mod-mark-kind').value = 'cheat'; true`)
 	mod.clickCSS("mark", "#mod-mark")
 	mod.waitJS("refunded", `document.getElementById('mod-status').textContent.includes('3 refund(s)')`)
+	// The mark shows on the profile, which the leaderboard no longer links.
+	mallory.run("her profile", chromedp.Navigate(s.URL+"#/players/mallory"))
+	mallory.waitJS("the mark", `(m => m !== null && m.textContent === 'CHEAT')(document.getElementById('mark'))`)
+	mallory.screenshot("moderation-marked-profile")
 	mod.clickCSS("close", "#mod-close")
 	mod.waitJS("asked to confirm", `document.getElementById('mod-close').textContent === 'Confirm: close mallory'`)
 	mod.clickCSS("confirm close", "#mod-close")

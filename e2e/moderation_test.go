@@ -14,12 +14,14 @@ import (
 	"wyrm/rating"
 	"wyrm/server/account"
 	"wyrm/server/chat"
+	"wyrm/server/fairplay"
 	"wyrm/server/store"
 )
 
 // seedModeration fills db with a moderator (keeper), a player who beat
 // ann and ben in rated games (mallory) and whose rude message ben
-// reported, and returns ann's and ben's ratings after those losses.
+// reported, and whom fair play flagged; it returns ann's and ben's
+// ratings after those losses.
 func seedModeration(t *testing.T, db string) map[string]float64 {
 	t.Helper()
 	ctx := context.Background()
@@ -70,6 +72,17 @@ func seedModeration(t *testing.T, db string) map[string]float64 {
 	if err := talk.AddReport(ctx, rude, "ben", ids["ben"]); err != nil {
 		t.Fatal(err)
 	}
+	// Fair play found mallory's moves to be the engine's far too often.
+	fp, err := fairplay.Open(ctx, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range fairplay.MinGames {
+		if err := fp.Add(ctx, fairplay.Figures{GameID: fmt.Sprintf("fp%d", i), UserID: ids["mallory"], Game: "toy", Speed: "blitz",
+			Rating: 1500, Moves: 30, Matches: 27, LossCP: 300, TimedMoves: 30, TimeMs: 30 * 2500, AtMs: at.UnixMilli()}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out := map[string]float64{}
 	for _, n := range []string{"ann", "ben"} {
 		rs, err := acc.Ratings(ctx, ids[n])
@@ -119,6 +132,7 @@ func TestModeratorClosesReportedAccount(t *testing.T) {
 		const lines = [...r.querySelectorAll('.mod-chat li')].map(li => li.textContent);
 		return lines.length === 3 && r.querySelector('li.reported').textContent.includes('worthless potato') && lines[2].includes('that is rude') &&
 			r.querySelector('a[href="#/g/seed1"]') !== null })()`)
+	mod.waitJS("the fair play flag", `(t => t !== null && t.querySelector('tbody tr').textContent.includes('mallory') && t.textContent.includes('90%'))(document.getElementById('mod-flags-table'))`)
 	mod.screenshot("moderation-laptop")
 	mod.clickCSS("act on the author", ".mod-report .mod-pick")
 	mod.waitJS("mallory's standing", `document.getElementById('mod-standing').textContent.includes('mallory')`)
@@ -135,6 +149,7 @@ func TestModeratorClosesReportedAccount(t *testing.T) {
 	mod.waitJS("closed", `document.getElementById('mod-status').textContent.startsWith('Closed') && document.getElementById('mod-standing').textContent.includes('closed')`)
 	mod.waitJS("the log", `(() => { const rows = [...document.querySelectorAll('#mod-log-list li')].map(r => r.textContent);
 		return rows.length === 3 && rows[0].includes('close') && rows[1].includes('mark cheat') && rows[1].includes('engine moves') })()`)
+	mod.waitJS("the flag gone", `document.getElementById('mod-flags-table') === null && document.getElementById('mod-flags').textContent.includes('Nobody flagged')`)
 	mod.screenshot("moderation-closed-laptop")
 	mod.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
 	mod.phoneShot("moderation-phone")

@@ -5,6 +5,7 @@
 // moderators (server/moderation).
 import { api } from './api.js';
 import { h } from './dom.js';
+import { games, titleOf } from './meta.js';
 
 const when = ms => new Date(ms).toLocaleString();
 
@@ -33,6 +34,7 @@ export function showModeration(root, name = '') {
       status.textContent = said(r);
       show(r.account);
       loadLog();
+      loadQueue(); // a closed or marked account leaves the fair play list
     } catch (e) { err.textContent = e.message; }
   }
   function show(a) {
@@ -63,7 +65,7 @@ export function showModeration(root, name = '') {
   function pick(n) { who.value = n; lookUp(); who.scrollIntoView({ block: 'center' }); }
   async function loadQueue() {
     try {
-      const q = await api('/api/mod/reports');
+      const [q, titles] = await Promise.all([api('/api/mod/reports'), games().catch(() => [])]);
       queue.replaceChildren(...(q.reports.length ? q.reports.map(r => h('article', { class: 'mod-report' },
         h('p', { class: 'muted' }, `${when(r.at)} · reported by ${r.reporter} · `, h('a', { href: '#/g/' + encodeURIComponent(r.gameId) }, 'the game'),
           ` · ${r.message.room}' room`),
@@ -71,12 +73,12 @@ export function showModeration(root, name = '') {
           h('b', {}, m.name), m.account ? '' : h('span', { class: 'muted' }, ' (guest)'), ': ', m.text))),
         r.message.account ? h('button', { type: 'button', class: 'mod-pick', onclick: () => pick(r.message.name) }, `Act on ${r.message.name}`) : ''))
         : [h('p', { class: 'muted' }, 'No reports.')]));
-      flags.replaceChildren(...(q.flags.length ? [h('table', { class: 'list' },
+      flags.replaceChildren(...(q.flags.length ? [h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'mod-flags-table' },
         h('thead', {}, h('tr', {}, ['Player', 'Pool', 'Rating', 'Games', 'First choice', 'Norm', 'Avg loss', 'Avg time'].map(t => h('th', {}, t)))),
         h('tbody', {}, q.flags.map(f => h('tr', {},
-          h('td', {}, h('button', { type: 'button', class: 'link', onclick: () => pick(f.name) }, f.name)), h('td', {}, `${f.game} · ${f.speed}`),
+          h('td', {}, h('button', { type: 'button', class: 'link', onclick: () => pick(f.name) }, f.name)), h('td', {}, `${titleOf(titles, f.game)} · ${f.speed}`),
           h('td', {}, String(Math.round(f.rating))), h('td', {}, String(f.games)), h('td', {}, Math.round(100 * f.match) + '%'),
-          h('td', {}, Math.round(100 * f.norm) + '%'), h('td', {}, f.loss.toFixed(0)), h('td', {}, (f.moveMs / 1000).toFixed(1) + ' s')))))]
+          h('td', {}, Math.round(100 * f.norm) + '%'), h('td', {}, f.loss.toFixed(0)), h('td', {}, (f.moveMs / 1000).toFixed(1) + ' s'))))))]
         : [h('p', { class: 'muted' }, 'Nobody flagged.')]));
     } catch (e) { queue.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)); }
   }

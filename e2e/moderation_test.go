@@ -164,6 +164,8 @@ func TestModeratorClosesReportedAccount(t *testing.T) {
 	}
 	mod.run("ann's profile", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)), chromedp.Navigate(s.URL+"#/players/ann"))
 	mod.waitJS("ann restored", `(() => { const td = document.querySelector('#ratings tbody td:nth-child(2)'); return td && td.textContent.startsWith('1500') })()`)
+	mod.waitJS("the closed opponent unnamed", `(p => p !== null && p.querySelectorAll('.played-game').length === 2 && p.textContent.includes('deleted account') &&
+		!p.textContent.includes('mallory') && p.querySelector('a[href*="deleted"]') === null)(document.getElementById('played'))`)
 	mod.screenshot("moderation-refunded-profile")
 	if resp, err := http.Get(s.URL + "api/players/mallory"); err != nil || resp.StatusCode != 404 {
 		t.Errorf("a closed account's profile: %v %v", resp.StatusCode, err)

@@ -160,3 +160,38 @@ func TestMuteAndModerator(t *testing.T) {
 		}
 	})
 }
+
+// In a game ranked by placing, everyone the marked account finished ahead
+// of gets back what they lost in it; whoever finished ahead of it keeps
+// what they have.
+func TestMarkRefundsPlacings(t *testing.T) {
+	forEach(t, Config{}, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		ids := e.users(t, 4)
+		cheat := ids[0]
+		if _, err := e.a.RecordResult(ctx, e.result("p1", "toy", rating.Blitz, Placings, ids, 2, 1, 3, 4)); err != nil {
+			t.Fatal(err)
+		}
+		var before [4]rating.Rating
+		for i, u := range ids {
+			before[i], _ = e.pool(t, u, "toy", rating.Blitz)
+		}
+		u, _ := e.a.UserByID(ctx, cheat)
+		refunds, err := e.a.Mark(ctx, u, MarkBooster, Actor{Moderator: "mod"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(refunds) != 2 || refunds[0].UserID != ids[2] || refunds[1].UserID != ids[3] {
+			t.Fatalf("refunds %+v, want the third and the fourth", refunds)
+		}
+		for i, u := range ids[1:] {
+			after, _ := e.pool(t, u, "toy", rating.Blitz)
+			if i == 0 && after != before[1] {
+				t.Errorf("the winner's rating changed: %v -> %v", before[1], after)
+			}
+			if i > 0 && math.Abs(after.R-1500) > 1e-9 {
+				t.Errorf("player %d after the refund: %v, want 1500", i+2, after.R)
+			}
+		}
+	})
+}

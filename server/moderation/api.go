@@ -30,14 +30,14 @@ type API struct {
 	// Limits are the server's; Now their clock.
 	Limits *httpkit.Limiters
 	Now    func() time.Time
-
-	// mux answers everyone else as it answers a path nothing serves.
-	mux *httpkit.Mux
 }
 
-// Routes registers the moderators' routes on mux.
+// Routes registers the moderators' routes on mux, and a 404 for every
+// other path under /api/mod/, which is what everyone else gets from the
+// routes too.
 func (a *API) Routes(mux *httpkit.Mux) {
-	a.mux = mux
+	mux.HandleFunc("GET /api/mod/", http.NotFound)
+	mux.HandleFunc("POST /api/mod/", http.NotFound)
 	mux.HandleErr("GET /api/mod/reports", a.only(a.reports))
 	mux.HandleErr("GET /api/mod/log", a.only(a.log))
 	mux.HandleErr("GET /api/mod/accounts/{name}", a.only(a.account))
@@ -47,15 +47,14 @@ func (a *API) Routes(mux *httpkit.Mux) {
 }
 
 // only lets moderators through, signed in with their password (not an
-// API token), and answers everyone else exactly as the server answers a
-// path nothing serves (a 404, or for a post the 405 of a path only the
-// web app's files could be), by asking the mux about such a path. A
-// moderator's request takes one of the client's reads, as a profile does.
+// API token), and answers everyone else a 404 like any other path under
+// /api/mod/ that nothing serves. A moderator's request takes one of the
+// client's reads, as a profile does.
 func (a *API) only(h httpkit.Func) httpkit.Func {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		u, ok := httpkit.UserOf(r)
 		if !ok || u.Bearer {
-			a.notFound(w, r)
+			http.NotFound(w, r)
 			return nil
 		}
 		on, err := a.Accounts.IsModerator(r.Context(), u.ID)
@@ -63,7 +62,7 @@ func (a *API) only(h httpkit.Func) httpkit.Func {
 			return err
 		}
 		if !on {
-			a.notFound(w, r)
+			http.NotFound(w, r)
 			return nil
 		}
 		// Limited only past the check, so that a refusal never tells
@@ -73,16 +72,4 @@ func (a *API) only(h httpkit.Func) httpkit.Func {
 		}
 		return h(w, r)
 	}
-}
-
-// notFound answers r as the mux answers a path that no route serves.
-func (a *API) notFound(w http.ResponseWriter, r *http.Request) {
-	if a.mux == nil {
-		http.NotFound(w, r)
-		return
-	}
-	r = r.Clone(r.Context())
-	r.URL.Path = "/.none" + r.URL.Path
-	r.URL.RawPath = ""
-	a.mux.ServeHTTP(w, r)
 }

@@ -162,7 +162,15 @@ func TestModeratorActions(t *testing.T) {
 		t.Errorf("marked again: %d %v", code, out)
 	}
 
-	// Close: the session ends, the seat resigns, the profile is gone.
+	// Close: the session ends, the seat resigns, the profile is gone, and
+	// alice leaves the players online.
+	openStream(t, ct.aliceB, h.http.URL)
+	online := func() string { _, out := mod.get("/api/online"); return fmt.Sprint(out["players"]) }
+	for deadline := time.Now().Add(5 * time.Second); !strings.Contains(online(), "alice"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("alice not online: %s", online())
+		}
+	}
 	if code, out := mod.post("/api/mod/accounts/alice/close", map[string]any{"reason": "abuse"}); code != 200 || out["resigned"] != 1.0 {
 		t.Fatalf("close: %d %v", code, out)
 	}
@@ -171,6 +179,11 @@ func TestModeratorActions(t *testing.T) {
 	}
 	if _, me := ct.aliceB.get("/api/account/me"); me["signedIn"] != false {
 		t.Errorf("alice still signed in: %v", me)
+	}
+	for deadline := time.Now().Add(5 * time.Second); strings.Contains(online(), "alice"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("a closed account is still online: %s", online())
+		}
 	}
 	if code, _ := getJSON(t, h, "/api/players/alice", &prof); code != 404 {
 		t.Errorf("a closed account's profile: %d", code)

@@ -46,7 +46,7 @@ func (b *browser) turnsOver() bool {
 func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
 	alice, bob := newBrowser(t), newBrowser(t)
-	alice.create(s, "dragon", nil, "local", "invite")
+	id := alice.create(s, "dragon", nil, "local", "invite")
 	link := alice.inviteLink()
 	if alice.flipped() {
 		t.Fatal("White's board is upside down")
@@ -75,8 +75,9 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
 	alice.waitJS("result", `document.getElementById('result') && document.getElementById('result').textContent.includes('Black wins')`)
 	alice.run("rematch", chromedp.Click(chromedp.ID("rematch")))
-	alice.waitJS("rematch link", `document.getElementById('torematch') !== null`)
-	alice.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
+	bob.waitJS("rematch offered", `document.getElementById('no-rematch') !== null`)
+	bob.run("accept rematch", chromedp.Click(chromedp.ID("rematch")))
+	alice.waitJS("moved to the rematch", `location.hash !== '#/g/`+id+`'`)
 	alice.waitJS("rematch screen", seatedJS+` && document.querySelectorAll('.moves button').length === 0`)
 	if !alice.turnsOver() {
 		t.Fatal("Black in the rematch sees White at the bottom")

@@ -49,6 +49,9 @@ func TestSeekAcceptedInTwoBrowsers(t *testing.T) {
 	alice.clickCSS("seek mode", `input[name=mode][value=seek]`)
 	alice.waitJS("the range", `!document.getElementById('rating-min').closest('.field').hidden`)
 	alice.eval(`document.getElementById('rating-min').value = '1200'; true`)
+	// Alice plays Black: the colour is chosen in the form, for seeks only.
+	alice.waitJS("the colour", `!document.getElementById('colour').closest('.field').hidden && document.getElementById('colour').options.length === 3`)
+	alice.eval(`document.getElementById('colour').value = 'black'; true`)
 	alice.clickCSS("post the seek", `#post-seek`)
 	alice.waitJS("seeking", `document.querySelector('.notices .outgoing') !== null`)
 	// A second seek, by quick pairing, for the lobby to show more than one.
@@ -58,7 +61,7 @@ func TestSeekAcceptedInTwoBrowsers(t *testing.T) {
 
 	bob.waitJS("two seeks live", `document.querySelectorAll('#seeks li[data-id]').length === 2`)
 	bob.waitJS("who is online", `['alice', 'bob', 'carol'].every(n => document.getElementById('online').textContent.includes(n))`)
-	if text := evalJS[string](bob, `document.getElementById('seeks').textContent`); !strings.Contains(text, "alice (1500?)") || !strings.Contains(text, "rating 1200–∞") {
+	if text := evalJS[string](bob, `document.getElementById('seeks').textContent`); !strings.Contains(text, "alice (1500?)") || !strings.Contains(text, "rating 1200–∞") || !strings.Contains(text, "alice plays Black") {
 		t.Errorf("the seeks as bob sees them: %q", text)
 	}
 	bob.screenshot("lobby-seeks")
@@ -78,8 +81,8 @@ func TestSeekAcceptedInTwoBrowsers(t *testing.T) {
 	if got := alice.gameID(); got != id {
 		t.Fatalf("alice is in game %s, bob in %s", got, id)
 	}
-	if a, b := alice.mySeat(), bob.mySeat(); a+b != 1 {
-		t.Fatalf("alice holds seat %d and bob seat %d", a, b)
+	if a, b := alice.mySeat(), bob.mySeat(); a != 1 || b != 0 {
+		t.Fatalf("alice, who sought a game as Black, holds seat %d and bob seat %d", a, b)
 	}
 	bob.screenshot("seek-game")
 }
@@ -98,6 +101,8 @@ func TestDirectChallengeAcceptedByTheChallenged(t *testing.T) {
 		alice.clickCSS("challenge", `#challenge`)
 		alice.waitJS("the challenge form", `document.getElementById('send-challenge') !== null`)
 		alice.pickGame("dragonchess", "10+5")
+		alice.waitJS("the colour", `!document.getElementById('colour').closest('.field').hidden`)
+		alice.eval(`document.getElementById('colour').value = 'white'; true`)
 		viewShot(alice, "challenge-form")
 		alice.clickCSS("send", `#send-challenge`)
 		alice.waitJS("waiting for bob", `(document.querySelector('.notices .outgoing') || {}).textContent?.includes('Waiting for bob')`)
@@ -124,8 +129,8 @@ func TestDirectChallengeAcceptedByTheChallenged(t *testing.T) {
 	if got := alice.gameID(); got != id {
 		t.Fatalf("alice is in game %s, bob in %s", got, id)
 	}
-	if a, b := alice.mySeat(), bob.mySeat(); a+b != 1 {
-		t.Fatalf("alice holds seat %d and bob seat %d", a, b)
+	if a, b := alice.mySeat(), bob.mySeat(); a != 0 || b != 1 {
+		t.Fatalf("alice, who challenged as White, holds seat %d and bob seat %d", a, b)
 	}
 }
 

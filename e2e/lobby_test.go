@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -29,7 +30,11 @@ func TestLobbyFormFromTheSchema(t *testing.T) {
 	b.waitJS("numbered seats", `document.querySelectorAll('.seatrow')[3].textContent.includes('Seat 4')`)
 	// Factions for every seat name the seats after them.
 	b.eval(`(() => { const el = document.querySelector('[data-opt=factions]'); ['human','undead','redskin','greenskin'].forEach((f, i) => el.querySelectorAll('select')[i].value = f); el.dispatchEvent(new Event('change')); return true })()`)
-	b.waitJS("faction seats", `document.querySelectorAll('.seatrow')[2].textContent.includes('Redskin')`)
+	b.waitJS("faction seats", `document.querySelectorAll('.seatrow')[2].textContent.includes('Infernal')`)
+	// The rulebook's name for that faction is shown nowhere (a ruling).
+	if text := evalJS[string](b, `document.body.innerText`); strings.Contains(strings.ToLower(text), "redskin") {
+		t.Errorf("the new-game form shows the old faction name:\n%s", text)
+	}
 	// Half chosen is refused with the game's explanation.
 	b.eval(`(() => { const el = document.querySelector('[data-opt=factions]'); el.querySelectorAll('select')[3].value = ''; el.dispatchEvent(new Event('change')); return true })()`)
 	b.waitJS("explanation", `document.querySelector('.lobby .error').textContent.includes('factions')`)

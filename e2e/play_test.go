@@ -159,17 +159,43 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 		return true })()`)
 	alice.waitPlies(4)
 	alice.screenshot("two-browsers-alice")
-	// Alice resigns (two clicks), Bob asks for a rematch, and both play on
-	// in the new game with the colours swapped.
+	// Alice resigns (two clicks); Bob asks for a rematch, Alice declines
+	// and Bob reads it; he asks again, she accepts, and both pages move to
+	// the new game with the colours swapped, while Carol, watching, reads
+	// the offer and gets a link to watch the rematch.
+	carol.run("watch", chromedp.Navigate(s.URL+"/#/g/"+id))
+	carol.waitJS("watching", `document.querySelectorAll('.moves button').length >= 3`)
 	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
 	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
 	bob.waitJS("result", `document.querySelector('.status').textContent.includes('Black wins')`)
 	bob.run("rematch", chromedp.Click(chromedp.ID("rematch")))
+	const note = `((document.getElementById('rematch-note') || {}).textContent || '')`
+	alice.waitJS("offer shown", note+`.includes('asks for a rematch') && document.getElementById('no-rematch') !== null`)
+	carol.waitJS("offer watched", note+`.includes('asks for a rematch') && !document.getElementById('rematch')`)
+	carol.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	carol.eval(`document.getElementById('rematch-note').scrollIntoView({block: 'center'}); true`)
+	viewShot(carol, "phone-rematch-offer-spectator")
+	alice.run("decline", chromedp.Click(chromedp.ID("no-rematch")))
+	bob.waitJS("declined", note+`.includes('declined the rematch')`)
+	bob.screenshot("rematch-declined")
+	bob.run("rematch again", chromedp.Click(chromedp.ID("rematch")))
+	alice.waitJS("offer again", `document.getElementById('no-rematch') !== null`)
+	alice.screenshot("rematch-offered")
+	alice.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	alice.eval(`document.getElementById('rematch-note').scrollIntoView({block: 'center'}); true`)
+	viewShot(alice, "phone-rematch-offered")
+	alice.run("accept", chromedp.Click(chromedp.ID("rematch")))
 	for _, p := range []*browser{alice, bob} {
-		p.waitJS("rematch link", `document.getElementById('torematch') !== null`)
-		p.run("go to rematch", chromedp.Click(chromedp.ID("torematch")))
+		p.waitJS("moved to the rematch", `location.hash.startsWith('#/g/') && location.hash !== '#/g/`+id+`'`)
 		p.waitJS("rematch screen", seatedJS+` && document.querySelectorAll('.moves button').length === 0`)
 	}
+	if alice.gameID() != bob.gameID() {
+		t.Fatalf("Alice is at %s and Bob at %s", alice.gameID(), bob.gameID())
+	}
+	carol.waitJS("watch link", `(document.getElementById('torematch') || {}).textContent === 'Watch the rematch'`)
+	carol.eval(`document.getElementById('torematch').scrollIntoView({block: 'center'}); true`)
+	viewShot(carol, "phone-rematch-link-spectator")
+	alice.screenshot("phone-rematch-new-game")
 	bob.playMove() // Bob has White now
 	alice.waitPlies(1)
 }
@@ -183,14 +209,14 @@ func TestSpectatorCannotMove(t *testing.T) {
 	id := host.create(s, name, nil, "local", "local")
 	watcher := newBrowser(t)
 	watcher.run("watch", chromedp.Navigate(s.URL+"#/g/"+id))
-	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('watching')`)
+	watcher.waitJS("board", `document.querySelector('.levels svg') !== null && document.body.textContent.includes('You are watching')`)
 	movable := evalJS[bool](watcher, `document.querySelector('[data-movable]') !== null || !document.getElementById('movetext').closest('form').hidden`)
 	if movable {
 		t.Fatal("a spectator is offered moves")
 	}
 	reply := evalJS[string](watcher, fmt.Sprintf(`new Promise(res => {
 		const ws = new WebSocket(location.origin.replace('http', 'ws') + '/ws/%s');
-		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else { res(m.message || m.type); ws.close(); } };
+		ws.onmessage = ev => { const m = JSON.parse(ev.data); if (m.type === 'state') ws.send(JSON.stringify({type: 'move', move: 'x'})); else if (m.type !== 'spectators') { res(m.message || m.type); ws.close(); } };
 	})`, id), chromedp.EvalAwaitPromise)
 	if !strings.Contains(reply, "watching") {
 		t.Fatalf("forged move answered %q", reply)

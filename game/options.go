@@ -62,8 +62,15 @@ type Option struct {
 	Kind        OptionKind `json:"kind"`
 	Default     string     `json:"default,omitempty"`
 	Choices     []string   `json:"choices,omitempty"` // for Choice and Set
-	Min         int        `json:"min,omitempty"`     // for Int
-	Max         int        `json:"max,omitempty"`
+	// ChoiceLabels are the words a person reads for each of Choices, in
+	// the same order; a missing or empty one is the choice itself. The
+	// choices stay what options, positions and records carry.
+	ChoiceLabels []string `json:"choiceLabels,omitempty"`
+	// ChoiceHelp explains each of Choices in a sentence, in the same
+	// order; a missing or empty one has no explanation.
+	ChoiceHelp []string `json:"choiceHelp,omitempty"`
+	Min        int      `json:"min,omitempty"` // for Int
+	Max        int      `json:"max,omitempty"`
 	// Internal options are set by the game itself (Normalize fills them),
 	// never by a player: they are left out of forms and refused from
 	// clients.
@@ -72,6 +79,34 @@ type Option struct {
 	// Internal option that carries a file's content when a local user
 	// names a file instead of one of Choices. A server never reads it.
 	File string `json:"-"`
+}
+
+// ChoiceLabel is the words a person reads for choice c of o.
+func (o Option) ChoiceLabel(c string) string {
+	if i := slices.Index(o.Choices, c); i >= 0 && i < len(o.ChoiceLabels) && o.ChoiceLabels[i] != "" {
+		return o.ChoiceLabels[i]
+	}
+	return c
+}
+
+// Describe is value v of o as a person reads it: "Title: value", with
+// choices by their labels ("Factions: Infernal, Human").
+func (o Option) Describe(v string) string {
+	title := o.Label
+	if title == "" {
+		title = o.Name
+	}
+	switch o.Kind {
+	case Choice:
+		v = o.ChoiceLabel(v)
+	case Set, PerSeat:
+		parts := strings.Split(v, ",")
+		for i, p := range parts {
+			parts[i] = o.ChoiceLabel(strings.TrimSpace(p))
+		}
+		v = strings.Join(parts, ", ")
+	}
+	return title + ": " + v
 }
 
 // Options holds chosen option values by name. A missing name means the

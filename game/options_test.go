@@ -85,3 +85,19 @@ func TestOptionKindsTravelAsNames(t *testing.T) {
 		t.Fatal("an unknown kind was read")
 	}
 }
+
+// An option's value reads in the game's words: choices by their labels,
+// a missing label the choice itself.
+func TestOptionDescribe(t *testing.T) {
+	o := Option{Name: "sides", Label: "Sides", Kind: PerSeat, Choices: []string{"a", "b", "c"}, ChoiceLabels: []string{"Alpha", "", "Gamma"}}
+	if got := o.Describe("c,a,b"); got != "Sides: Gamma, Alpha, b" {
+		t.Errorf("per seat: %q", got)
+	}
+	o.Kind = Choice
+	if got := o.Describe("a"); got != "Sides: Alpha" {
+		t.Errorf("choice: %q", got)
+	}
+	if got := (Option{Name: "seed", Kind: Int}).Describe("7"); got != "seed: 7" {
+		t.Errorf("int: %q", got)
+	}
+}

@@ -323,7 +323,7 @@ func probe(ctx context.Context, hc *http.Client, base string, hdr http.Header, r
 		var seats [2]*conn
 		ok := true
 		for i := range seats {
-			if seats[i], err = dialSeat(ctx, base, cr.ID, cr.Tokens[i], &states, hdr); err != nil {
+			if seats[i], err = dialSeat(ctx, base, cr.ID, cr.node, cr.Tokens[i], &states, hdr); err != nil {
 				rec.fail("dial")
 				ok = false
 				break

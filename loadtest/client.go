@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync/atomic"
 	"time"
+	"wyrm/server/cluster"
 
 	"github.com/coder/websocket"
 )
@@ -32,8 +34,14 @@ type conn struct {
 
 var statePrefix = []byte(`{"type":"state"`)
 
-func dialSeat(ctx context.Context, base, id, token string, states *atomic.Int64, hdr http.Header) (*conn, error) {
-	ws, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/ws/"+id, &websocket.DialOptions{HTTPHeader: hdr})
+// dialSeat connects a seat's websocket through base, passing the owner's
+// name (node, if known) as the pages do.
+func dialSeat(ctx context.Context, base, id, node, token string, states *atomic.Int64, hdr http.Header) (*conn, error) {
+	u := "ws" + strings.TrimPrefix(base, "http") + "/ws/" + id
+	if node != "" {
+		u += "?" + cluster.NodeParam + "=" + url.QueryEscape(node)
+	}
+	ws, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPHeader: hdr})
 	if err != nil {
 		return nil, err
 	}
@@ -110,6 +118,7 @@ func (c *conn) close() { c.ws.Close(websocket.StatusNormalClosure, "") }
 type created struct {
 	ID     string         `json:"id"`
 	Tokens map[int]string `json:"tokens"`
+	node   string         // the node that made the game, from X-Wyrm-Node
 }
 
 func createGame(ctx context.Context, hc *http.Client, base, kind string, hdr http.Header) (created, error) {
@@ -134,6 +143,7 @@ func createGame(ctx context.Context, hc *http.Client, base, kind string, hdr htt
 	if err := json.NewDecoder(resp.Body).Decode(&cr); err != nil {
 		return cr, err
 	}
+	cr.node = resp.Header.Get(cluster.HeaderNode)
 	if cr.ID == "" || cr.Tokens[0] == "" || cr.Tokens[1] == "" {
 		return cr, fmt.Errorf("create: no id or tokens in answer")
 	}

@@ -26,6 +26,11 @@ type Config struct {
 	// round-robin balancer, so most seats reach their game's owner through
 	// another node.
 	Addrs []string
+	// Direct, with Addrs, sends each game's websockets to the node that
+	// owns the game, as the answer to its creation names it (X-Wyrm-Node),
+	// as a reverse proxy routing on the pages' ?node= hint does: no seat
+	// goes through another node. Creations still go round robin.
+	Direct bool
 	// Game is the game to play ("dragon" unless set).
 	Game string
 	// Games is the number of games played at once.

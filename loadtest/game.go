@@ -15,8 +15,9 @@ import (
 // fleet runs the simulated games.
 type fleet struct {
 	cfg    Config
-	bases  []string      // the nodes, taken in turn
-	turn   atomic.Uint64 // the next node's turn
+	bases  []string          // the nodes, taken in turn
+	named  map[string]string // each node's base by the name it gives itself
+	turn   atomic.Uint64     // the next node's turn
 	g      game.Game
 	hc     *http.Client
 	rec    *recorder
@@ -124,7 +125,11 @@ func (f *fleet) open(ctx context.Context) ([2]*conn, string, error) {
 		return seats, "", err
 	}
 	for i := range seats {
-		c, err := dialSeat(sctx, f.base(), cr.ID, cr.Tokens[i], &f.states, hdr)
+		base := f.base()
+		if owner, ok := f.named[cr.node]; ok && f.cfg.Direct {
+			base = owner
+		}
+		c, err := dialSeat(sctx, base, cr.ID, cr.node, cr.Tokens[i], &f.states, hdr)
 		if err != nil {
 			for _, s := range seats[:i] {
 				s.close()

@@ -35,13 +35,34 @@ func TestSeveralNodes(t *testing.T) {
 	if st.ErrorCount() != 0 || st.Moves < 50 {
 		t.Errorf("%d moves, errors %v", st.Moves, st.Errors)
 	}
-	if st.Nodes != 2 || st.Forwarded == 0 {
-		t.Errorf("%d nodes, %v requests forwarded; want 2 and some", st.Nodes, st.Forwarded)
+	if st.Nodes != 2 || st.Forwarded == 0 || st.ForwardedSockets == 0 {
+		t.Errorf("%d nodes, %v requests forwarded (%v websockets); want 2 and some", st.Nodes, st.Forwarded, st.ForwardedSockets)
 	}
 	if st.Connections < 20 {
 		t.Errorf("the nodes report %v websockets together, want at least 20", st.Connections)
 	}
 	if st.ServerCPU <= 0 || st.CostPerMove() <= 0 {
 		t.Errorf("no CPU time measured: %v", st.ServerCPU)
+	}
+}
+
+// TestSeveralNodesDirect routes each game's websockets to its owner, as
+// the answers name it and a proxy routing on the ?node= hint would: no
+// websocket goes through the other node.
+func TestSeveralNodesDirect(t *testing.T) {
+	url := pgtest.NewDB(t)
+	addrs := []string{startNode(t, url, "n1"), startNode(t, url, "n2")}
+	var progress strings.Builder
+	st, err := Run(context.Background(), Config{Addrs: addrs, Direct: true, Games: 20, Duration: 3 * time.Second, Think: 100 * time.Millisecond,
+		MaxPlies: 8, Seed: 3, ServerPID: os.Getpid(), ClientHeader: "X-Forwarded-For"}, &progress)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(progress.String())
+	if st.ErrorCount() != 0 || st.Moves < 50 {
+		t.Errorf("%d moves, errors %v", st.Moves, st.Errors)
+	}
+	if st.Nodes != 2 || st.ForwardedSockets != 0 {
+		t.Errorf("%d nodes, %v websockets forwarded; want 2 and none", st.Nodes, st.ForwardedSockets)
 	}
 }

@@ -38,6 +38,8 @@ type Step struct {
 	// Forwarded is how many requests (websockets included) the nodes have
 	// forwarded to another node since they started.
 	Forwarded float64
+	// ForwardedSockets is how many of those were websockets.
+	ForwardedSockets float64
 }
 
 // CostPerMove is the CPU time the servers and the database spent per
@@ -90,14 +92,22 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	}
 	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
 	defer hc.CloseIdleConnections()
+	named := map[string]string{}
 	for _, base := range bases {
-		if err := waitHealthy(ctx, hc, base, 10*time.Second); err != nil {
+		name, err := waitHealthy(ctx, hc, base, 10*time.Second)
+		if err != nil {
 			return nil, err
 		}
+		if name != "" {
+			named[name] = base
+		}
+	}
+	if cfg.Direct && len(named) != len(bases) {
+		return nil, fmt.Errorf("direct routing needs every node to name itself (X-Wyrm-Node); %d of %d did", len(named), len(bases))
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	f := &fleet{cfg: cfg, bases: bases, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
+	f := &fleet{cfg: cfg, bases: bases, named: named, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
 		seeds: rand.New(rand.NewPCG(cfg.Seed, 1))}
 	var wg sync.WaitGroup
 	defer wg.Wait()
@@ -155,6 +165,7 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		if after, err := scrapeAll(ctx, hc, bases); err == nil && before != nil {
 			st.Connections = after["wyrm_ws_connections"]
 			st.Forwarded = after["wyrm_forwarded_total"]
+			st.ForwardedSockets = after["wyrm_forwarded_websockets_total"]
 			st.SaveP99, _ = histQuantile(before, after, "wyrm_store_append_seconds", 0.99)
 			st.ActionP99, _ = histQuantile(before, after, "wyrm_ws_action_seconds", 0.99)
 		}
@@ -184,7 +195,7 @@ func (s Step) String() string {
 	line += fmt.Sprintf("\n  games connected %d, started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
 		s.Connected, s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
 	if s.Nodes > 1 {
-		line += fmt.Sprintf(" on %d nodes, %.0f requests forwarded", s.Nodes, s.Forwarded)
+		line += fmt.Sprintf(" on %d nodes, %.0f requests forwarded (%.0f websockets)", s.Nodes, s.Forwarded, s.ForwardedSockets)
 	}
 	if s.SaveP99 != 0 {
 		line += fmt.Sprintf(", store append p99 <= %s, message p99 <= %s", bound(s.SaveP99), bound(s.ActionP99))

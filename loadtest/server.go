@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"wyrm/server/cluster"
 )
 
 // Memory is a process's resident memory, from /proc.
@@ -99,8 +100,10 @@ func histQuantile(before, after map[string]float64, name string, q float64) (flo
 	return 0, false
 }
 
-// waitHealthy polls /healthz until it answers 200 or d passes.
-func waitHealthy(ctx context.Context, hc *http.Client, base string, d time.Duration) error {
+// waitHealthy polls /healthz until it answers 200 or d passes, and
+// returns the name the node gives itself in its answers (cluster nodes
+// only; "" otherwise).
+func waitHealthy(ctx context.Context, hc *http.Client, base string, d time.Duration) (string, error) {
 	deadline := time.Now().Add(d)
 	for {
 		req, _ := http.NewRequestWithContext(ctx, "GET", base+"/healthz", nil)
@@ -108,12 +111,12 @@ func waitHealthy(ctx context.Context, hc *http.Client, base string, d time.Durat
 		if err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == 200 {
-				return nil
+				return resp.Header.Get(cluster.HeaderNode), nil
 			}
 			err = fmt.Errorf("status %d", resp.StatusCode)
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
-			return fmt.Errorf("server at %s not healthy: %v", base, err)
+			return "", fmt.Errorf("server at %s not healthy: %v", base, err)
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

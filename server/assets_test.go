@@ -10,7 +10,7 @@ import (
 	"testing/fstest"
 )
 
-// The analysis board's address serves the app, and the engine is kept by
+// The analysis board's address and a TV channel's serve the app, and the engine is kept by
 // the browser for a while; other files keep the file server's defaults.
 func TestAnalysisPageAndEngineCaching(t *testing.T) {
 	assets := fstest.MapFS{
@@ -21,6 +21,10 @@ func TestAnalysisPageAndEngineCaching(t *testing.T) {
 	h := newHarnessWith(t, "", func(c *Config) { c.Assets = assets })
 	if code, body := h.get("/analysis?game=x&pos=y"); code != 200 || !strings.Contains(body, "<title>app</title>") {
 		t.Errorf("/analysis: %d %.60q", code, body)
+	}
+	// So does a game's TV channel, which the app names by its path.
+	if code, body := h.get("/tv/toy"); code != 200 || !strings.Contains(body, "<title>app</title>") {
+		t.Errorf("/tv/toy: %d %.60q", code, body)
 	}
 	cache := func(path string) string {
 		resp, err := http.Get(h.http.URL + path)

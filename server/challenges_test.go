@@ -157,6 +157,24 @@ func TestSeekAcceptedSeatsBothPlayers(t *testing.T) {
 	}
 }
 
+// A seek names its author's colour: shown with it, and the game seats the
+// author there whoever accepts.
+func TestSeekWithAColour(t *testing.T) {
+	h := newChallengeHarness(t, nil)
+	alice, bob := signUp(t, h.http.URL, "alice"), signUp(t, h.http.URL, "bob")
+	as := openStream(t, alice, h.http.URL)
+	for range 3 {
+		code, out := alice.post("/api/challenges", seekBody(as, func(r *challenge.Request) { r.Color = "black" }))
+		if code != 201 || out["challenge"].(map[string]any)["seat"] != 1.0 {
+			t.Fatalf("a seek as Black: %d %v", code, out)
+		}
+		code, acc := bob.post("/api/challenges/"+out["challenge"].(map[string]any)["id"].(string)+"/accept", map[string]any{})
+		if code != 200 || acc["seat"] != 0.0 {
+			t.Fatalf("accepting a seek as Black gives %d %v, want seat 0", code, acc)
+		}
+	}
+}
+
 // Of several players accepting one seek at once, one gets the game; the
 // others are told it is gone, and only one game is made.
 func TestSeekAcceptRace(t *testing.T) {

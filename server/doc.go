@@ -47,7 +47,9 @@
 // {"type":"hello","tokens":[...]} and then acts with
 // {"type":"move","move":"e2e4"}, {"type":"setup","seat":0,"choice":"..."},
 // {"type":"resign"}, {"type":"draw"} (offer or accept), {"type":"decline"},
-// {"type":"rematch"}, {"type":"suggest","seat":0} (a valid setup choice),
+// {"type":"rematch"} (ask for a rematch, or agree to one asked for; the new
+// game is made once every player agrees), {"type":"no-rematch"} (decline it),
+// {"type":"suggest","seat":0} (a valid setup choice),
 // {"type":"check","seat":0,"choice":"..."} (the game's reading of a setup
 // choice being written, answered {"type":"checked","summary":...}) or
 // {"type":"ping"}; an action may carry the "version" of the state it was

@@ -171,7 +171,7 @@ func TestABoundSeatIsItsAccountsOnly(t *testing.T) {
 	}
 	actions := []map[string]any{
 		{"type": "move", "move": "a1a2"}, {"type": "resign"}, {"type": "draw"}, {"type": "decline"},
-		{"type": "takeback"}, {"type": "no-takeback"}, {"type": "abort"}, {"type": "claim", "choice": "win"}, {"type": "rematch"},
+		{"type": "takeback"}, {"type": "no-takeback"}, {"type": "abort"}, {"type": "claim", "choice": "win"}, {"type": "rematch"}, {"type": "no-rematch"},
 	}
 	for _, in := range intruders {
 		t.Run(in.name, func(t *testing.T) {

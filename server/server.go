@@ -29,6 +29,7 @@ import (
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
+	"wyrm/server/tv"
 )
 
 // Config is what a Server is built from.
@@ -66,6 +67,10 @@ type Config struct {
 	// ClaimAfter, AbsentAfter and FirstMoveTimeout time a game's life (0:
 	// play.DefaultClaimAfter, DefaultAbsentAfter, DefaultFirstMoveTimeout).
 	ClaimAfter, AbsentAfter, FirstMoveTimeout time.Duration
+	// IdleAfter is how long an untimed game against the computer that no
+	// player has open stays in the lobby's list of games in progress (0:
+	// lobby.DefaultIdleAfter).
+	IdleAfter time.Duration
 	// Node names this server among those sharing a database; "" means
 	// "local". Its heartbeat tells a restart how long it was down.
 	Node string
@@ -78,6 +83,9 @@ type Config struct {
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
+	// TVPause is how long a featured game that ended stays on its TV
+	// channel; 0 means tv.DefaultPause.
+	TVPause time.Duration
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
@@ -110,6 +118,7 @@ type Server struct {
 	fairplay *fairplay.Store
 	analyser *fairplay.Analyser
 	site     *site.Site
+	tv       *tv.TV
 	editor   *editor.Editor
 
 	proxyHeader  string
@@ -150,6 +159,17 @@ func New(cfg Config) (*Server, error) {
 	srv.life = life.New(srv.log)
 	srv.limits = httpkit.NewLimiters(cfg.Limits)
 	srv.lobby = lobby.New()
+	idle := cfg.IdleAfter
+	if idle == 0 {
+		idle = lobby.DefaultIdleAfter
+	}
+	srv.lobby.HideIdle(idle, now)
+	// Before any game is loaded, so that the TV hears of every one.
+	var channels []tv.Game
+	for _, g := range cfg.Games {
+		channels = append(channels, tv.Game{Name: g.Info().Name, Title: g.Info().Title})
+	}
+	srv.tv = tv.New(tv.Config{Games: channels, Lobby: srv.lobby, Pause: cfg.TVPause, Now: now})
 	if cfg.Accounts != nil && cfg.Chat.Mutes == nil {
 		cfg.Chat.Mutes = cfg.Accounts // moderators' mutes
 	}
@@ -225,6 +245,7 @@ func (srv *Server) Close() {
 		srv.hub.Close()
 	}
 	srv.hall.Leave()
+	srv.tv.Close()
 }
 
 // Create makes and stores a new game for the server's own use (tests,
@@ -241,6 +262,7 @@ func (srv *Server) Handler() http.Handler {
 	srv.metrics.Routes(mux)
 	(&lobby.API{Lobby: srv.lobby, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.hall.Routes(mux)
+	(&tv.API{TV: srv.tv, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
 	srv.editor.Routes(mux)
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)

@@ -136,7 +136,13 @@ func (h *harness) dial(id string, tokens ...string) *wsClient {
 	c.expect("state")
 	if len(tokens) > 0 {
 		c.send(map[string]any{"type": "hello", "tokens": tokens})
-		c.expect("state")
+		m := c.expect("state")
+		if b, err := json.Marshal(m); err == nil {
+			var st play.State
+			if json.Unmarshal(b, &st) == nil {
+				c.last = &st // the seats the tokens hold
+			}
+		}
 		c.expect("ack")
 	}
 	return c
@@ -387,7 +393,8 @@ func TestSetupResignDrawClock(t *testing.T) {
 	if st.Outcome.Winner != 1 || st.Outcome.Reason != "resignation" {
 		t.Fatalf("outcome %+v", st.Outcome)
 	}
-	c.send(map[string]any{"type": "rematch", "seat": 0})
+	// One screen holding both seats asks for both at once.
+	c.send(map[string]any{"type": "rematch"})
 	c.expect("ack")
 	_, body := h.get("/api/games/" + cr.ID)
 	if err := json.Unmarshal([]byte(body), &st); err != nil || st.Rematch == "" {

@@ -21,7 +21,7 @@ func TestBalanceReport(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	md := out.String()
-	for _, f := range []string{"Human", "Undead", "Redskin", "Greenskin"} {
+	for _, f := range []string{"Human", "Undead", "Infernal", "Greenskin"} {
 		if !strings.Contains(md, "| "+f+" | "+strings.ToLower(f)+":") {
 			t.Errorf("no row for %s:\n%s", f, md)
 		}

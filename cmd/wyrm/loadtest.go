@@ -44,6 +44,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ramp := fs.String("ramp", "", "comma-separated numbers of games to step through, stopping where -slo is missed")
 	slo := fs.Duration("slo", 50*time.Millisecond, "p99 move round trip target for -ramp")
 	spawn := fs.Bool("spawn", false, "start \"wyrm serve\" on a free loopback port and a fresh database, and report its memory")
+	direct := fs.Bool("direct", false, "with several nodes: send each game's websockets to the node its answers name (X-Wyrm-Node), as a proxy routing on the ?node= hint does, rather than round robin")
 	nodes := fs.Int("nodes", 1, "with -spawn: how many nodes to start on the -db PostgreSQL database")
 	db := fs.String("db", "", "with -spawn: the database, a postgres:// URL (default: a fresh SQLite file)")
 	dbPIDs := fs.String("db-pid", "", "comma-separated processes of the database (a PostgreSQL postmaster) whose CPU time, with their children's, counts in the cost per move")
@@ -91,7 +92,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cfg := loadtest.Config{Addrs: addrs, Game: *kind, Games: *n, Duration: *dur, Rate: *rate, Think: *think, Seed: *seed,
-		ServerPIDs: serverPIDs, DatabasePIDs: databasePIDs, ClientHeader: *clientHeader}
+		ServerPIDs: serverPIDs, DatabasePIDs: databasePIDs, ClientHeader: *clientHeader, Direct: *direct}
 	for _, a := range addrs {
 		if _, err := loadtest.BaseURL(a); err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)

@@ -151,6 +151,19 @@ func Hands(pos game.Position) (hands []string, art [][]string) {
 	return hands, art
 }
 
+// OptionsText says opts as a person reads them, in the order of the
+// game's schema: "Label: value", choices by their labels, the game's own
+// options left out.
+func OptionsText(g game.Game, opts game.Options) []string {
+	var out []string
+	for _, o := range g.Options() {
+		if v, ok := opts[o.Name]; ok && !o.Internal {
+			out = append(out, o.Describe(v))
+		}
+	}
+	return out
+}
+
 // Options leaves out the options a game keeps for itself (a map's text),
 // which clients neither set nor need.
 func Options(g game.Game, opts game.Options) game.Options {

@@ -15,12 +15,14 @@ func (dragonchessGame) Info() game.Info {
 // Options offers the rulebook's optional variants as a set.
 func (dragonchessGame) Options() []game.Option {
 	return []game.Option{{
-		Name:        "variants",
-		Label:       "Optional rules",
-		Description: "the rulebook's optional rules to play with",
-		Kind:        game.Set,
-		Default:     "",
-		Choices:     VariantNames(),
+		Name:         "variants",
+		Label:        "Optional rules",
+		Description:  "the rulebook's optional rules to play with",
+		Kind:         game.Set,
+		Default:      "",
+		Choices:      VariantNames(),
+		ChoiceLabels: variantTitles(),
+		ChoiceHelp:   variantHelp(),
 	}}
 }
 

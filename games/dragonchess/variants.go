@@ -27,20 +27,51 @@ const (
 	variantLimit
 )
 
-// variantNames are the option names, in the rulebook's order.
+// variantNames are the option names, in the rulebook's order, each with
+// the rulebook's title and what it changes in a sentence, for players.
 var variantNames = []struct {
-	name string
-	bits variant
+	name  string
+	bits  variant
+	title string
+	help  string
 }{
-	{"summon-elemental", vSummonElemental},
-	{"harnessed-dragon-1", vHarnessed1},
-	{"harnessed-dragon-2", vHarnessed2},
-	{"synchronized", vSynchronized},
-	{"en-passant-sylph-1", vEnPassant1},
-	{"en-passant-sylph-2", vEnPassant2},
-	{"reversing-dwarf", vReversingDwarf},
-	{"above-ground-dwarf", vAboveGroundDwarf},
-	{"troll", vTroll | vEnPassant2 | vTrollDwarf},
+	{"summon-elemental", vSummonElemental, "Summon Elemental",
+		"The Elemental may rise to the Ground onto an empty square, not only to capture."},
+	{"harnessed-dragon-1", vHarnessed1, "Harnessed Dragon, Type I",
+		"The Dragon loses its one-square step along ranks and files and only slides diagonally."},
+	{"harnessed-dragon-2", vHarnessed2, "Harnessed Dragon, Type II",
+		"The Dragon captures from afar only the square directly below it."},
+	{"synchronized", vSynchronized, "Synchronized Sylphs and Dwarves",
+		"The Sylphs start directly above the Dwarves, and a Dwarf going down may return to any empty Dwarf starting square."},
+	{"en-passant-sylph-1", vEnPassant1, "En Passant Sylph, Type I",
+		"A Dragon that takes a Sylph on its starting square may be taken at once by any Sylph of the Sky."},
+	{"en-passant-sylph-2", vEnPassant2, "En Passant Sylph, Type II",
+		"A Dragon that takes a Sylph by sliding at it from diagonally ahead may be taken at once by any Sylph of the Sky."},
+	{"reversing-dwarf", vReversingDwarf, "Reversing Dwarf",
+		"A Dwarf that reaches its last rank turns round and moves back towards its own side."},
+	{"above-ground-dwarf", vAboveGroundDwarf, "Above Ground Dwarf",
+		"On the Ground a Dwarf may step straight back without capturing, and loses its sideways steps there."},
+	{"troll", vTroll | vEnPassant2 | vTrollDwarf, "Troll",
+		"En Passant Sylph Type II, freer Dwarves between Ground and Underworld, and the Elemental renamed the Troll."},
+}
+
+// variantTitles are the variants' titles, in the order of VariantNames.
+func variantTitles() []string {
+	out := make([]string, len(variantNames))
+	for i, v := range variantNames {
+		out[i] = v.title
+	}
+	return out
+}
+
+// variantHelp explains each variant in a sentence, in the order of
+// VariantNames.
+func variantHelp() []string {
+	out := make([]string, len(variantNames))
+	for i, v := range variantNames {
+		out[i] = v.help
+	}
+	return out
 }
 
 // VariantNames lists the names accepted in the "variants" option.

@@ -48,7 +48,7 @@ func (a Army) String() string {
 			parts = append(parts, string(k.Letter()))
 		}
 	}
-	return a.Faction.String() + ": " + strings.Join(parts, ",")
+	return a.Faction.Word() + ": " + strings.Join(parts, ",")
 }
 
 func count(ks []Kind, k Kind) int {
@@ -72,7 +72,7 @@ func ParseArmy(s string) (Army, error) {
 	}
 	f, ok := ParseFaction(name)
 	if !ok {
-		return a, fmt.Errorf("draft: unknown faction %q (human, undead, redskin, greenskin)", strings.TrimSpace(name))
+		return a, fmt.Errorf("draft: unknown faction %q (%s)", strings.TrimSpace(name), factionList)
 	}
 	a.Faction = f
 	for _, item := range strings.Split(list, ",") {
@@ -115,7 +115,7 @@ func (a Army) Validate(zoneSize int) error {
 	var errs []error
 	for _, k := range a.Units {
 		if k.Faction() != a.Faction {
-			errs = append(errs, fmt.Errorf("%s is a %s unit, not %s", k.Name(), k.Faction(), a.Faction))
+			errs = append(errs, fmt.Errorf("%s is a %s unit, not %s", k.Name(), k.Faction().Title(), a.Faction.Title()))
 		}
 	}
 	if c := a.Cost(); c > Budget {

@@ -57,7 +57,7 @@ func TestDraftViolations(t *testing.T) {
 		{"human: Princess, Princess, Hero", 16, []string{"2 Kings"}},
 		{"human: Princess, Knight", 16, []string{"no Pawn"}},
 		{"human: Princess, 10 Heroes", 8, []string{"11 units but the deployment zone has only 8"}},
-		{"human: Princess, Hero, Tomb", 16, []string{"Tomb is a undead unit"}},
+		{"human: Princess, Hero, Tomb", 16, []string{"Tomb is a Undead unit"}},
 		{"human: Wizard, 4 Wizard", 16, []string{"over the 80 XP budget", "no King", "no Pawn"}},
 	}
 	for i, c := range cases {
@@ -91,7 +91,8 @@ func TestParseArmyNotation(t *testing.T) {
 	for in, want := range map[string]string{
 		"human: P, W, A, N, 7H":                  "human: P,W,A,N,7H",
 		"Human: princess,wizard,7 heroes":        "human: P,W,7H",
-		"redskin: E, 2x Fire Elem., Iron Golem":  "redskin: E,2F,I",
+		"redskin: E, 2x Fire Elem., Iron Golem":  "infernal: E,2F,I", // the rulebook's name is read, people's written
+		"Infernal: Red Dragon, 2 Kobolds":        "infernal: E,2B",
 		"greenskin: Warlord, 3 Goblins, Shaman ": "greenskin: J,Q,3G",
 	} {
 		a, err := ParseArmy(in)

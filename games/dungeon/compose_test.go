@@ -82,7 +82,7 @@ func TestDecomposeGivesTheShapingOptions(t *testing.T) {
 	}
 	// Without factions the seats take the first ones, in order.
 	pal, err = (Game{}).Palette(game.Options{"players": "4"})
-	if err != nil || strings.Join(pal.Seats, ",") != "Human,Undead,Redskin,Greenskin" {
+	if err != nil || strings.Join(pal.Seats, ",") != "Human,Undead,Infernal,Greenskin" {
 		t.Fatalf("default factions %v, %v", pal.Seats, err)
 	}
 	if _, err := (Game{}).Palette(game.Options{"map": "two-player-dungeon", "players": "3"}); err == nil {

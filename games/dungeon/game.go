@@ -2,6 +2,7 @@ package dungeon
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -58,20 +59,26 @@ const (
 // offers; a stored game carries an installed map's text in the internal
 // option map-data, and local tools put a map file's text there.
 func (g Game) Options() []game.Option {
-	var ids []string
+	var ids, titles []string
 	for _, m := range g.Maps() {
-		ids = append(ids, m.ID)
+		ids, titles = append(ids, m.ID), append(titles, fmt.Sprintf("%s (up to %d players)", m.Name, m.Zones))
 	}
-	factions := factionNames[:]
+	factions, titles := factionNames[:], factionTitles[:]
 	return []game.Option{
-		{Name: optMap, Label: "Map", Kind: game.Choice, Choices: ids, File: optMapData,
-			Description: "the dungeon; by default two-player-dungeon for 2 players, four-player-dungeon for 3 or 4"},
+		{Name: optMap, Label: "Map", Kind: game.Choice, Choices: ids, ChoiceLabels: titles, File: optMapData,
+			Description: "the dungeon; by default the Two Player Dungeon for 2 players, the Four Player Dungeon for 3 or 4"},
 		{Name: optMapData, Kind: game.Text, Internal: true, Description: "the map's text, carried by a game on a map that is not built in"},
 		{Name: "players", Label: "Players", Kind: game.Int, Min: 2, Max: 4, Default: "2", Description: "number of players"},
-		{Name: "factions", Label: "Factions", Kind: game.PerSeat, Choices: factions,
+		{Name: "factions", Label: "Factions", Kind: game.PerSeat, Choices: factions, ChoiceLabels: titles,
 			Description: "each seat's faction; by default chosen in the draft (or drawn from the seed in a quick game)"},
-		{Name: "deployment", Label: "Deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"}, Default: "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
-		{Name: "armies", Label: "Quick-game armies", Kind: game.Choice, Choices: []string{"random", "sample"}, Default: "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
+		{Name: "deployment", Label: "Deployment", Kind: game.Choice, Choices: []string{"simultaneous", "sequential"},
+			ChoiceLabels: []string{"All at once", "One after another"},
+			ChoiceHelp:   []string{"Everyone places their units at the same time, hidden until all have placed.", "Players place their units in turn order, seeing the armies placed before."},
+			Default:      "simultaneous", Description: "deploy all at once, hidden until everyone has placed, or one after another in turn order"},
+		{Name: "armies", Label: "Quick-game armies", Kind: game.Choice, Choices: []string{"random", "sample"},
+			ChoiceLabels: []string{"Random drafts", "The rulebook's examples"},
+			ChoiceHelp:   []string{"Each seat gets a random legal army.", "Each seat fields its faction's example army from the rulebook."},
+			Default:      "random", Description: "armies of a quick game: random legal drafts, or each faction's example army from the rulebook"},
 		{Name: "seed", Label: "Seed", Kind: game.Int, Min: 0, Max: 1<<31 - 1, Default: "1", Description: "seed for the random armies and deployment of a quick game"},
 	}
 }
@@ -79,7 +86,7 @@ func (g Game) Options() []game.Option {
 // Normalize implements game.Game: a map that is not built in travels in
 // the options as its text.
 func (g Game) Normalize(opts game.Options) (game.Options, error) {
-	opts, err := game.Normalize(g.Options(), opts)
+	opts, err := game.Normalize(g.Options(), factionIDs(opts))
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +115,24 @@ func (g Game) SeatNames(opts game.Options) ([]string, error) {
 		}
 	}
 	return names, nil
+}
+
+// factionIDs is opts with the factions named by their identifiers, so
+// that an option written with the name people read ("infernal") is taken.
+func factionIDs(opts game.Options) game.Options {
+	fs, ok := opts["factions"]
+	if !ok {
+		return opts
+	}
+	parts := strings.Split(fs, ",")
+	for i, p := range parts {
+		if f, ok := ParseFaction(p); ok {
+			parts[i] = f.String()
+		}
+	}
+	out := maps.Clone(opts)
+	out["factions"] = strings.Join(parts, ",")
+	return out
 }
 
 // config is the options read and checked.
@@ -150,6 +175,7 @@ func (g Game) mapFor(opts game.Options, players int) (*Map, error) {
 }
 
 func (g Game) config(opts game.Options) (*config, error) {
+	opts = factionIDs(opts)
 	if err := game.Validate(g.Options(), opts); err != nil {
 		return nil, err
 	}

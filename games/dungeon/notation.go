@@ -174,11 +174,11 @@ func readWritten(s string, maps []*Map) (written, error) {
 		name, list, _ := strings.Cut(tok, ":")
 		fac, ok := ParseFaction(name)
 		if !ok {
-			return w, fmt.Errorf("seat %d: unknown faction %q (human, undead, redskin, greenskin)", si+1, name)
+			return w, fmt.Errorf("seat %d: unknown faction %q (%s)", si+1, name, factionList)
 		}
 		for sj := 0; sj < si; sj++ {
 			if w.factions[sj] == fac {
-				return w, fmt.Errorf("seat %d: faction %s already belongs to seat %d", si+1, fac, sj+1)
+				return w, fmt.Errorf("seat %d: faction %s already belongs to seat %d", si+1, fac.Title(), sj+1)
 			}
 		}
 		w.factions[si] = fac
@@ -243,7 +243,7 @@ func parseUnit(m *Map, tok string, fac Faction) (placement, error) {
 		return pl, fmt.Errorf("unit %q: %q is not a unit letter", tok, tok[0])
 	}
 	if k.Faction() != fac {
-		return pl, fmt.Errorf("unit %q: a %s is %s, not %s", tok, k.Name(), k.Faction(), fac)
+		return pl, fmt.Errorf("unit %q: a %s is %s, not %s", tok, k.Name(), k.Faction().Title(), fac.Title())
 	}
 	sq, n, err := m.parseSquare(tok[1:])
 	if err != nil {

@@ -32,7 +32,7 @@ func TestPositionStringErrors(t *testing.T) {
 		{"compact-skirmish elves:Pa1 undead:La10 1 0 0", "unknown faction"},
 		{"compact-skirmish human:Pa1 human:Pa10 1 0 0", "already belongs"},
 		{"compact-skirmish human:Pa1,Xb1 undead:La10 1 0 0", "not a unit letter"},
-		{"compact-skirmish human:Pa1,Kb1 undead:La10 1 0 0", "Skeleton is undead"},
+		{"compact-skirmish human:Pa1,Kb1 undead:La10 1 0 0", "Skeleton is Undead"},
 		{"compact-skirmish human:Pa1,Hz1 undead:La10 1 0 0", "not a square"},
 		{"compact-skirmish human:Pa1,Hd4 undead:La10 1 0 0", "water"},
 		{"two-player-dungeon human:Pa1,Ha5 undead:La20 1 0 0", "void"},

@@ -126,11 +126,11 @@ func (s *Setup) read(p game.Player, choice string) (*Army, []placement, error) {
 			return nil, nil, err
 		}
 		if s.c.factions != nil && a.Faction != s.c.factions[p] {
-			return nil, nil, fmt.Errorf("seat %d plays %s (option factions), not %s", p+1, s.c.factions[p], a.Faction)
+			return nil, nil, fmt.Errorf("seat %d plays %s (option factions), not %s", p+1, s.c.factions[p].Title(), a.Faction.Title())
 		}
 		for i, o := range s.armies {
 			if o != nil && o.Faction == a.Faction {
-				return nil, nil, fmt.Errorf("faction %s is already taken by seat %d; factions must differ", a.Faction, i+1)
+				return nil, nil, fmt.Errorf("faction %s is already taken by seat %d; factions must differ", a.Faction.Title(), i+1)
 			}
 		}
 		if err := a.Validate(s.c.m.ZoneSize(zone)); err != nil {
@@ -165,7 +165,7 @@ func (s *Setup) Visible(p game.Player) string {
 		case game.Player(i) == p || allDrafted:
 			fmt.Fprintf(&b, "%s: %s (%d XP)\n", who, a, a.Cost())
 		default:
-			fmt.Fprintf(&b, "%s: %s, drafted\n", who, a.Faction)
+			fmt.Fprintf(&b, "%s: %s, drafted\n", who, a.Faction.Title())
 		}
 		if !allDrafted {
 			continue

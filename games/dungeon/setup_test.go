@@ -35,7 +35,7 @@ func TestSetupSimultaneous(t *testing.T) {
 	refuse(0, "undead: Warlock, 15 Skeletons, Tomb, Reaper, Wraith, 3 Skeletons", "22 units but the deployment zone has only 20")
 	must(0, "human: Princess, Wizard, Archer, Knight, 7 Heroes")
 	refuse(0, "human: P, H", "already drafted")
-	if v := s.Visible(1); strings.Contains(v, "Wizard") || strings.Contains(v, "W,") || !strings.Contains(v, "human, drafted") {
+	if v := s.Visible(1); strings.Contains(v, "Wizard") || strings.Contains(v, "W,") || !strings.Contains(v, "Human, drafted") {
 		t.Fatalf("seat 2 sees seat 1's secret draft:\n%s", v)
 	}
 	refuse(1, "human: P, H", "already taken")
@@ -53,7 +53,7 @@ func TestSetupSimultaneous(t *testing.T) {
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2", "has 7 Hero but 6 are placed")
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Ha3", "a3 is not in your deployment zone")
 	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Ha2", "a2 is already taken")
-	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Tg2", "Tomb is undead")
+	refuse(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Tg2", "Tomb is Undead")
 	must(0, "Pa1,Wb1,Ac1,Nd1,Ha2,Hb2,Hc2,Hd2,He2,Hf2,Hg2")
 	if h := s.Help(0); len(h.Place) != 0 {
 		t.Fatalf("placed, yet still to place: %v", h.Place)
@@ -86,7 +86,7 @@ func TestSetupSequential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Submit(0, "undead: L, K"); err == nil || !strings.Contains(err.Error(), "plays human") {
+	if err := s.Submit(0, "undead: L, K"); err == nil || !strings.Contains(err.Error(), "plays Human") {
 		t.Fatalf("faction option ignored: %v", err)
 	}
 	for i, d := range []string{"human: P, H", "undead: L, 3K", "greenskin: J, G"} {

@@ -14,9 +14,17 @@ const (
 	numFactions
 )
 
+// factionNames are the factions' identifiers in position strings and
+// options, as the rulebook names them.
 var factionNames = [numFactions]string{"human", "undead", "redskin", "greenskin"}
 
-// String returns the faction's lower-case name as used in position strings.
+// factionTitles are the names people read. The rulebook's "Redskin" is a
+// word widely read as a slur, so it is shown as Infernal (a ruling); its
+// identifier stays, so that every position and record still reads.
+var factionTitles = [numFactions]string{"Human", "Undead", "Infernal", "Greenskin"}
+
+// String returns the faction's lower-case identifier as position strings
+// write it.
 func (f Faction) String() string {
 	if f < numFactions {
 		return factionNames[f]
@@ -24,22 +32,32 @@ func (f Faction) String() string {
 	return "faction?"
 }
 
-// Title is the faction's name as players write it ("Human").
+// Title is the faction's name as people read it ("Human", "Infernal").
 func (f Faction) Title() string {
-	n := f.String()
-	return strings.ToUpper(n[:1]) + n[1:]
+	if f < numFactions {
+		return factionTitles[f]
+	}
+	return "Faction?"
 }
 
-// ParseFaction reads a faction name, case-insensitively.
+// Word is the faction's name as players write it in draft notation
+// ("infernal: E, 3M, B").
+func (f Faction) Word() string { return strings.ToLower(f.Title()) }
+
+// ParseFaction reads a faction by its identifier or the name people read
+// ("redskin" or "infernal"), case-insensitively.
 func ParseFaction(s string) (Faction, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	for i, n := range factionNames {
-		if n == s {
-			return Faction(i), true
+	for i := range numFactions {
+		if factionNames[i] == s || strings.ToLower(factionTitles[i]) == s {
+			return i, true
 		}
 	}
 	return 0, false
 }
+
+// factionList names the factions as people write them, for messages.
+const factionList = "human, undead, infernal, greenskin"
 
 // Role is a unit's chess role; every faction has one unit of each role.
 type Role uint8

@@ -147,10 +147,13 @@ func (t Terms) inRange(r int) bool {
 }
 
 // fits reports whether a seek of terms o pairs with a quick pairing of t by
-// a player rated r in the pool: the same options, clock and rating, and r
-// within o's range.
+// a player rated r in the pool: the same options, clock and rating, r
+// within o's range, and, when t names a colour, o's author taking the
+// other (the seek's seat decides the game's, so a random seek would not
+// honour it).
 func (t Terms) fits(o Terms, r int) bool {
-	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r)
+	return maps.Equal(t.Options, o.Options) && t.Clock == o.Clock && t.Rated == o.Rated && o.inRange(r) &&
+		(t.Seat < 0 || o.Seat == 1-t.Seat)
 }
 
 // termsOf reads a stored challenge's terms.
@@ -176,15 +179,18 @@ type View struct {
 	Game  string `json:"game"`
 	Title string `json:"title"`
 	// Options are those a player chose, without the game's internal ones.
-	Options   game.Options      `json:"options"`
-	Clock     table.TimeControl `json:"clock"`
-	Speed     rating.Speed      `json:"speed"`
-	Rated     bool              `json:"rated"`
-	Seat      int               `json:"seat"`
-	SeatNames []string          `json:"seatNames"`
-	RatingMin int               `json:"ratingMin,omitempty"`
-	RatingMax int               `json:"ratingMax,omitempty"`
-	Author    PlayerView        `json:"author"`
+	Options game.Options `json:"options"`
+	// OptionsText says the options as a person reads them, each "Label:
+	// value" in the game's words.
+	OptionsText []string          `json:"optionsText,omitempty"`
+	Clock       table.TimeControl `json:"clock"`
+	Speed       rating.Speed      `json:"speed"`
+	Rated       bool              `json:"rated"`
+	Seat        int               `json:"seat"`
+	SeatNames   []string          `json:"seatNames"`
+	RatingMin   int               `json:"ratingMin,omitempty"`
+	RatingMax   int               `json:"ratingMax,omitempty"`
+	Author      PlayerView        `json:"author"`
 	// Target is the player challenged; absent for a seek.
 	Target  *PlayerView `json:"target,omitempty"`
 	Created int64       `json:"created"`
@@ -215,6 +221,7 @@ func ViewOf(games Games, c Challenge) (View, error) {
 		for _, o := range g.Options() {
 			if val, set := t.Options[o.Name]; set && !o.Internal {
 				v.Options[o.Name] = val
+				v.OptionsText = append(v.OptionsText, o.Describe(val))
 			}
 		}
 	}

@@ -17,6 +17,7 @@ import (
 
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 	"wyrm/server/store"
 )
 
@@ -37,6 +38,18 @@ const (
 	HeaderHTTPS  = "X-Wyrm-Https"
 )
 
+// HeaderNode names, in every answer of a node, the node that served it:
+// for a request about a game, the game's owner, since another node
+// forwards the request and passes the owner's answer on. A client that
+// sends the name back as the query parameter NodeParam lets a reverse
+// proxy route it to the owner directly, without the extra hop through
+// another node (docs/deploy.md); the nodes themselves ignore the
+// parameter, so a stale hint costs only that hop.
+const (
+	HeaderNode = "X-Wyrm-Node"
+	NodeParam  = "node"
+)
+
 // errNoGame answers a game id that names no game (as the server's own
 // handlers do).
 var errNoGame = apierr.New(apierr.NotFound, "no such game")
@@ -45,6 +58,8 @@ var errNoGame = apierr.New(apierr.NotFound, "no such game")
 // are served here once it owns the game, or go to its owner.
 func (n *Node) Route(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Replaced by the owner's name when the request is forwarded.
+		w.Header().Set(HeaderNode, n.name)
 		if err := n.stale(r); err != nil {
 			httpkit.WriteError(w, err)
 			return
@@ -77,13 +92,8 @@ func GameOf(path string) string {
 	} else if rest, ok := strings.CutPrefix(path, "/api/bot/game/"); ok {
 		id, _, _ = strings.Cut(rest, "/")
 	}
-	if id == "" || len(id) > 64 {
+	if !secret.IsID(id) {
 		return ""
-	}
-	for _, c := range id {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
-			return ""
-		}
 	}
 	return id
 }
@@ -182,6 +192,8 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 	}
 	start := time.Now()
 	unreached := false
+	// The owner's answer names the owner.
+	w.Header().Del(HeaderNode)
 	p := &httputil.ReverseProxy{
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
@@ -200,6 +212,9 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 			// This node's front door set the security headers already.
 			httpkit.DropSecureHeaders(resp.Header)
 			n.m.forwarded.Add(1)
+			if f != nil {
+				n.m.forwardedSockets.Add(1)
+			}
 			n.m.forward.Observe(time.Since(start))
 			if rwc, ok := resp.Body.(io.ReadWriteCloser); ok && f != nil && resp.StatusCode == http.StatusSwitchingProtocols {
 				resp.Body = relayConn{ReadWriteCloser: rwc, n: n, f: f}
@@ -215,10 +230,14 @@ func (n *Node) forward(w http.ResponseWriter, r *http.Request, l store.Lease) bo
 				return
 			}
 			n.log.Warn("forwarding", "node", l.Owner, "err", err)
+			w.Header().Set(HeaderNode, n.name)
 			httpkit.WriteError(w, apierr.New(apierr.Unavailable, "the server of this game failed while answering; try again"))
 		},
 	}
 	p.ServeHTTP(w, r)
+	if unreached {
+		w.Header().Set(HeaderNode, n.name) // the answer will be this node's
+	}
 	return !unreached
 }
 

@@ -16,6 +16,9 @@ import (
 // nodeMetrics are a node's own counts, in /metrics beside the server's.
 type nodeMetrics struct {
 	acquired, takenOver, lost, forwarded, handedOver atomic.Int64
+	// forwardedSockets counts the forwarded requests that were websockets:
+	// each carries a game's every move through two nodes.
+	forwardedSockets atomic.Int64
 	// forward is the time from forwarding a request to the owner's answer
 	// (for a websocket, its upgrade); notify from another node publishing a
 	// lobby entry to this node receiving it; takeover from acquiring a
@@ -31,6 +34,8 @@ type Stats struct {
 	// games taken over from another node and lost, and requests
 	// forwarded.
 	Acquired, TakenOver, Lost, Forwarded int64
+	// ForwardedSockets counts the forwarded requests that were websockets.
+	ForwardedSockets int64
 	// HandedOver counts games this node gave to a less loaded node.
 	HandedOver int64
 	// Nodes is how many live nodes the last count of games found.
@@ -47,7 +52,7 @@ func (n *Node) Stats() Stats {
 	n.mu.Unlock()
 	m := &n.m
 	return Stats{Owned: owned, Acquired: m.acquired.Load(), TakenOver: m.takenOver.Load(), Lost: m.lost.Load(),
-		Forwarded: m.forwarded.Load(), Notified: m.notify.Count(), HandedOver: m.handedOver.Load(), Nodes: nodes}
+		Forwarded: m.forwarded.Load(), ForwardedSockets: m.forwardedSockets.Load(), Notified: m.notify.Count(), HandedOver: m.handedOver.Load(), Nodes: nodes}
 }
 
 // WriteMetrics adds the node's metrics to a Prometheus text exposition.
@@ -64,6 +69,7 @@ func (n *Node) WriteMetrics(b *strings.Builder) {
 	gauge("wyrm_leases_handed_over_total", "counter", "Games this node handed to a less loaded node.", s.HandedOver)
 	gauge("wyrm_cluster_nodes", "gauge", "Live nodes at this node's last count of their games.", int64(s.Nodes))
 	gauge("wyrm_forwarded_total", "counter", "Requests forwarded to the node owning their game.", s.Forwarded)
+	gauge("wyrm_forwarded_websockets_total", "counter", "Websockets forwarded to the node owning their game (a client that routes on X-Wyrm-Node avoids them).", s.ForwardedSockets)
 	m.forward.Write(b, "wyrm_forward_seconds", "Time from forwarding a request to the owner's answer (a websocket's upgrade).")
 	m.notify.Write(b, "wyrm_notify_seconds", "Time from another node publishing a lobby change to this node receiving it.")
 	m.takeover.Write(b, "wyrm_takeover_seconds", "Time from acquiring a game's lease to serving the game.")

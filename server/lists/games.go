@@ -10,6 +10,7 @@ import (
 	"wyrm/server/account"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
+	"wyrm/server/secret"
 )
 
 // gamesPageDefault is a page of a player's games when the client names no
@@ -87,24 +88,10 @@ func parseGameCursor(s string) (account.GameCursor, error) {
 	ms, id, ok := strings.Cut(s, ".")
 	at, err := strconv.ParseInt(ms, 10, 64)
 	// One spelling of each cursor: the number as gameCursorText writes it.
-	if !ok || err != nil || at < 0 || strconv.FormatInt(at, 10) != ms || !gameID(id) {
+	if !ok || err != nil || at < 0 || strconv.FormatInt(at, 10) != ms || !secret.IsID(id) {
 		return account.GameCursor{}, bad
 	}
 	return account.GameCursor{AtMs: at, GameID: id}, nil
-}
-
-// gameID reports whether id can be a game's id: 1 to 64 letters, digits,
-// '-' or '_', as the server's addresses of games accept.
-func gameID(id string) bool {
-	if id == "" || len(id) > 64 {
-		return false
-	}
-	for _, c := range id {
-		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
 }
 
 // SeatJSON is one seat of a game in a player's list; ratings only in a

@@ -44,6 +44,11 @@ type Entry struct {
 	Winner  int      `json:"winner"` // seat that won, -1 when none
 	// Aborted: the game ended before it began, with no result at all.
 	Aborted bool `json:"aborted,omitempty"`
+	// Started is when play began (ms): the first move, else the creation.
+	Started int64 `json:"started,omitempty"`
+	// Spectators is how many people watch the game: connections holding
+	// no seat, a signed-in account counted once however many it opened.
+	Spectators int `json:"spectators,omitempty"`
 	// Version is the length of the log the entry describes: an entry is
 	// never replaced by an older one (from another node, in a cluster).
 	Version int `json:"-"`
@@ -52,6 +57,11 @@ type Entry struct {
 	// shown in the lobby's lists: account ids are not public.
 	Users   []int64           `json:"-"`
 	Options map[string]string `json:"-"`
+	// IdleSince is when the last player left an untimed game against the
+	// computer that nobody now holds a seat of (ms; 0 otherwise): such a
+	// game leaves the list of games in progress once it has been idle
+	// long enough (Lobby.HideIdle), and stays playable by its link.
+	IdleSince int64 `json:"-"`
 }
 
 // less orders entries by creation, then id.

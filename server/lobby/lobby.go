@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"wyrm/server/apierr"
 )
@@ -20,6 +21,32 @@ type Lobby struct {
 	// its own events to the stream; it wakes the watcher when it has news
 	// for it.
 	news func(wake func()) (news func() string, stop func())
+	// idleAfter and now hide idle games from the list in progress (see
+	// HideIdle); idleAfter 0 hides none.
+	idleAfter time.Duration
+	now       func() time.Time
+	// observers are told of every entry recorded (Observe).
+	observers []func(Entry)
+}
+
+// DefaultIdleAfter is how long an untimed game against the computer stays
+// in the list of games in progress once no player has it open.
+const DefaultIdleAfter = 30 * time.Minute
+
+// HideIdle leaves out of the list of games in progress the games idle (see
+// Entry.IdleSince) for after or longer by the clock now, so that games
+// against the computer left open-ended do not fill it. They are still
+// games: their players reach them by link and in their own lists.
+func (l *Lobby) HideIdle(after time.Duration, now func() time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.idleAfter, l.now = after, now
+}
+
+// hidden reports whether e is left out of its list. Caller holds l.mu.
+func (l *Lobby) hidden(e *Entry) bool {
+	return e.List == Playing && e.IdleSince != 0 && l.idleAfter > 0 &&
+		l.now().Sub(time.UnixMilli(e.IdleSince)) >= l.idleAfter
 }
 
 // watcher is one event stream: the ids changed since its last push, and
@@ -45,6 +72,16 @@ func (l *Lobby) SetNews(news func(wake func()) (news func() string, stop func())
 	l.news = news
 }
 
+// Observe has fn told of every entry the lobby records, in the order
+// recorded, as it is recorded: under the lobby's lock, so fn must be quick
+// and must not call the lobby. Another feature keeps its own index this
+// way (the TV's games in progress) without walking the lobby.
+func (l *Lobby) Observe(fn func(Entry)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.observers = append(l.observers, fn)
+}
+
 // Set records an entry, unless the lobby has a newer one, and tells the
 // watchers.
 func (l *Lobby) Set(e Entry) {
@@ -65,6 +102,9 @@ func (l *Lobby) Set(e Entry) {
 			i--
 		}
 		l.order = slices.Insert(l.order, i, ne)
+	}
+	for _, fn := range l.observers {
+		fn(e)
 	}
 	for w := range l.watchers {
 		w.changed[e.ID] = true
@@ -112,7 +152,7 @@ func (l *Lobby) Page(list, cursor string, n int) ([]Entry, string, error) {
 	}
 	for ; i >= 0; i-- {
 		e := l.order[i]
-		if e.List != list {
+		if e.List != list || l.hidden(e) {
 			continue
 		}
 		if len(out) == n {

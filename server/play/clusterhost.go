@@ -139,9 +139,13 @@ type summary struct {
 	lobby.Entry
 	Users   []int64           `json:"users,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
+	// IdleSince lets every node leave an idle game out of its list.
+	IdleSince int64 `json:"idleSince,omitempty"`
 }
 
-func summaryOf(e lobby.Entry) summary { return summary{Entry: e, Users: e.Users, Options: e.Options} }
+func summaryOf(e lobby.Entry) summary {
+	return summary{Entry: e, Users: e.Users, Options: e.Options, IdleSince: e.IdleSince}
+}
 
 // clusterHost is the server as its node's cluster.Host.
 type clusterHost struct{ srv *Hall }
@@ -161,7 +165,7 @@ func (h clusterHost) Apply(sum store.Summary) {
 		return
 	}
 	e := es.Entry
-	e.Users, e.Options, e.Version = es.Users, es.Options, sum.Version
+	e.Users, e.Options, e.Version, e.IdleSince = es.Users, es.Options, sum.Version, es.IdleSince
 	h.srv.lobby.Set(e)
 }
 

@@ -318,9 +318,12 @@ func (srv *Hall) Join(id string, seat int, invite string, user int64) (string, e
 	return tok, nil
 }
 
-// rematch starts a new game with the same settings and the seats turned
-// by one, each held by the same token as before. Caller holds s.mu.
-func (srv *Hall) rematch(s *session, seat int) error {
+// rematch asks for a rematch for seats, or agrees to the one asked for;
+// once every player agrees it starts the new game with the same settings
+// and the seats turned by one, each held by the same token and account as
+// before. Asking again is no error, so a page that reconnected may repeat
+// itself. Caller holds s.mu.
+func (srv *Hall) rematch(s *session, seats []int) error {
 	t := s.t
 	if !t.Outcome().Over {
 		return apierr.New(apierr.Conflict, "the game is not over yet")
@@ -328,11 +331,22 @@ func (srv *Hall) rematch(s *session, seat int) error {
 	if t.Rematch != "" {
 		return nil // already made; the state says where
 	}
+	for _, seat := range seats {
+		if !t.RematchYes[seat] {
+			if err := s.commit(seat, table.ActRematchAsk, ""); err != nil {
+				return err
+			}
+		}
+	}
+	if !t.RematchAgreed() {
+		return nil
+	}
 	n := t.Seats()
-	def := table.Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id}
+	// A rated game's rematch is rated too: the same accounts hold its seats.
+	def := table.Def{Game: t.Def.Game, Options: t.Def.Options, Clock: t.Def.Clock, RematchOf: s.id, Rated: t.Def.Rated}
 	for j := range n {
 		old := t.Def.Seats[(j+1)%n]
-		old.TokenHash = t.Tokens[(j+1)%n]
+		old.TokenHash, old.UserID = t.Tokens[(j+1)%n], t.Users[(j+1)%n]
 		def.Seats = append(def.Seats, old)
 	}
 	id := secret.ID()
@@ -344,5 +358,5 @@ func (srv *Hall) rematch(s *session, seat int) error {
 		release()
 		return err
 	}
-	return s.commit(seat, table.ActRematch, id)
+	return s.commit(seats[0], table.ActRematch, id)
 }

@@ -24,7 +24,7 @@ func FuzzClientMessage(f *testing.F) {
 		`{"type":"move","move":"c1c2","seat":1}`,
 		`{"type":"hello","tokens":["x"]}`,
 		`{"type":"setup","choice":"b1"}`,
-		`{"type":"draw"}`, `{"type":"decline"}`, `{"type":"resign"}`, `{"type":"rematch"}`,
+		`{"type":"draw"}`, `{"type":"decline"}`, `{"type":"resign"}`, `{"type":"rematch"}`, `{"type":"no-rematch"}`,
 		`{"type":"move"`, `[]`, `{}`, `{"type":"move","move":"c1c2"}{}`, `{"type":"move","extra":1}`,
 		`{"type":"ping","id":1e99}`, `{"type":"move","seat":-7,"move":"a1a2"}`,
 	} {

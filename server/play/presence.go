@@ -94,9 +94,11 @@ func (s *session) checkClaim(seat int) error {
 
 // armLifeTimer sets the timer of whatever the game's life needs next: the
 // abort of a game whose seat never made a first move, or the resignation
-// of a player gone on their turn in a game of three or four. Caller holds
-// s.mu.
+// of a player gone on their turn in a game of three or four. It is called
+// whenever who is at the table changes, so it also tells the lobby when a
+// game became idle or is open again. Caller holds s.mu.
 func (s *session) armLifeTimer() {
+	s.relist()
 	if s.lifeTimer != nil {
 		s.lifeTimer.Stop()
 		s.lifeTimer = nil

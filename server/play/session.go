@@ -34,17 +34,23 @@ type session struct {
 	timer    *time.Timer
 	// lifeTimer aborts a game nobody started or resigns an absent player.
 	lifeTimer *time.Timer
-	pres      presence
-	answering bool   // a computer is weighing a draw offer
-	broken    error  // replay failed; the game is read-only
-	release   func() // gives back the creator's limits once the game is over
-	client    string // the creator's client, "" when not known (restored, handed over)
-	moved     bool   // another node owns the game now (clusterhost.go)
+	// listedIdle is the IdleSince of the lobby entry last set (relist).
+	listedIdle int64
+	pres       presence
+	answering  bool   // a computer is weighing a draw offer
+	broken     error  // replay failed; the game is read-only
+	release    func() // gives back the creator's limits once the game is over
+	client     string // the creator's client, "" when not known (restored, handed over)
+	moved      bool   // another node owns the game now (clusterhost.go)
 	// bots are the bot API's game streams open on the game (botstream.go).
 	bots map[*botWatcher]struct{}
 	// players are the seats' accounts as players see them (players.go);
 	// nil until they are read.
 	players []player
+	// spectators is the count of people watching last announced, and
+	// specTimer the announcement pending (spectators.go).
+	spectators int
+	specTimer  *time.Timer
 }
 
 // newSession builds a session from its definition and replays log.
@@ -83,7 +89,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	if s.broken != nil {
 		return apierr.New(apierr.Conflict, "this game cannot continue: %v", s.broken)
 	}
-	users := slices.Clone(s.t.Users)
+	users, wasOver := slices.Clone(s.t.Users), s.t.Outcome().Over
 	a := s.t.Canonical(table.Action{Seq: len(s.t.Log), AtMs: s.srv.now().UnixMilli(), Seat: seat, Kind: kind, Data: data})
 	if err := s.t.Apply(a); err != nil {
 		return err
@@ -108,7 +114,7 @@ func (s *session) commit(seat int, kind, data string) error {
 	if !slices.Equal(users, s.t.Users) {
 		s.readPlayers()
 	}
-	if s.t.Outcome().Over && kind != table.ActRematch {
+	if s.t.Outcome().Over && !wasOver {
 		s.recordResult()
 		s.tellFinished()
 	}

@@ -12,7 +12,7 @@ import (
 // answer, nothing panics, and the spectator never changes the game.
 func FuzzSpectatorMessage(f *testing.F) {
 	for _, s := range []string{`{"type":"move","move":"c1c2"}`, `{"type":"hello","tokens":["x"]}`, `{"type":"setup","seat":0,"choice":"c1"}`,
-		`{"type":"resign","seat":1}`, `{"type":"draw"}`, `{"type":"decline"}`, `{"type":"rematch"}`, `{"type":"suggest","seat":0}`,
+		`{"type":"resign","seat":1}`, `{"type":"draw"}`, `{"type":"decline"}`, `{"type":"rematch"}`, `{"type":"no-rematch"}`, `{"type":"suggest","seat":0}`,
 		`{"type":"ping","id":3}`, `{`, `[]`, `null`, `{"type":"move","seat":-1}`, `{"type":"move","seat":99,"move":"a"}`} {
 		f.Add([]byte(s))
 	}

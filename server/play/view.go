@@ -45,28 +45,34 @@ func aborted(o game.Outcome) bool {
 // State is everything a client shows of a game, from the point of view
 // of the seats it holds.
 type State struct {
-	Type     string                 `json:"type"`
-	ID       string                 `json:"id"`
-	Game     string                 `json:"game"`
-	Title    string                 `json:"title"`
-	Options  game.Options           `json:"options"`
-	Seats    []lobby.Seat           `json:"seats"`
-	Names    []string               `json:"seatNames"` // the game's names of the seats in this stage
-	You      []int                  `json:"you"`
-	Stage    string                 `json:"stage"`
-	Waiting  []int                  `json:"waiting"`
-	Setup    map[int]string         `json:"setup,omitempty"` // Visible text per held seat
-	Help     map[int]game.SetupHelp `json:"help,omitempty"`  // the stage explained to each held seat
-	Board    *boardview.Board       `json:"board,omitempty"`
-	ToMove   int                    `json:"toMove"`
-	Legal    []boardview.Legal      `json:"legal,omitempty"`
-	Plies    []plyJSON              `json:"plies"`
-	Start    string                 `json:"start,omitempty"`
-	Clock    *clockJSON             `json:"clock,omitempty"`
-	Outcome  outcomeJSON            `json:"outcome"`
-	Offers   []int                  `json:"drawOffers,omitempty"`
-	Rematch  string                 `json:"rematch,omitempty"`
-	Thinking bool                   `json:"thinking,omitempty"`
+	Type    string                 `json:"type"`
+	ID      string                 `json:"id"`
+	Game    string                 `json:"game"`
+	Title   string                 `json:"title"`
+	Options game.Options           `json:"options"`
+	Seats   []lobby.Seat           `json:"seats"`
+	Names   []string               `json:"seatNames"` // the game's names of the seats in this stage
+	You     []int                  `json:"you"`
+	Stage   string                 `json:"stage"`
+	Waiting []int                  `json:"waiting"`
+	Setup   map[int]string         `json:"setup,omitempty"` // Visible text per held seat
+	Help    map[int]game.SetupHelp `json:"help,omitempty"`  // the stage explained to each held seat
+	Board   *boardview.Board       `json:"board,omitempty"`
+	ToMove  int                    `json:"toMove"`
+	Legal   []boardview.Legal      `json:"legal,omitempty"`
+	Plies   []plyJSON              `json:"plies"`
+	Start   string                 `json:"start,omitempty"`
+	Clock   *clockJSON             `json:"clock,omitempty"`
+	Outcome outcomeJSON            `json:"outcome"`
+	Offers  []int                  `json:"drawOffers,omitempty"`
+	Rematch string                 `json:"rematch,omitempty"`
+	// OptionsText says the options as a person reads them.
+	OptionsText []string `json:"optionsText,omitempty"`
+	// RematchYes lists the seats asking for a rematch, RematchNo the seat
+	// that declined one (-1: none).
+	RematchYes []int `json:"rematchYes,omitempty"`
+	RematchNo  int   `json:"rematchNo"`
+	Thinking   bool  `json:"thinking,omitempty"`
 	// Present says which seats are at the table (a connection holds them,
 	// or a computer plays them); GoneMs how long each absent one has been
 	// away, and ClaimAfterMs when the others may claim the game.
@@ -77,10 +83,13 @@ type State struct {
 	Abortable bool `json:"abortable,omitempty"`
 	// Takeback is the seat asking to take back its last move (-1: none)
 	// and TakebackYes the seats that agree.
-	Takeback    int    `json:"takeback"`
-	TakebackYes []int  `json:"takebackYes,omitempty"`
-	Version     int    `json:"version"`
-	Error       string `json:"error,omitempty"`
+	Takeback    int   `json:"takeback"`
+	TakebackYes []int `json:"takebackYes,omitempty"`
+	Version     int   `json:"version"`
+	// Spectators is how many people watch without a seat (spectators.go);
+	// a "spectators" message brings each new count.
+	Spectators int    `json:"spectators"`
+	Error      string `json:"error,omitempty"`
 }
 
 // state builds the view for a holder of seats you. Caller holds s.mu.
@@ -88,9 +97,9 @@ func (s *session) state(you []int) State {
 	t := s.t
 	n := t.Seats()
 	info := s.g.Info()
-	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options),
+	st := State{Type: "state", ID: s.id, Game: info.Name, Title: info.Title, Options: boardview.Options(s.g, t.Def.Options), OptionsText: boardview.OptionsText(s.g, t.Def.Options),
 		You: you, Stage: t.Stage(), Waiting: t.Waiting(), ToMove: int(t.ToMove()), Plies: []plyJSON{},
-		Start: t.Start, Rematch: t.Rematch, Thinking: s.thinking, Version: len(t.Log)}
+		Start: t.Start, Rematch: t.Rematch, RematchNo: t.RematchNo, Thinking: s.thinking, Version: len(t.Log), Spectators: s.spectators}
 	if st.You == nil {
 		st.You = []int{}
 	}
@@ -135,6 +144,9 @@ func (s *session) state(you []int) State {
 		st.GoneMs = append(st.GoneMs, s.goneFor(i, now).Milliseconds())
 		if t.TakebackYes[i] {
 			st.TakebackYes = append(st.TakebackYes, i)
+		}
+		if t.RematchYes[i] {
+			st.RematchYes = append(st.RematchYes, i)
 		}
 	}
 	if c := t.Clock; c.Timed() {

@@ -161,13 +161,16 @@ func (a gamesAPI) websocket(w http.ResponseWriter, r *http.Request) error {
 	}
 	if len(c.seats) > 0 {
 		s.broadcast()
+		s.armLifeTimer()
 	} else {
 		c.queue(s.state(nil))
 	}
+	s.spectatorsChanged()
 	s.mu.Unlock()
 	defer func() {
 		s.mu.Lock()
 		delete(s.subs, c)
+		s.spectatorsChanged()
 		if len(c.seats) > 0 {
 			s.depart(c.seats)
 			s.broadcast() // the others see who left
@@ -365,6 +368,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 			if len(c.seats) != before {
 				s.broadcast() // the others see who arrived
 				s.armLifeTimer()
+				s.spectatorsChanged()
 			} else {
 				c.queue(s.state(c.seats))
 			}
@@ -379,7 +383,7 @@ func (c *client) respond(m clientMsg) map[string]any {
 		if summary, err = c.check(m); err == nil {
 			return map[string]any{"type": "checked", "id": m.ID, "seat": *m.Seat, "summary": summary}
 		}
-	case "move", "setup", "resign", "draw", "decline", "rematch", "abort", "takeback", "no-takeback", "claim":
+	case "move", "setup", "resign", "draw", "decline", "rematch", "no-rematch", "abort", "takeback", "no-takeback", "claim":
 		err = c.act(m)
 	default:
 		err = apierr.New(apierr.BadRequest, "unknown message type %q", m.Type)
@@ -497,7 +501,13 @@ func (c *client) act(m clientMsg) error {
 	case "decline":
 		return s.commit(seat, table.ActDrawDecline, "")
 	case "rematch":
-		return s.srv.rematch(s, seat)
+		// One screen holding several seats asks for all of them at once.
+		if m.Seat == nil {
+			return s.srv.rematch(s, c.seats)
+		}
+		return s.srv.rematch(s, []int{seat})
+	case "no-rematch":
+		return s.commit(seat, table.ActRematchNo, "")
 	case "abort":
 		return s.commit(seat, table.ActAbort, "")
 	case "takeback":

@@ -36,3 +36,19 @@ func ID() string {
 	}
 	return hex.EncodeToString(b[:])
 }
+
+// IsID reports whether s can name a game or a challenge in an address: 1
+// to 64 letters, digits, '-' or '_'. The ids ID makes are of this form,
+// and so were those of older builds and of tests; anything else is refused
+// before it reaches a store or another node.
+func IsID(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for _, c := range s {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

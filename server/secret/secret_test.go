@@ -26,3 +26,30 @@ func TestSecrets(t *testing.T) {
 		t.Fatalf("id %q", id)
 	}
 }
+
+func TestIsID(t *testing.T) {
+	for _, c := range []struct {
+		id   string
+		want bool
+	}{
+		{ID(), true},
+		{"abc-DEF_123", true},
+		{string(make([]byte, 64)), false},
+		{"", false},
+		{"../etc", false},
+		{"a b", false},
+		{"é", false},
+		{"a/b", false},
+	} {
+		if got := IsID(c.id); got != c.want {
+			t.Errorf("IsID(%q) = %v, want %v", c.id, got, c.want)
+		}
+	}
+	long := make([]byte, 65)
+	for i := range long {
+		long[i] = 'a'
+	}
+	if IsID(string(long)) || !IsID(string(long[:64])) {
+		t.Error("the length bound is not 64")
+	}
+}

@@ -16,7 +16,8 @@ func (s *Site) rulesPage(w http.ResponseWriter, title, body string) {
 	fmt.Fprintf(w, `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>%s — wyrm</title><link rel="stylesheet" href="/style.css"><style>
 .rules { max-width: 1100px; } .rules table { border-collapse: collapse; margin: .6rem 0; } .rules td, .rules th { border: 1px solid var(--line); padding: .25rem .5rem; text-align: left; vertical-align: top; }
-.diagrams { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 1rem; }
+.diagrams { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%%), 1fr)); gap: 1rem; }
+.rules table, .rules pre { display: block; max-width: 100%%; overflow-x: auto; } .rules p, .rules li, .rules code { overflow-wrap: anywhere; }
 .diagrams.wide { grid-template-columns: 1fr; }
 .diagram { background: #fff; border: 1px solid var(--line); border-radius: 8px; padding: .6rem; }
 .diagram h3 { margin: 0 0 .3rem; font-size: 1rem; } .diagram .lv { display: flex; gap: .5rem; flex-wrap: wrap; }
@@ -43,13 +44,7 @@ func (s *Site) handleRules(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var b strings.Builder
-	if opts := g.Options(); len(opts) > 0 {
-		b.WriteString("<h2>Options</h2><ul>")
-		for _, o := range opts {
-			fmt.Fprintf(&b, "<li><code>%s</code>: %s</li>", html.EscapeString(o.Name), html.EscapeString(o.Description))
-		}
-		b.WriteString("</ul>")
-	}
+	b.WriteString(optionsHTML(g.Options()))
 	b.WriteString(s.diagramsHTML(g))
 	if s.rules != nil {
 		// Documents are named after the game or its title, in lower case with
@@ -119,7 +114,7 @@ func (s *Site) diagramsHTML(g game.Game) string {
 		}
 		var c strings.Builder
 		fmt.Fprintf(&c, `<section class="diagram"><h3>%s <span class="muted">(%c)</span></h3>`, html.EscapeString(name), d.Letter)
-		c.WriteString(svgLevels(v, targets, from))
+		c.WriteString(svgLevels(pictured(g), v, targets, from))
 		plural := "s"
 		if len(targets) == 1 {
 			plural = ""
@@ -138,8 +133,9 @@ var (
 )
 
 // svgLevels draws every level of v's board, highest first, marking targets
-// and the square from.
-func svgLevels(v game.Viewer, targets map[int]string, from int) string {
+// and the square from; name is the game whose pictures draw its pieces,
+// "" to draw them as letters.
+func svgLevels(name string, v game.Viewer, targets map[int]string, from int) string {
 	g := v.Geometry()
 	pieces := map[int]game.PieceView{}
 	for _, p := range v.Pieces(nil) {
@@ -183,9 +179,7 @@ func svgLevels(v game.Viewer, targets map[int]string, from int) string {
 					fmt.Fprintf(&b, `<rect x="%d" y="%d" width="10" height="10" fill="rgba(255,210,0,.6)"/>`, x, y)
 				}
 				if p, ok := pieces[sq]; ok {
-					c := seatFill[int(p.Owner)%4]
-					fmt.Fprintf(&b, `<circle cx="%d" cy="%d" r="4.1" fill="%s" stroke="#111" stroke-width=".45"/><text x="%d" y="%.1f" text-anchor="middle" font-size="4.7" font-weight="700" fill="%s">%c</text>`,
-						x+5, y+5, c[0], x+5, float64(y)+6.7, c[1], p.Letter)
+					b.WriteString(pieceSVG(name, p, x, y))
 				}
 				switch targets[sq] {
 				case "move":

@@ -64,6 +64,10 @@ func (s *Site) Routes(mux *httpkit.Mux) {
 	mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {
 		files.serveFile(w, r, "index.html", http.NotFoundHandler())
 	})
+	// A game's TV channel too, so that it can be linked to.
+	mux.HandleFunc("GET /tv/{game}", func(w http.ResponseWriter, r *http.Request) {
+		files.serveFile(w, r, "index.html", http.NotFoundHandler())
+	})
 	// The browser engine is megabytes and changes only with a new
 	// build: kept for an hour, it loads once per visit.
 	mux.HandleFunc("GET /engine.wasm", func(w http.ResponseWriter, r *http.Request) {

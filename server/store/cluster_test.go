@@ -233,6 +233,13 @@ func TestPublishedSummariesReachListeners(t *testing.T) {
 	if err != nil || len(sums) != 2 || sums[0].Game != "g" || string(sums[0].Data) != `{"v":2}` {
 		t.Fatalf("summaries %+v, %v", sums, err)
 	}
+	// One of the same version replaces it (its spectators changed).
+	if err := p.Publish(ctx, "a", []Summary{{Game: "g", CreatedMs: 7, Version: 2, Data: []byte(`{"v":2,"s":1}`)}}); err != nil {
+		t.Fatal(err)
+	}
+	if sums, err := p.Summaries(ctx); err != nil || string(sums[0].Data) != `{"v":2,"s":1}` {
+		t.Fatalf("summaries after the same version %+v, %v", sums, err)
+	}
 }
 
 // Games stored before this step get an expired lease, so that some node

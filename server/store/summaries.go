@@ -28,14 +28,16 @@ type notice struct {
 	Data    string `json:"d,omitempty"`
 }
 
-// publish stores the summaries not older than the stored ones and
-// notifies the listeners of each, all in one statement.
+// publish stores the summaries not older than the stored ones (one of the
+// same version replaces it: what a game's log does not count, such as its
+// spectators, changed) and notifies the listeners of each, all in one
+// statement.
 const publish = `WITH s AS (
 	SELECT * FROM unnest($1::text[], $2::bigint[], $3::integer[], $4::text[]) AS s(game_id, created_ms, version, data)
 ), up AS (
 	INSERT INTO summaries(game_id, created_ms, version, data) SELECT * FROM s
 	ON CONFLICT (game_id) DO UPDATE SET version = EXCLUDED.version, data = EXCLUDED.data
-	WHERE summaries.version < EXCLUDED.version
+	WHERE summaries.version <= EXCLUDED.version
 )
 SELECT pg_notify('` + summaryChannel + `', p) FROM unnest($5::text[]) AS p`
 

@@ -13,7 +13,9 @@ const (
 	ActDrawOffer   = "draw"        // a seat offers (or accepts) a draw
 	ActDrawDecline = "decline"     // a seat declines the open offers
 	ActTimeout     = "timeout"     // the seat's clock ran out
-	ActRematch     = "rematch"     // Data: id of the new game
+	ActRematch     = "rematch"     // Data: id of the new game, made once every player agreed
+	ActRematchAsk  = "rematch-ask" // a seat asks for a rematch, or agrees to one asked for
+	ActRematchNo   = "rematch-no"  // a seat declines the rematch asked for
 	ActResume      = "resume"      // the server is back; Data: when it was last known up (ms)
 	ActAbort       = "abort"       // ends a game before every seat has moved; Data: "timeout" when the server did
 	ActTakeback    = "takeback"    // a seat asks to take back its last move, or agrees to another's request
@@ -58,6 +60,10 @@ func (t *Table) Apply(a Action) error {
 		err = t.join(a)
 	case ActRematch:
 		err = t.rematch(a)
+	case ActRematchAsk:
+		err = t.askRematch(a)
+	case ActRematchNo:
+		err = t.declineRematch(a)
 	case ActSetup:
 		err = t.setup(a)
 	case ActMove:

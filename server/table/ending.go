@@ -7,17 +7,6 @@ import (
 	"wyrm/game"
 )
 
-func (t *Table) rematch(a Action) error {
-	if !t.Outcome().Over {
-		return errorf(Conflict, "the game is not over yet")
-	}
-	if t.Rematch != "" {
-		return errorf(Conflict, "a rematch already exists")
-	}
-	t.Rematch = a.Data
-	return nil
-}
-
 func (t *Table) resign(a Action) error {
 	if err := t.playing(a.Seat); err != nil {
 		return err

@@ -46,6 +46,10 @@ type Table struct {
 	Clock     Clock
 	// Rematch is the id of the game that followed this one.
 	Rematch string
+	// RematchYes lists the seats asking for (or agreeing to) a rematch,
+	// and RematchNo the seat that last declined one (-1: none).
+	RematchYes []bool
+	RematchNo  int
 	// Departed lists the seats in the order they left the game
 	// (resignation, time, absence, or eliminated by the rules), earliest
 	// first; seats that left at one moment share a group. Places reads it.
@@ -117,7 +121,7 @@ func (t *Table) reset() error {
 		t.OfferedAt[i] = -1
 	}
 	t.Clock = NewClock(t.Def.Clock, n)
-	t.Rematch = ""
+	t.Rematch, t.RematchYes, t.RematchNo = "", make([]bool, n), -1
 	if t.Def.Start != "" {
 		// A game set up from a position begins with play.
 		return t.beginPlay(t.G.Parse(t.Def.Start, t.Def.Options))

@@ -32,9 +32,18 @@ async function route() {
     location.replace('/' + location.hash);
     return;
   }
+  // So does a game's TV channel (/tv/<game>).
+  const tv = location.pathname.match(/^\/tv\/([^/]+)$/);
+  if (tv && location.hash && location.hash !== '#') {
+    location.replace('/' + location.hash);
+    return;
+  }
   app.replaceChildren();
   try {
-    if (location.pathname === '/analysis' || parts[0].startsWith('analysis')) {
+    if (tv) {
+      const { showTV } = await import('./tv.js');
+      leave = showTV(app, decodeURIComponent(tv[1]));
+    } else if (location.pathname === '/analysis' || parts[0].startsWith('analysis')) {
       const query = location.pathname === '/analysis' ? location.search : location.hash.replace(/^[^?]*/, '');
       // Loaded when opened, so that the lobby stays small.
       const { showAnalysis } = await import('./analysis.js');

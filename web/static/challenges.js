@@ -28,10 +28,20 @@ export function clockText(c) {
   return `${+(c.initialMs / 60000).toFixed(2)}+${+(c.incrementMs / 1000).toFixed(1)}`;
 }
 
+/** Who plays which colour in a challenge: its author's seat, or random. */
+export function colourText(c) {
+  const names = c.seatNames || [];
+  if (names.length !== 2) return '';
+  if (c.seat !== 0 && c.seat !== 1) return 'random colours';
+  const n = names[c.seat];
+  return `${c.author && c.author.name ? c.author.name : 'the author'} plays ${n[0].toUpperCase() + n.slice(1)}`;
+}
+
 /** A challenge's terms in one line. */
 export function describe(c) {
-  const opts = Object.entries(c.options || {}).map(([k, v]) => `${k}: ${v.length > 24 ? v.slice(0, 23) + '…' : v}`);
-  return [c.title, clockText(c.clock), c.rated ? 'rated' : 'casual', ...opts].join(' · ');
+  const clip = v => v.length > 40 ? v.slice(0, 39) + '…' : v;
+  const opts = c.optionsText ? c.optionsText.map(clip) : Object.entries(c.options || {}).map(([k, v]) => clip(`${k}: ${v}`));
+  return [c.title, clockText(c.clock), c.rated ? 'rated' : 'casual', colourText(c), ...opts].filter(Boolean).join(' · ');
 }
 
 /** The ids of the seeks and challenges this page posted and that wait. */

@@ -8,6 +8,7 @@ import { seeksPanel } from './seeks.js';
 import { postChallenge, watchMine, myChallenges, answerOf } from './challenges.js';
 import { optionField, readOption, formOptions } from './optionform.js';
 import { playerText } from './players.js';
+import { tvTiles } from './tvtiles.js';
 
 const clocks = [['none', 'No clock', 0, 0], ['1+0', '1 min', 1, 0], ['3+2', '3 min + 2 s', 3, 2], ['5+3', '5 min + 3 s', 5, 3],
   ['10+5', '10 min + 5 s', 10, 5], ['15+10', '15 min + 10 s', 15, 10], ['30+20', '30 min + 20 s', 30, 20],
@@ -20,8 +21,9 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   const form = h('form', { class: 'card', 'aria-labelledby': 'newh' });
   const lists = h('div');
   const panel = target ? null : seeksPanel();
+  const tv = target ? null : tvTiles();
   root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? `Challenge ${target}` : 'New game'), form),
-    target ? '' : h('section', {}, panel.el, lists)));
+    target ? '' : h('section', {}, tv.el, panel.el, lists)));
 
   // The lists hold the pages loaded so far; the server pushes the games
   // that change (no polling), and "More" loads the next page.
@@ -94,6 +96,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         h('strong', {}, g.title),
         h('span', { class: 'muted who' }, g.seats.map((s, i) => `${seatName(g, i)}: ${playerText(s)}`).join(' · ')),
         h('span', { class: 'muted where' }, progress(g)),
+        g.spectators && g.list === 'playing' ? h('span', { class: 'muted watching-count' }, `${g.spectators} watching`) : '',
         h('span', { class: 'go' }, actions(g))))), moreButton);
   }
 
@@ -120,11 +123,23 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     const hi = h('input', { type: 'number', id: 'rating-max', min: 0, max: 4000, step: 50, placeholder: 'any', 'aria-label': 'Highest rating', style: 'width:6rem' });
     const range = h('div', { class: 'field' }, h('span', { class: 'name' }, 'Opponent\'s rating', h('small', { class: 'muted hint' }, 'in this game at this speed')), lo, '–', hi);
     const players = h('div', {}, h('h2', {}, 'Players'), seats);
+    // A seek or challenge may name the author's colour, for two seats only;
+    // the API names the first seat white and the second black.
+    const colour = h('select', { id: 'colour', name: 'colour' });
+    const colourField = h('div', { class: 'field' }, h('label', { class: 'name', for: 'colour' }, 'Your colour'), colour);
+    function colourChoices(names) {
+      const was = colour.value || 'random', cap = n => n[0].toUpperCase() + n.slice(1);
+      colour.replaceChildren(h('option', { value: 'random' }, 'Random'),
+        ...['white', 'black'].map((v, i) => h('option', { value: v }, cap(names[i] || `seat ${i + 1}`))));
+      colour.value = was;
+    }
     const done = h('p', { class: 'muted', role: 'status' });
     const submit = h('button', { class: 'primary', type: 'submit', id: 'create' }, 'Create game');
+    let asked = 0, seatCount = 2;
     function modeChanged() {
       players.hidden = mode !== 'game';
       range.hidden = mode !== 'seek' || !rated.checked;
+      colourField.hidden = mode === 'game' || seatCount !== 2;
       submit.textContent = { game: 'Create game', seek: 'Post seek', challenge: `Challenge ${target}` }[mode];
       submit.id = { game: 'create', seek: 'post-seek', challenge: 'send-challenge' }[mode];
     }
@@ -134,7 +149,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       h('div', { class: 'field' }, h('label', { class: 'name', for: 'clock' }, 'Time control'), clockSel, custom),
       // Rated games need an account: one seat yours, the others invited.
       me.signedIn ? h('div', { class: 'field' }, h('label', { class: 'name', for: 'rated' }, 'Rated', h('small', { class: 'muted hint' }, 'changes the players\' ratings; no computer seats')), rated) : '',
-      target ? '' : modes, range, players, err, done,
+      target ? '' : modes, colourField, range, players, err, done,
       h('div', { class: 'row' }, submit));
     modeChanged();
     form.onsubmit = async ev => {
@@ -146,6 +161,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
         : c[4] ? { initialMs: 0, incrementMs: 0, days: c[4] } : { initialMs: c[2] * 60000, incrementMs: c[3] * 1000 };
       if (mode !== 'game') {
         const body = { game: current().name, options: values(), clock, rated: me.signedIn && rated.checked };
+        if (seatCount === 2) body.color = colour.value;
         if (mode === 'challenge') body.to = target;
         else if (body.rated) {
           if (lo.value) body.ratingMin = Number(lo.value);
@@ -190,7 +206,6 @@ export function showLobby(root, { challenge: target = '' } = {}) {
       opts.replaceChildren(...g.options.map(o => optionField(o, undefined, seatsChanged, { seats: seatNames() })));
       seatsChanged();
     }
-    let asked = 0, seatCount = 2;
     const seatNames = () => Array.from({ length: seatCount }, (_, i) => `seat ${i + 1}`);
     async function seatsChanged() {
       err.textContent = '';
@@ -209,6 +224,8 @@ export function showLobby(root, { challenge: target = '' } = {}) {
           if (el) el.closest('.field').replaceWith(optionField(o, readOption(el, o), seatsChanged, { seats: seatNames() }));
         }
       }
+      colourChoices(names);
+      modeChanged();
       const old = [...seats.querySelectorAll('.seatrow')].map(r => [r.querySelector('select.kind').value, r.querySelector('select.lvl').value]);
       seats.replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i, names[i] || `Seat ${i + 1}`, old[i])));
     }
@@ -231,5 +248,5 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   refresh();
   panel.refresh();
   listen();
-  return () => { unwatch(); if (events) events.close(); panel.close(); };
+  return () => { unwatch(); if (events) events.close(); panel.close(); tv.close(); };
 }

@@ -5,7 +5,7 @@
 // holds, read back from the page, so that whatever changed its inputs is
 // heard the same way.
 import { h } from './dom.js';
-import { optionTitle, changedOptions, perSeatValue, swapPick, inBounds } from './options.js';
+import { optionTitle, changedOptions, perSeatValue, swapPick, inBounds, choiceLabel, choiceHelp } from './options.js';
 
 /**
  * A labelled field for option o holding value v ('' or undefined: the
@@ -26,20 +26,25 @@ export function optionField(o, v, onchange, { seats = [], strict = false } = {})
   const report = () => onchange(readOption(input, o, strict));
   if (o.kind === 'set') {
     const on = value.split(',');
-    input = h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
-      o.choices.map(c => h('label', {}, h('input', { type: 'checkbox', value: c, checked: on.includes(c), onchange: () => report() }), c)));
+    // Each choice reads as the game names it, with its explanation when the
+    // game gives one (then one choice a line).
+    const explained = o.choices.some(c => choiceHelp(o, c));
+    input = h('span', { class: 'checks' + (explained ? ' explained' : ''), id, role: 'group', 'aria-label': title },
+      o.choices.map(c => h('label', { title: choiceHelp(o, c) || undefined },
+        h('input', { type: 'checkbox', value: c, checked: on.includes(c), onchange: () => report() }),
+        h('span', { class: 'choice' }, choiceLabel(o, c), choiceHelp(o, c) ? h('small', { class: 'muted hint' }, choiceHelp(o, c)) : ''))));
   } else if (o.kind === 'perseat') {
     const picks = value ? value.split(',') : [];
     input = h('span', { class: 'checks', id, role: 'group', 'aria-label': title },
       seats.map((s, i) => h('label', {}, `${s} `, h('select', { 'aria-label': `${title} of ${s}` },
-        strict && picks[i] ? [] : h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, c))))));
+        strict && picks[i] ? [] : h('option', { value: '' }, 'any'), o.choices.map(c => h('option', { value: c, selected: picks[i] === c }, choiceLabel(o, c)))))));
     input.querySelectorAll('select').forEach((sel, i) => sel.addEventListener('change', () =>
       strict ? onchange(perSeatValue(swapPick(picks, i, sel.value), true)) : report()));
   } else if (o.kind === 'bool') {
     input = h('input', { type: 'checkbox', id, checked: value === 'true' });
   } else if (o.kind === 'choice') {
     input = h('select', { id }, o.default ? [] : h('option', { value: '' }, 'default'),
-      o.choices.map(c => h('option', { value: c, selected: c === value }, c)));
+      o.choices.map(c => h('option', { value: c, selected: c === value }, choiceLabel(o, c))));
   } else if (o.kind === 'int') {
     input = h('input', { type: 'number', id, min: o.min, max: o.max, value: value || o.min || 0 });
   } else {

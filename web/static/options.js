@@ -5,6 +5,19 @@
 /** What a field calls option o: its label, else its name capitalised. */
 export function optionTitle(o) { return o.label || (o.name[0].toUpperCase() + o.name.slice(1)); }
 
+/** What a person reads for choice c of option o: its label from the game,
+ * else the choice itself. */
+export function choiceLabel(o, c) {
+  const i = (o.choices || []).indexOf(c);
+  return (i >= 0 && o.choiceLabels && o.choiceLabels[i]) || c;
+}
+
+/** The game's sentence explaining choice c of option o, '' for none. */
+export function choiceHelp(o, c) {
+  const i = (o.choices || []).indexOf(c);
+  return (i >= 0 && o.choiceHelp && o.choiceHelp[i]) || '';
+}
+
 /** Whether v is option o's default, which a form need not send (an unset
  * boolean is false). */
 export function isDefault(o, v) {

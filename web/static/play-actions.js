@@ -3,7 +3,7 @@
 // the rules; then the position string.
 import { h } from './dom.js';
 import { tokens, addTokens } from './tokens.js';
-import { mine, seatLabel, resultText, claimWait } from './play-state.js';
+import { mine, seatLabel, resultText, claimWait, rematchOffer } from './play-state.js';
 
 /** The actions card of view v: el holds the buttons, extra the position. */
 export function gameActions(v) {
@@ -56,8 +56,7 @@ export function gameActions(v) {
       }
     }
     if (st.outcome.over) el.append(h('p', { class: 'result', id: 'result' }, resultText(st)));
-    if (st.outcome.over && mine(v).length && !st.rematch) el.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Rematch'));
-    if (st.rematch) el.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, 'Go to rematch'));
+    if (st.outcome.over) drawRematch(st, label, send);
     // The engine helps only those not playing: in a finished game, or
     // watching one.
     if (board && board.position && (st.outcome.over || !mine(v).length)) {
@@ -72,6 +71,24 @@ export function gameActions(v) {
     el.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, 'Download record'),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, 'Rules'));
     drawExtra(board);
+  }
+
+  // A rematch is an offer the others accept or decline; once everyone
+  // agrees, the players' pages move to it and spectators get a link.
+  function drawRematch(st, label, send) {
+    const id = v.id, held = mine(v).length > 0, offer = rematchOffer(st, label);
+    if (st.rematch) {
+      el.append(h('a', { id: 'torematch', class: 'btn primary', href: '#/g/' + st.rematch, onclick: () => addTokens(st.rematch, tokens(id)) }, held ? 'Go to rematch' : 'Watch the rematch'));
+      return;
+    }
+    if (offer.text) el.append(h('p', { id: 'rematch-note', class: 'result' }, offer.text));
+    if (offer.answer) {
+      el.append(h('button', { id: 'rematch', class: 'primary', onclick: () => send({ type: 'rematch' }) }, 'Accept rematch'),
+        h('button', { id: 'no-rematch', onclick: () => send({ type: 'no-rematch' }) }, 'Decline rematch'));
+    } else if (held) {
+      const asked = mine(v).every(i => (st.rematchYes || []).includes(i));
+      el.append(h('button', { id: 'rematch', class: asked ? '' : 'primary', disabled: asked, onclick: () => send({ type: 'rematch' }) }, asked ? 'Rematch asked' : 'Rematch'));
+    }
   }
 
   // The position string.

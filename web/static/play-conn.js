@@ -1,10 +1,10 @@
 // The game screen's connection: the websocket to the server, the hello
 // that proves this browser's seats, reconnection, and each new state with
 // the sounds it brings.
-import { tokens } from './tokens.js';
+import { tokens, addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { play as sound } from './sound.js';
-import { mine, myTurn, canPremove, dest, answerNote } from './play-state.js';
+import { mine, myTurn, canPremove, dest, answerNote, rematchMove } from './play-state.js';
 import { answerWatch } from './play-answers.js';
 
 /**
@@ -49,6 +49,13 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
     }
     if (m.you.length) { v.awaitingHello = false; clearTimeout(helloTimer); }
     const before = v.st;
+    // Everyone agreed to a rematch: the players' pages go to it together.
+    const next = rematchMove(before, m);
+    if (next) {
+      addTokens(next, tokens(v.id));
+      location.hash = '#/g/' + next;
+      return;
+    }
     const st = v.st = m;
     st.receivedAt = Date.now();
     if (m.error) errBox.textContent = m.error;
@@ -73,7 +80,8 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
   }
 
   function connect() {
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id;
+    // v.node: the node the game's API answer named, for a proxy to route on.
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws/' + v.id + (v.node ? '?node=' + encodeURIComponent(v.node) : '');
     ws = new WebSocket(url);
     ws.onopen = () => {
       retry = 0;
@@ -88,6 +96,7 @@ export function gameConnection(v, { chat, errBox, moveInput, setupFor, playPremo
       if (m.type === 'ack' || m.type === 'error') answers.answered(m.id);
       if (chat.receive(m)) return;
       if (m.type === 'state') onState(m);
+      else if (m.type === 'spectators') { if (v.st) { v.st.spectators = m.count; v.draw(); } }
       else if (m.type === 'error' && checks.has(m.id)) setupFor(checks.get(m.id))?.verdict(false, m.message);
       else if (m.type === 'error') { errBox.textContent = m.message; v.pending = null; if (v.awaitingHello) { v.awaitingHello = false; clearTimeout(helloTimer); } if (v.st) v.draw(); }
       else if (m.type === 'ack') { errBox.textContent = ''; moveInput.value = ''; }

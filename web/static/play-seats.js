@@ -1,8 +1,10 @@
 // The game screen's players card: each seat, who plays it, whether they are
-// at the table, its result once the game is over, and its clock.
+// at the table, its result once the game is over, and its clock; and how
+// many people watch.
 import { h } from './dom.js';
 import { mine, seatLabel } from './play-state.js';
 import { ratingText, changeText } from './players.js';
+import { watchingText } from './tv-state.js';
 
 /** Draws the seats of view v into el. */
 export function drawSeats(v, el) {
@@ -12,7 +14,9 @@ export function drawSeats(v, el) {
     // A dot says who is at the table right now.
     st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? 'at the table' : 'away', 'aria-label': st.present[i] ? 'at the table' : 'away' }) : '',
     h('span', {}, seatLabel(st, i), h('br'), who(v, s, i)),
-    st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')));
+    st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')),
+  // How many watch without a seat (the server counts them).
+  h('p', { class: 'muted watching', id: 'watching' }, watchingText(st.spectators)));
 }
 
 /** Who plays seat s (index i): a player's name and rating, a bot's mark,

@@ -174,6 +174,37 @@ export function answerNote(before, after) {
 }
 
 /**
+ * The rematch to move to: its id when it began between states before and
+ * after of one game and the viewer holds a seat ('' otherwise), so that
+ * every player's page follows the agreement, while a page opened later on
+ * the finished game stays on it.
+ */
+export function rematchMove(before, after) {
+  if (!before || !after || before.id !== after.id || before.rematch || !after.rematch || !(after.you || []).length) return '';
+  return after.rematch;
+}
+
+/**
+ * What the rematch offer of finished state st says to its viewer: who asks,
+ * whether the viewer is asked to answer, and who declined. label(i) names
+ * seat i. Returns {text, answer} where answer means the viewer's seats have
+ * not agreed to a rematch others ask for.
+ */
+export function rematchOffer(st, label) {
+  const held = st.you || [], yes = st.rematchYes || [];
+  const others = yes.filter(i => !held.includes(i));
+  const mineAsked = held.length > 0 && held.every(i => yes.includes(i));
+  if (st.rematch) return { text: '', answer: false };
+  if (mineAsked) {
+    const waiting = st.seats.map((_, i) => i).filter(i => !yes.includes(i) && !held.includes(i) && st.seats[i].kind !== 'computer');
+    return { text: waiting.length ? `Rematch asked: waiting for ${waiting.map(label).join(', ')}.` : 'Rematch asked.', answer: false };
+  }
+  if (others.length) return { text: `${others.map(label).join(', ')} ${others.length > 1 ? 'ask' : 'asks'} for a rematch.`, answer: held.length > 0 };
+  if (st.rematchNo >= 0 && st.rematchNo !== undefined && !held.includes(st.rematchNo)) return { text: `${label(st.rematchNo)} declined the rematch.`, answer: false };
+  return { text: '', answer: false };
+}
+
+/**
  * The claim a seat may make when all its opponents are away: null when
  * some opponent is at the table (or none is left), else {wait} the
  * milliseconds until it is allowed (0: now). now is the browser's clock;

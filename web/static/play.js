@@ -41,7 +41,9 @@ export function showGame(root, id) {
     if (!st) return;
     // Once the seats are proven, so that the chat asks for the rooms they read.
     if (!v.awaitingHello) chat.update(st);
-    page.title.textContent = st.title + (Object.keys(st.options || {}).length ? ' · ' + Object.entries(st.options).map(([k, x]) => `${k}: ${x}`).join(', ') : '');
+    // The options in the game's words when the server gives them.
+    const opts = st.optionsText || Object.entries(st.options || {}).map(([k, x]) => `${k}: ${x}`);
+    page.title.textContent = st.title + (opts.length ? ' · ' + opts.join('; ') : '');
     markTab(`${st.title} — wyrm`, myTurn(v) || (inSetup(v) && mine(v).some(i => st.waiting.includes(i))));
     const viewing = v.viewPly !== null && v.viewBoard;
     const shown = viewing ? v.viewBoard : st.board;
@@ -86,11 +88,18 @@ export function showGame(root, id) {
   addEventListener('resize', onResize);
   addEventListener('wyrm-settings', onSettings);
   const tick = setInterval(() => drawClocks(v, root), 200);
-  conn.open();
   // A mistyped address: the socket alone would reconnect for ever, so the
-  // API is asked once whether the game exists.
-  let left = false;
-  fetch('/api/games/' + encodeURIComponent(id)).then(r => { if (r.status === 404 && !left) notFound(); }).catch(() => {});
+  // API is asked first whether the game exists. Its answer names the node
+  // serving the game, which the socket passes on (?node=) so that a proxy
+  // can route it there directly; an answer that is slow to come does not
+  // hold the board up.
+  let left = false, opened = false;
+  const open = () => { if (!opened && !left) { opened = true; conn.open(); } };
+  const openAnyway = setTimeout(open, 1500);
+  fetch('/api/games/' + encodeURIComponent(id)).then(r => {
+    v.node = r.headers.get('X-Wyrm-Node') || '';
+    if (r.status === 404) { if (!left) notFound(); } else open();
+  }).catch(open).finally(() => clearTimeout(openAnyway));
   function notFound() {
     clearInterval(tick);
     conn.close();
@@ -101,6 +110,7 @@ export function showGame(root, id) {
   }
   return () => {
     left = true;
+    clearTimeout(openAnyway);
     clearInterval(tick);
     conn.close(); actions.close();
     removeEventListener('keydown', onKey); removeEventListener('pointerdown', onRight, true);

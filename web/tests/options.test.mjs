@@ -1,7 +1,7 @@
 // The rules of an option form apart from the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { optionTitle, isDefault, changedOptions, perSeatValue, swapPick, inBounds } from '../static/options.js';
+import { optionTitle, isDefault, changedOptions, perSeatValue, swapPick, inBounds, choiceLabel, choiceHelp } from '../static/options.js';
 
 test('optionTitle: the label, else the name capitalised', () => {
   assert.equal(optionTitle({ name: 'map', label: 'The map' }), 'The map');
@@ -42,4 +42,14 @@ test('inBounds', () => {
   const o = { min: 2, max: 4 };
   assert.ok(inBounds(o, '2') && inBounds(o, '4'));
   assert.ok(!inBounds(o, '5') && !inBounds(o, '1') && !inBounds(o, '2.5') && !inBounds(o, 'x'));
+});
+
+test('a choice reads in its game\'s words, its id only when the game gives none', () => {
+  const o = { name: 'sides', kind: 'perseat', choices: ['red-side', 'blue'], choiceLabels: ['Crimson'], choiceHelp: ['', 'Plays second.'] };
+  assert.equal(choiceLabel(o, 'red-side'), 'Crimson');
+  assert.equal(choiceLabel(o, 'blue'), 'blue');
+  assert.equal(choiceLabel({ name: 'x', choices: ['a'] }, 'a'), 'a');
+  assert.equal(choiceHelp(o, 'red-side'), '');
+  assert.equal(choiceHelp(o, 'blue'), 'Plays second.');
+  assert.equal(choiceHelp(o, 'green'), '');
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   SPECIAL, mine, myTurn, canPremove, cur, inSetup, seatLabel, dest, kindOf, dropSel, legalFromSel,
-  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells, answerNote, claimWait, greetsOpponent,
+  ownSquares, premoveMoves, resultText, statusText, activeSeat, upperHalf, rounds, moveCells, answerNote, claimWait, greetsOpponent, rematchMove, rematchOffer,
 } from '../static/play-state.js';
 
 const ply = (seat, text) => ({ seat, text });
@@ -149,6 +149,26 @@ test('a declined offer is told to the one who made it', () => {
   assert.equal(answerNote(asked, { ...asked, takeback: -1 }), 'Your takeback request was refused.');
   assert.equal(answerNote(asked, { ...asked, takeback: -1, plies: [1] }), ''); // granted
   assert.equal(answerNote(null, after), '');
+});
+
+test('the players follow a rematch when it begins, not a page opened later', () => {
+  const over = { id: 'g', you: [1], outcome: { over: true }, rematchYes: [0, 1] };
+  assert.equal(rematchMove(over, { ...over, rematch: 'n' }), 'n');
+  assert.equal(rematchMove(null, { ...over, rematch: 'n' }), ''); // opened after it began
+  assert.equal(rematchMove({ ...over, rematch: 'n' }, { ...over, rematch: 'n' }), '');
+  assert.equal(rematchMove({ ...over, you: [] }, { ...over, you: [], rematch: 'n' }), ''); // a spectator
+  assert.equal(rematchMove({ ...over, id: 'h' }, { ...over, rematch: 'n' }), '');
+});
+
+test('a rematch offer says who asks, who is asked, and who declined', () => {
+  const label = i => ['White', 'Black'][i];
+  const st = { you: [0], seats: [{ kind: 'local' }, { kind: 'invite' }], rematchNo: -1 };
+  assert.deepEqual(rematchOffer(st, label), { text: '', answer: false });
+  assert.deepEqual(rematchOffer({ ...st, rematchYes: [1] }, label), { text: 'Black asks for a rematch.', answer: true });
+  assert.deepEqual(rematchOffer({ ...st, rematchYes: [0] }, label), { text: 'Rematch asked: waiting for Black.', answer: false });
+  assert.deepEqual(rematchOffer({ ...st, rematchNo: 1 }, label), { text: 'Black declined the rematch.', answer: false });
+  assert.deepEqual(rematchOffer({ ...st, you: [], rematchYes: [1] }, label), { text: 'Black asks for a rematch.', answer: false }); // a spectator
+  assert.deepEqual(rematchOffer({ ...st, rematchYes: [1], rematch: 'n' }, label), { text: '', answer: false });
 });
 
 test('a claim counts down until it is allowed', () => {

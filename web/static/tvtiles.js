@@ -1,0 +1,65 @@
+// The lobby's TV: a small live board per game with something in progress,
+// each leading to its channel (/tv/<game>), kept up to date by the TV's
+// event stream; with nothing in progress it says so.
+import { h } from './dom.js';
+import { renderBoard } from './board.js';
+import { get } from './settings.js';
+import { fitUnit } from './layouts.js';
+import { seatLabel, lastPlies } from './play-state.js';
+import { matchText, watchingText } from './tv-state.js';
+
+const TILE = 230; // px: a tile's board at most this wide and high
+
+/** The TV card of the lobby; close() ends its stream. */
+export function tvTiles() {
+  const row = h('div', { class: 'tv-tiles' });
+  const el = h('div', { class: 'card', id: 'tv-card' }, h('h2', {}, 'TV'), row);
+  const tiles = new Map(); // game -> { el, board, key }
+  let events = null;
+
+  function onChannels(all) {
+    const on = all.filter(c => c.featured);
+    if (!on.length) {
+      tiles.clear();
+      row.replaceChildren(h('p', { class: 'muted', id: 'tv-nothing' }, 'Nothing is being played right now.'));
+      return;
+    }
+    for (const g of [...tiles.keys()]) if (!on.some(c => c.game === g)) tiles.delete(g);
+    for (const c of on) {
+      let t = tiles.get(c.game);
+      if (!t) {
+        const board = h('div', { class: 'levels' });
+        t = { board, key: '', who: h('span', { class: 'who' }), watching: h('small', { class: 'muted' }) };
+        t.el = h('a', { class: 'tv-tile', href: '/tv/' + encodeURIComponent(c.game), 'data-game': c.game, title: `Watch ${c.title} TV` },
+          h('strong', {}, c.title), board, t.who, t.watching);
+        tiles.set(c.game, t);
+      }
+      const f = c.featured;
+      t.who.textContent = matchText(f);
+      t.watching.textContent = (f.list === 'finished' ? 'Game over · ' : '') + watchingText(f.spectators);
+      // The board is read again only when the game moved on.
+      const key = `${f.id}/${f.plies}/${f.stage}`;
+      if (key !== t.key) { t.key = key; loadBoard(t, f.id, key); }
+    }
+    row.replaceChildren(...on.map(c => tiles.get(c.game).el));
+  }
+
+  async function loadBoard(t, id, key) {
+    try {
+      const st = await (await fetch('/api/games/' + encodeURIComponent(id))).json();
+      if (t.key !== key || !st.board || !st.board.geometry) return;
+      // Several levels: the middle one large, the others as small maps.
+      const g = st.board.geometry, layout = g.levels === 1 ? 'one' : 'focus';
+      const lasts = lastPlies(st.plies, st.plies.length, st.seats.length - 1);
+      renderBoard(t.board, st.board, { flip: false, unit: fitUnit(g, layout, TILE, TILE), layout, check: st.board.check,
+        last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })),
+        seatNames: st.seats.map((_, i) => seatLabel(st, i)), game: st.game, pictures: get('pieces') === 'pictures' });
+    } catch { /* the next change tries again */ }
+  }
+
+  if (typeof EventSource !== 'undefined') {
+    events = new EventSource('/api/tv/events');
+    events.addEventListener('tv', ev => { try { onChannels(JSON.parse(ev.data).channels); } catch { /* a broken push is skipped */ } });
+  }
+  return { el, close() { if (events) events.close(); } };
+}

@@ -138,6 +138,11 @@ func TestModeratorActions(t *testing.T) {
 	if m := ct.alice.say("players", "again"); m["code"] != "forbidden" || !strings.Contains(fmt.Sprint(m["message"]), "muted you until") {
 		t.Errorf("a muted account's message: %v", m)
 	}
+	for _, line := range ct.guest.history().texts() {
+		if strings.HasSuffix(line, ": again") {
+			t.Errorf("a refused message was kept: %q", line)
+		}
+	}
 
 	// Mark: a rated game alice won from bob is refunded to bob.
 	bobs, ids := signUpAll(t, h, "bob")

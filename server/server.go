@@ -18,11 +18,14 @@ import (
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
 	"wyrm/server/editor"
+	"wyrm/server/fairplay"
 	"wyrm/server/httpkit"
 	"wyrm/server/life"
 	"wyrm/server/lists"
 	"wyrm/server/lobby"
 	"wyrm/server/metrics"
+	"wyrm/server/moderation"
+	"wyrm/server/owndata"
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
@@ -124,13 +127,18 @@ type Server struct {
 	accounts   *account.Accounts // nil: guests only
 	accountAPI *account.API
 	listsAPI   *lists.API
-	chat       *chat.Service  // nil: chat is off
-	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
+	chat       *chat.Service    // nil: chat is off
+	hub        *challenge.Hub   // challenges, seeks and event streams; nil without accounts
+	watch      *account.Watcher // ends the connections of ended credentials; nil without accounts
 	// tournaments are arenas and Swiss events; nil without accounts.
 	tournaments *tournament.Service
-	site        *site.Site
-	tv          *tv.TV
-	editor      *editor.Editor
+	// fairplay keeps the figures of analysed games, analyser makes them;
+	// both nil without accounts or an engine that scores positions.
+	fairplay *fairplay.Store
+	analyser *fairplay.Analyser
+	site     *site.Site
+	tv       *tv.TV
+	editor   *editor.Editor
 
 	proxyHeader  string
 	minClock     time.Duration
@@ -181,12 +189,19 @@ func New(cfg Config) (*Server, error) {
 		channels = append(channels, tv.Game{Name: g.Info().Name, Title: g.Info().Title})
 	}
 	srv.tv = tv.New(tv.Config{Games: channels, Lobby: srv.lobby, Pause: cfg.TVPause, Now: now})
+	if cfg.Accounts != nil && cfg.Chat.Mutes == nil {
+		cfg.Chat.Mutes = cfg.Accounts // moderators' mutes
+	}
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
 		Now: now, Limits: srv.limits, Metrics: srv.metrics, Life: srv.life, Lobby: srv.lobby, Accounts: cfg.Accounts, Chat: srv.chat,
 		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout,
-		Finished: srv.gameFinished})
+		Finished: srv.gameFinished, Analyse: srv.analyse})
+	if err := srv.startFairPlay(cfg); err != nil {
+		srv.life.Stop()
+		return nil, err
+	}
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
@@ -194,8 +209,10 @@ func New(cfg Config) (*Server, error) {
 		// Connections opened with a session or token that ends are ended
 		// too, on every node (account.Watcher).
 		w := account.NewWatcher(cfg.Accounts)
-		srv.accountAPI.Watch = w
+		srv.accountAPI.Watch, srv.watch = w, w
 		srv.life.Go(func() { w.Run(srv.life.Context(), cfg.RecheckEvery) })
+		// Seats of accounts closed on another node resign here too.
+		srv.life.Go(func() { srv.sweepClosed(cfg.Accounts, cfg.RecheckEvery) })
 	}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	if cfg.Accounts != nil {
@@ -291,6 +308,11 @@ func (srv *Server) Handler() http.Handler {
 		srv.hub.Routes(mux)
 		srv.tournaments.Routes(mux)
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
+		now := func() time.Time { return srv.now() }
+		(&moderation.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Queue: srv.flags, Limits: srv.limits, Now: now}).Routes(mux)
+		(&owndata.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Limits: srv.limits, Now: now}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {

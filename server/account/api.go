@@ -55,6 +55,8 @@ type accountJSON struct {
 	Bot      bool   `json:"bot,omitempty"`
 	// RefuseStrangers: challenges come only from players played before.
 	RefuseStrangers bool `json:"refuseStrangers,omitempty"`
+	// Moderator: the web app shows the moderators' page (server/moderation).
+	Moderator bool `json:"moderator,omitempty"`
 }
 
 func (a *API) signUp(w http.ResponseWriter, r *http.Request) error {
@@ -87,7 +89,11 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 		}
 	}
 	http.SetCookie(w, SessionCookie(sess, httpkit.HTTPS(r)))
-	httpkit.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)})
+	out := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)}
+	// The page shows a moderator the moderators' link at once; a failure
+	// to read it only leaves the link for the next page load.
+	out.Moderator, _ = a.Accounts.IsModerator(r.Context(), u.ID)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -121,6 +127,12 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		me.RefuseStrangers = on
+		if !u.Bearer {
+			if me.Moderator, err = a.Accounts.IsModerator(r.Context(), u.ID); err != nil {
+				httpkit.WriteError(w, err)
+				return
+			}
+		}
 	}
 	httpkit.WriteJSON(w, http.StatusOK, me)
 }

@@ -19,7 +19,7 @@ type tournamentHost struct{ challengeHost }
 
 // StartAs stores and starts def as game id.
 func (h tournamentHost) StartAs(ctx context.Context, id string, def table.Def) error {
-	_, err := h.srv.add(ctx, id, def, nil)
+	_, err := h.srv.add(ctx, id, def, nil, "")
 	return err
 }
 

@@ -38,7 +38,8 @@ export function showAccount(root) {
           try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = 'Password changed; other sessions are signed out.' + tokensSaid(r); } catch (e) { err.textContent = e.message; }
         } }, h('label', { for: 'pw-old' }, 'Current password'), old,
           h('label', { for: 'pw-new' }, 'New password ', h('small', { class: 'muted' }, '(at least 8 characters)')), neu,
-          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, 'Change password'))), err, done));
+          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, 'Change password'))), err, done),
+        ownData());
       return;
     }
     const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': 'User name' });
@@ -52,6 +53,27 @@ export function showAccount(root) {
       h('label', { for: 'acct-name' }, 'User name'), name, h('label', { for: 'acct-pass' }, 'Password'), pass,
       h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, 'Sign in'),
         h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, 'Create account')), err));
+  }
+  // The player's own data: a download of all of it, and closing the
+  // account (the password, then a confirmation on the button itself).
+  function ownData() {
+    const pw = h('input', { id: 'close-pass', type: 'password', autocomplete: 'current-password', required: true });
+    const cerr = h('p', { class: 'error', role: 'alert' });
+    const btn = h('button', { type: 'submit', id: 'close-account', class: 'danger' }, 'Close my account…');
+    return h('div', { class: 'card account', id: 'own-data' }, h('h2', {}, 'Your data'),
+      h('p', {}, h('a', { href: '/api/account/export', download: `wyrm-${me.name}.json`, id: 'export' }, 'Download everything kept about you'),
+        h('span', { class: 'muted' }, ' (JSON: account, games, ratings, chat messages, reports you made)')),
+      h('form', { class: 'account pw', onsubmit: async ev => {
+        ev.preventDefault(); cerr.textContent = '';
+        if (!btn.dataset.armed) { btn.dataset.armed = '1'; btn.textContent = 'Confirm: close my account for good'; return; }
+        try {
+          await api('/api/account/close', { password: pw.value });
+          await loadMe();
+          root.replaceChildren(h('h1', {}, 'Account closed'), h('p', { class: 'card', id: 'closed-note' },
+            'Your account is closed. Your finished games stay, under "deleted account"; the name stays reserved.'));
+        } catch (e) { cerr.textContent = e.message; btn.dataset.armed = ''; btn.textContent = 'Close my account…'; }
+      } }, h('p', { class: 'muted' }, 'Closing ends your sessions, resigns your games under way and takes your profile away. Your finished games stay, under "deleted account". Nobody can take your name afterwards, you neither.'),
+        h('label', { for: 'close-pass' }, 'Password'), pw, h('div', { class: 'row' }, btn), cerr));
   }
   async function out(path, body = {}) {
     try { await api(path, body); } catch (e) { err.textContent = e.message; }
@@ -78,7 +100,9 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, `Challenge ${p.name}`)) : '';
     // A bot is an engine's account: marked so that people know whom they play.
-    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')) : h('h1', {}, p.name);
+    const title = h('h1', {}, p.name, p.bot ? [' ', h('span', { class: 'badge bot', title: 'This account is played by an engine' }, 'BOT')] : '',
+      // A moderator's finding: its ratings are off the leaderboards.
+      p.mark ? [' ', h('span', { class: 'badge mark', id: 'mark', title: 'Moderators found this account to be a ' + p.mark }, p.mark === 'cheat' ? 'CHEAT' : 'BOOSTER')] : '');
     root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, 'Ratings'),
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
         h('thead', {}, h('tr', {}, h('th', {}, 'Game · speed'), h('th', {}, 'Rating'), h('th', { class: 'rd' }), h('th', {}, 'Games'), h('th'))), h('tbody', {}, rows)))

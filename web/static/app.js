@@ -61,6 +61,9 @@ async function route() {
       let options = {};
       try { options = JSON.parse(new URLSearchParams(query || '').get('options') || '{}') || {}; } catch { /* a link cut short: the defaults */ }
       leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(pos), options });
+    } else if (parts[0] === 'mod') {
+      const { showModeration } = await import('./mod.js');
+      leave = showModeration(app, decodeURIComponent(parts[1] || ''));
     } else if (parts[0] === 'account') {
       leave = showAccount(app);
     } else if (parts[0] === 'challenge' && parts[1]) {

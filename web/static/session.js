@@ -24,4 +24,6 @@ export function setMe(m) {
   }
   const link = document.getElementById('account-link');
   if (link) link.textContent = me.signedIn ? me.name : 'Sign in';
+  const mod = document.getElementById('mod-link');
+  if (mod) mod.hidden = !me.moderator;
 }

@@ -68,6 +68,9 @@ func TestTournamentJoinMovesPlayersToTheirGame(t *testing.T) {
 	bob.screenshot("tournament-standings-phone")
 	alice.waitJS("the finished game", `document.querySelector('#t-finished li a') !== null`)
 	alice.screenshot("tournament-standings-laptop")
+	if got := evalJS[bool](alice, `/\b(null|undefined|NaN)\b/.test(document.body.innerText)`); got {
+		t.Errorf("the tournament page shows a null, undefined or NaN: %q", evalJS[string](alice, `document.body.innerText`))
+	}
 	alice.run("the list", chromedp.Navigate(s.URL+"#/tournaments"), chromedp.WaitVisible(chromedp.ID("tournaments-finished")))
 	alice.waitJS("listed as finished", `document.querySelector('#tournaments-finished a') !== null`)
 	alice.screenshot("tournaments-laptop")

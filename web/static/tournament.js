@@ -105,10 +105,11 @@ export function showTournament(root, id) {
       g.id === t.featured ? h('span', { class: 'muted' }, 'leading game') : null);
     const now = t.games.filter(g => g.status !== 'over'), over = t.games.filter(g => g.status === 'over').reverse();
     const lead = now.find(g => g.id === t.featured);
-    under.replaceChildren(h('h2', {}, 'Games under way'),
+    // replaceChildren would write a null as the word "null".
+    under.replaceChildren(...[h('h2', {}, 'Games under way'),
       lead ? h('p', { class: 'featured-game', id: 't-featured' }, h('span', { class: 'muted' }, 'Leading game: '),
         h('a', { class: 'btn', href: '#/g/' + lead.id }, `Watch ${lead.players.join(' – ')}`)) : null,
-      now.length ? h('ul', { class: 'list', id: 't-playing' }, now.map(line)) : h('p', { class: 'muted' }, 'None now.'));
+      now.length ? h('ul', { class: 'list', id: 't-playing' }, now.map(line)) : h('p', { class: 'muted' }, 'None now.')].filter(Boolean));
     done.replaceChildren(h('h2', {}, 'Finished games'), over.length ? h('ul', { class: 'list' }, over.slice(0, 50).map(line)) : h('p', { class: 'muted' }, 'None yet.'));
   }
 

@@ -71,11 +71,13 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     const { x, y } = place(g, sq, opt.flip);
     const t = g.terrain ? g.terrain[sq] : 'f';
     const p = bySq.get(sq);
-    // A small map only shows: clicking it makes it the large board.
+    // A small map only shows: clicking it makes it the large board. A
+    // square one cannot act on is a labelled picture (role img), since
+    // assistive technology ignores a label on an element without a role.
     const can = !mini && (opt.movable?.has(sq) || targets.has(sq) || opt.pick?.has(sq) || opt.own?.has(sq));
     const who = p ? ` ${names[p.owner] || 'seat ' + (p.owner + 1)} ${p.name}` : t === 'w' ? ' water' : t === '.' ? ' void' : '';
     const tk = targets.get(sq);
-    s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ''} aria-label="${esc(g.squareNames[sq] + who)}">`;
+    s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ' role="img"'} aria-label="${esc(g.squareNames[sq] + who)}">`;
     const dark = (f + r) % 2 === 0;
     let fill = pal ? (dark ? pal[1] : pal[0]) : (dark ? 'var(--sq-dark)' : 'var(--sq-light)');
     if (t === 'w') fill = dark ? '#6aa9d8' : '#8cc3e8';
@@ -157,7 +159,7 @@ export function renderBoard(el, b, opt = {}) {
     const name = (g.levelNames && g.levelNames[lv]) || (g.levels > 1 ? `Level ${lv + 1}` : 'Board');
     const cap = g.levels > 1 ? `<figcaption>${esc(name)}</figcaption>` : '';
     const attrs = mini ? ` tabindex="0" role="button" title="${esc('Show ' + name + ' large')}" aria-label="${esc('Show ' + name + ' large')}"` : '';
-    return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'grid'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
+    return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'group'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
   };
   if (layout === 'focus') {
     const others = [];

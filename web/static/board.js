@@ -84,14 +84,14 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     if (t === '.') fill = 'var(--void)';
     s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
     if (t === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
-    if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.3)"/>`;
+    if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-zone)" fill-opacity=".3"/>`;
     lasts.forEach((last, k) => {
-      if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,${k ? .38 : .5})"/>`;
-      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,${k ? .25 : .38})"/>`;
+      if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-last)" fill-opacity="${k ? .38 : .5}"/>`;
+      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-hit)" fill-opacity="${k ? .25 : .38}"/>`;
     });
-    if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200,40,90,.42)"/>`;
-    if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
-    if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
+    if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-pre)" fill-opacity=".42"/>`;
+    if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-sel)" fill-opacity=".6"/>`;
+    if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="var(--hl-check)" fill-opacity=".55"/>`;
     const left = leftOf.get(r) === f, bottom = bottomOf.get(f) === r;
     const lc = pal ? (dark ? pal[0] : pal[1]) : (dark ? 'var(--sq-light)' : 'var(--sq-dark)');
     if (p) s += pieceSVG(p, x + 5, y + 5, 4.1, pictureURL(opt.game, p.art, opt.pictures));

@@ -12,6 +12,7 @@ import { drawHands, dropsLetter } from './hands.js';
 import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
+import { loadGame, saveGame, newId, levelLimits, recordText } from './offlinegame.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
 const REVIEW_MS = 250; // search time per position of a review
@@ -36,13 +37,27 @@ export function showAnalysis(root, q) {
   let options = {};
   try { options = JSON.parse(q.get('options') || '{}'); } catch { /* a bad link: the defaults */ }
   const reviewId = q.get('review') || '';
+  // vs=computer: a game against the engine in this browser, which works
+  // offline; local=<id> names a game kept here (resumed, or analysed).
+  const vs = q.get('vs') === 'computer';
+  const saved = q.get('local') ? loadGame(q.get('local')) : null;
+  if (saved) { game = saved.game; options = saved.options || {}; }
+  const localId = saved ? saved.id : vs ? newId() : '';
+  const mySeat = saved ? saved.seat : Math.max(0, Number(q.get('seat')) || 0);
+  const level = saved ? saved.level : Math.max(1, Number(q.get('level')) || 1);
+  const startPos = saved ? saved.start || '' : q.get('pos') || '';
   const engine = startEngine();
   markOnce('engine');
-  let closed = false, running = true, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
+  let closed = false, running = !vs, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
   let sel = null, info = null, userMarks = [], meta = null, review = null, evals = null;
   // The tree: a node is a position; children[0] continues its line.
-  const root0 = { pos: q.get('pos') || '', move: null, parent: null, children: [], view: null };
+  const root0 = { pos: startPos, move: null, parent: null, children: [], view: null };
   let node = root0;
+  if (saved) {
+    // The kept game's moves, drawn when visited, as a review's are.
+    let n = root0;
+    for (const m of saved.moves) { const c = { pos: '', move: m, parent: n, children: [], view: null }; n.children.push(c); n = c; }
+  }
 
   const title = h('h1', {}, 'Analysis');
   const errBox = h('p', { class: 'error', role: 'alert' });
@@ -69,12 +84,13 @@ export function showAnalysis(root, q) {
     h('button', { 'aria-label': 'Next move', onclick: () => node.children[0] && goTo(node.children[0]) }, '▶'),
     h('button', { 'aria-label': 'Last move', onclick: () => { let n = node; while (n.children[0]) n = n.children[0]; goTo(n); } }, '▶|'));
   const reviewEl = h('div', { class: 'review' });
+  const vsEl = h('div', { class: 'card vsgame', hidden: !vs, 'aria-live': 'polite' });
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
   root.append(h('div', { class: 'play analysis' },
     h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
       handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
-      h('div', { class: 'card' }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
+      vsEl, h('div', { class: 'card', hidden: vs }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
       h('div', { class: 'card' }, h('h2', {}, 'Moves'), movesEl, nav))), dialog);
 
   const onKey = ev => {
@@ -115,7 +131,10 @@ export function showAnalysis(root, q) {
     const u = new URLSearchParams({ game, pos: node.pos });
     if (Object.keys(options).length) u.set('options', JSON.stringify(options));
     if (reviewId) { u.set('review', reviewId); u.set('ply', String(depthOf(node))); }
+    if (localId) { u.delete('pos'); u.set('local', localId); }
+    if (vs) u.set('vs', 'computer');
     history.replaceState(null, '', '/analysis?' + u);
+    if (vs) { keep(); drawVs(); computerMove(); }
     // The engine starts before the board is drawn: it searches in its
     // worker while this thread draws.
     analyse();
@@ -149,10 +168,52 @@ export function showAnalysis(root, q) {
     goTo(child);
   }
 
+  // A game against the computer: the engine moves for every seat but the
+  // player's, within its level's limits, from the position shown.
+  const myTurn = () => node.view && !node.view.over && node.view.toMove === mySeat && !node.children.length;
+  function computerMove() {
+    const at = node, v = node.view;
+    if (!v || v.over || v.toMove === mySeat || at.children.length) return;
+    engine.run('analyse', { game, options, position: at.pos, multipv: 1, ...levelLimits(level) }, m => {
+      if (m.type === 'error' || (m.type === 'done' && m.error)) { errBox.textContent = m.message || m.error; return; }
+      if (m.type !== 'done' || node !== at || closed) return;
+      const mv = (v.legal || []).find(x => x.text === m.best);
+      if (mv) play(mv); else errBox.textContent = 'The computer found no move.';
+    });
+  }
+  // The game's line from its start to the position shown.
+  function line() {
+    const out = [];
+    for (let n = node; n.parent; n = n.parent) out.unshift({ text: n.move.text, san: n.move.san || '', seat: n.parent.view ? n.parent.view.toMove : n.move.seat });
+    return out;
+  }
+  function record() {
+    const v = node.view;
+    return { id: localId, game, title: meta ? meta.title : game, options, start: startPos, seat: mySeat, level, moves: line(),
+      seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), over: !!v.over, reason: v.reason || '', results: v.results || null };
+  }
+  function keep() { if (node.view) saveGame(record()); }
+  function download() {
+    const a = h('a', { href: URL.createObjectURL(new Blob([recordText(record())], { type: 'application/x-chess-pgn' })), download: `wyrm-${game}-${localId}.pgn` });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  function drawVs() {
+    const v = node.view;
+    const state = v.over ? `Game over: ${v.reason}` : myTurn() ? 'Your move' : node.children.length ? 'Go to the last move to play on' : 'The computer is thinking…';
+    vsEl.replaceChildren(h('h2', {}, 'Against the computer'),
+      h('p', { id: 'vs-state' }, state), h('p', { class: 'muted' }, `Level ${level}, played in this browser: it works offline and is kept here.`),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', id: 'vs-download', onclick: download }, 'Download record'),
+        v.over ? h('a', { class: 'btn', id: 'vs-analyse', href: '/analysis?' + new URLSearchParams({ local: localId }) }, 'Analyse') : '',
+        h('a', { class: 'btn', href: '/analysis?' + new URLSearchParams({ game, vs: 'computer', seat: mySeat, level, ...(Object.keys(options).length ? { options: JSON.stringify(options) } : {}) }) }, 'New game')));
+  }
+
   // sel: a square, or a piece in hand ({seat, letter, k}).
   const fromSel = legal => sel === null ? [] : typeof sel === 'object' ? legal.filter(m => dropsLetter(m, sel.letter)) : legal.filter(m => m.from === sel && !m.drop);
 
   function onSquare(sq) {
+    if (vs && !myTurn()) return;
     const legal = node.view?.legal || [];
     if (sel !== null && typeof sel === 'object') {
       const c = fromSel(legal).filter(m => dest(m) === sq);
@@ -366,14 +427,14 @@ export function showAnalysis(root, q) {
       const all = (await api('/api/meta')).games || [];
       if (!game && all.length) game = all[0].name;
       meta = all.find(x => x.name === game) || null;
-      if (!reviewId && all.length > 1) {
+      if (!reviewId && !vs && !saved && all.length > 1) {
         // Another game starts its own board from its start position.
         const pick = h('select', { id: 'angame', 'aria-label': 'Game', onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
           all.map(x => h('option', { value: x.name, selected: x.name === game }, x.title)));
         title.after(pick);
       }
     } catch { /* names are a nicety */ }
-    if (meta) title.textContent = `Analysis · ${meta.title}`;
+    if (meta) title.textContent = `${vs ? 'Against the computer' : 'Analysis'} · ${meta.title}`;
   }
 
   (async () => {
@@ -381,6 +442,7 @@ export function showAnalysis(root, q) {
     if (!game || reviewId) await named;
     try {
       if (reviewId) await startReview();
+      else if (vs && saved) { let n = root0; while (n.children[0]) n = n.children[0]; await goTo(n); } // resumed where it stopped
       else await goTo(root0);
     } catch (e) { errBox.textContent = e.message; }
   })();

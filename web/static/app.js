@@ -14,17 +14,19 @@ import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
+import { registerWorker, offline, watchConnection } from './pwa.js';
 
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
 initMenu();
 
 const app = document.getElementById('app');
+const OFFLINE = 'Offline: games against the computer still work';
 let leave = null; // clean-up of the current screen
 
 async function route() {
   if (leave) { leave(); leave = null; }
-  setConn('');
+  setConn(offline() ? OFFLINE : '');
   const parts = location.hash.replace(/^#\/?/, '').split('/');
   // The analysis board has an address of its own; the header's links
   // (#/...) lead from it back to the app's other screens.
@@ -69,6 +71,9 @@ async function route() {
       leave = showLeaderboard(app, new URLSearchParams(location.hash.split('?')[1] || ''));
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
+    } else if (offline()) {
+      const { showOfflineLobby } = await import('./offlinelobby.js');
+      showOfflineLobby(app);
     } else {
       leave = showLobby(app);
     }
@@ -94,5 +99,14 @@ async function join(id, seat, invite) {
 }
 
 addEventListener('hashchange', route);
+// The connection going or coming back: said in the header, and the lobby
+// swapped for the offline one or back.
+const onLobby = () => location.pathname === '/' && !/^#\/?[a-z]/.test(location.hash);
+watchConnection(online => {
+  if (onLobby()) route();
+  setConn(online ? 'Back online' : OFFLINE);
+  if (online) loadMe();
+});
 initChallenges();
 loadMe().finally(route);
+registerWorker();

@@ -32,7 +32,7 @@ export function showOfflineLobby(root) {
     const all = savedGames();
     kept.replaceChildren(h('h2', { id: 'kept-h' }, 'Games kept in this browser'),
       all.length ? h('ul', { class: 'kept' }, all.map(g => h('li', {},
-        h('b', {}, g.title || g.game), ` · level ${g.level} · ${g.moves.length} moves · `,
+        h('b', {}, g.title || g.game), ` · level ${g.level} · ${g.moves.length} move${g.moves.length === 1 ? '' : 's'} · `,
         g.over ? `over: ${g.reason}` : 'in progress', ' ',
         g.over ? '' : h('a', { href: '/analysis?' + new URLSearchParams({ local: g.id, vs: 'computer' }) }, 'Resume'), ' ',
         h('a', { href: '/analysis?' + new URLSearchParams({ local: g.id }) }, 'Analyse'), ' ',

@@ -5,7 +5,10 @@
 /** Registers the service worker where the browser has them. */
 export function registerWorker() {
   if (!('serviceWorker' in navigator) || !isSecureContext) return;
-  navigator.serviceWorker.register('/sw.js').catch(e => console.warn('no offline app:', e.message));
+  // After the page has loaded: filling the cache competes with nothing
+  // the page itself needs first.
+  const go = () => setTimeout(() => navigator.serviceWorker.register('/sw.js').catch(e => console.warn('no offline app:', e.message)), 500);
+  if (document.readyState === 'complete') go(); else addEventListener('load', go, { once: true });
 }
 
 /** Whether the browser says it has no connection. */

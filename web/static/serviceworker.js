@@ -16,7 +16,10 @@ const RUNTIME_APIS = ["/api/meta", "/api/puzzles"];
 
 self.addEventListener("install", (event) => {
   // "reload": past the browser's HTTP cache, which may hold an older build.
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(PRECACHE.map((u) => new Request(u, { cache: "reload" })))));
+  // The games' list as well, which the offline lobby offers: the first
+  // visit's page fetched it before this worker could keep it.
+  const meta = caches.open(RUNTIME).then((c) => c.add("/api/meta")).catch(() => {});
+  event.waitUntil(Promise.all([meta, caches.open(CACHE).then((c) => c.addAll(PRECACHE.map((u) => new Request(u, { cache: "reload" }))))]));
 });
 
 self.addEventListener("activate", (event) => {

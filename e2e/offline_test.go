@@ -1,0 +1,145 @@
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// setOffline cuts b's page and its service worker off the network (and
+// tells the page, as navigator.onLine), or connects them again.
+func (b *browser) setOffline(off bool) {
+	b.t.Helper()
+	b.run(fmt.Sprintf("offline %v", off), chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		if _, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+			EmulateOfflineServiceWorker: &off, MatchedNetworkConditions: []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}},
+		}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1})
+		return err
+	}))
+}
+
+// freeAddr is a loopback address with a port free now, for a server that
+// is stopped and started again at the same origin.
+func freeAddr(t *testing.T) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// cachesJS lists the page's caches, comma-separated.
+const cachesJS = `caches.keys().then(k => k.sort().join(','))`
+
+// TestOfflineApp: after one visit the app works with no connection. The
+// analysis board opens, under the service worker, and shows the engine's
+// lines; the lobby offers games against the computer in the browser, in
+// which the computer moves in every game; one is played to its end,
+// kept, written as a record and analysed. When the connection returns the
+// online lobby does, and a new build's worker replaces the old cache.
+func TestOfflineApp(t *testing.T) {
+	db, addr := filepath.Join(t.TempDir(), "e2e.db"), freeAddr(t)
+	s := startServer(t, db, addr)
+	b := newBrowser(t)
+	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
+	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.waitJS("the service worker in control", `navigator.serviceWorker.controller !== null`)
+	v1 := evalJS[string](b, `fetch('/api/build').then(r => r.json()).then(j => j.version)`, chromedp.EvalAwaitPromise)
+	if got := evalJS[string](b, cachesJS, chromedp.EvalAwaitPromise); !strings.Contains(got, "wyrm-"+v1) {
+		t.Fatalf("caches %q, want wyrm-%s", got, v1)
+	}
+
+	engines := engineGames(t, s)
+	s.kill()
+	b.setOffline(true)
+	b.run("analysis offline", chromedp.Navigate(s.URL+"analysis?game=dragonchess"))
+	b.waitJS("three lines offline", `document.querySelectorAll('.pvline').length === 3`)
+	if !evalJS[bool](b, `navigator.serviceWorker.controller !== null && !navigator.onLine`) {
+		t.Error("the analysis board is not under the service worker, or the page thinks it is online")
+	}
+	b.screenshot("offline-analysis-laptop")
+	b.run("rules offline", chromedp.Navigate(s.URL+"rules/dragon"), chromedp.WaitVisible(chromedp.CSS("h1")))
+	b.waitJS("the rules' diagrams", `document.querySelector('.diagram svg') !== null`)
+
+	// The offline lobby: the computer moves first in every game.
+	for _, g := range engines {
+		b.run("offline lobby", chromedp.Navigate(s.URL))
+		b.waitJS("offline lobby", `document.getElementById('off-play') !== null && document.querySelector('#off-game option') !== null`)
+		b.eval(fmt.Sprintf(`document.getElementById('off-game').value = %q; document.getElementById('off-seat').value = '1'; document.getElementById('off-play').click(); true`, g.Name))
+		b.run("the game's page", chromedp.WaitVisible(chromedp.ID("vs-state")))
+		b.waitJS(g.Name+": the computer's first move", `document.querySelectorAll('.tree .mv').length === 1 && document.getElementById('vs-state').textContent === 'Your move'`)
+	}
+	b.screenshot("offline-vs-computer-laptop")
+
+	// A game to its end: the player's move, then the computer mates.
+	pos := "4r1k1/8/8/8/8/8/P4PPP/6K1[] w - - 0 1"
+	b.run("from a position", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {"dragon"}, "vs": {"computer"}, "pos": {pos}}.Encode()))
+	b.waitJS("your move", `document.getElementById('vs-state')?.textContent === 'Your move'`)
+	b.run("type a3", chromedp.SendKeys(chromedp.CSS("#anmove"), "a3\r"))
+	b.waitJS("mated", `document.getElementById('vs-state').textContent.startsWith('Game over')`)
+	id := evalJS[string](b, `new URLSearchParams(location.search).get('local')`)
+	rec := evalJS[string](b, fmt.Sprintf(`import('/offlinegame.js').then(m => m.recordText(m.loadGame(%q)))`, id), chromedp.EvalAwaitPromise)
+	for _, want := range []string{`[Result "0-1"]`, `[FEN "` + pos + `"]`, "1. a3 Re1#"} {
+		if !strings.Contains(rec, want) {
+			t.Errorf("the record lacks %q:\n%s", want, rec)
+		}
+	}
+	b.screenshot("offline-game-over-laptop")
+	b.checkAxe("a game against the computer offline")
+	b.clickCSS("analyse it", "#vs-analyse")
+	b.run("the analysis page", chromedp.WaitVisible(chromedp.CSS(".pvstats")))
+	b.waitJS("analysed with both moves", `document.querySelectorAll('.tree .mv').length === 2 && document.querySelector('.card:not([hidden]) .pvstats') !== null`)
+
+	// The kept games in the offline lobby; then the connection returns.
+	b.run("offline lobby", chromedp.Navigate(s.URL))
+	b.waitJS("kept games", `document.querySelectorAll('.kept li').length === 4`)
+	b.checkAxe("offline lobby")
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
+	b.screenshot("offline-lobby-phone")
+	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
+	s2 := startServer(t, db, addr, "-build-note", "a new build")
+	b.setOffline(false)
+	b.waitJS("back online", `document.getElementById('conn').textContent === 'Back online' && document.getElementById('create') !== null`)
+
+	// The new build: its worker fills its cache, takes over once no page
+	// of the old build is open, and deletes the old cache.
+	v2 := evalJS[string](b, `fetch('/api/build').then(r => r.json()).then(j => j.version)`, chromedp.EvalAwaitPromise)
+	if v2 == v1 {
+		t.Fatalf("the new build has the old version %s", v1)
+	}
+	b.eval(`navigator.serviceWorker.getRegistration().then(r => r.update()); true`)
+	b.waitPromise("the new worker installed", `navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)`)
+	b.run("leave the app", chromedp.Navigate("about:blank"))
+	b.run("come back", chromedp.Navigate(s2.URL))
+	b.waitPromise("the new cache alone", fmt.Sprintf(`caches.keys().then(k => k.includes('wyrm-%s') && !k.includes('wyrm-%s'))`, v2, v1))
+	if got := evalJS[string](b, cachesJS, chromedp.EvalAwaitPromise); got != "wyrm-"+v2+",wyrm-runtime" {
+		t.Errorf("caches after the update: %q", got)
+	}
+}
+
+// waitPromise polls until the promise js makes resolves to true.
+func (b *browser) waitPromise(what, js string) {
+	b.t.Helper()
+	defer b.step(what, time.Now())
+	for end := time.Now().Add(30 * time.Second); !evalJS[bool](b, js, chromedp.EvalAwaitPromise); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(end) {
+			b.fail(what, fmt.Errorf("not true after 30 s: %s", js))
+		}
+	}
+}

@@ -56,11 +56,12 @@ export function showSettings() {
     choice('highlights', 'Highlights', highlightSets),
     choice('mode', 'Appearance', { auto: 'As the system', light: 'Light', dark: 'Dark' }),
     choice('sound', 'Sound', { true: 'On', false: 'Off' }),
+    choice('reader', 'Screen reader mode', { false: 'Off', true: 'On: moves announced, typed moves and commands' }),
     h('fieldset', { class: 'choice' }, h('legend', {}, 'Board size'), size,
       h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, 'Fit the screen')),
     h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, 'Done')));
-  // Radio values are strings; the sound setting is kept as a boolean.
-  d.querySelectorAll('input[name=set-sound]').forEach(i => i.onchange = () => set('sound', i.value === 'true'));
+  // Radio values are strings; the on-off settings are kept as booleans.
+  for (const k of ['sound', 'reader']) d.querySelectorAll(`input[name=set-${k}]`).forEach(i => i.onchange = () => set(k, i.value === 'true'));
   document.body.append(d);
   d.showModal();
 }

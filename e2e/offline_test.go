@@ -60,6 +60,9 @@ func TestOfflineApp(t *testing.T) {
 	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.waitJS("the service worker in control", `navigator.serviceWorker.controller !== null`)
+	// Online, the lobby leads to the same games in the browser.
+	b.clickCSS("in the browser", "#in-browser")
+	b.waitJS("the browser's games online", `document.getElementById('off-play') !== null && document.querySelector('#off-game option') !== null && document.querySelector('main h1').textContent === 'In this browser'`)
 	v1 := evalJS[string](b, `fetch('/api/build').then(r => r.json()).then(j => j.version)`, chromedp.EvalAwaitPromise)
 	if got := evalJS[string](b, cachesJS, chromedp.EvalAwaitPromise); !strings.Contains(got, "wyrm-"+v1) {
 		t.Fatalf("caches %q, want wyrm-%s", got, v1)

@@ -71,7 +71,7 @@ async function route() {
       leave = showLeaderboard(app, new URLSearchParams(location.hash.split('?')[1] || ''));
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
-    } else if (offline()) {
+    } else if (parts[0] === 'offline' || offline()) {
       const { showOfflineLobby } = await import('./offlinelobby.js');
       showOfflineLobby(app);
     } else {

@@ -21,7 +21,9 @@ export function showOfflineLobby(root) {
   h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'off-play' }, 'Play')));
   const kept = h('section', { class: 'card', 'aria-labelledby': 'kept-h' });
   root.append(h('div', { class: 'lobby offline' },
-    h('section', {}, h('h1', {}, 'Offline'), h('p', { id: 'offline-note' }, 'There is no connection: online games, seeks and accounts come back with it. Until then:'), form),
+    h('section', {}, h('h1', {}, navigator.onLine === false ? 'Offline' : 'In this browser'),
+      h('p', { id: 'offline-note' }, navigator.onLine === false ? 'There is no connection: online games, seeks and accounts come back with it. Until then:'
+        : 'These games run here, without the server, and go on working with no connection. ', navigator.onLine === false ? '' : h('a', { href: '#/' }, 'Back to the lobby')), form),
     kept));
   games().then(list => {
     gameSel.replaceChildren(...list.map(g => h('option', { value: g.name }, g.title)));

@@ -10,7 +10,7 @@ const pieceAt = (board, sq) => board && sq >= 0 ? board.pieces.find(p => p.sq ==
 
 /**
  * A played ply as a sentence: "White: Knight g1 to f3", "Black: Pawn d7
- * takes Knight on d5", "White: Dragon dropped on e1", with check. before
+ * takes Knight on d5", "White: Archer dropped on e1", with check. before
  * is the board before the ply, after the one after it (either may be
  * null: the sentence then says less); seat names a seat.
  */

@@ -17,9 +17,9 @@ test('games are kept newest first, replaced by id, removed', () => {
 });
 
 test('recordText: roster, set position, numbered moves, result', () => {
-  const r = recordText({ game: 'dragon', seat: 0, start: '', over: true, reason: 'checkmate', results: ['win', 'loss'],
+  const r = recordText({ game: 'chess', seat: 0, start: '', over: true, reason: 'checkmate', results: ['win', 'loss'],
     moves: [{ text: 'f2f3', san: 'f3', seat: 0 }, { text: 'e7e5', san: 'e5', seat: 1 }, { text: 'g2g4', san: 'g4', seat: 0 }] }, new Date(Date.UTC(2026, 0, 2)));
-  assert.match(r, /^\[Event "[^"]+"\]\n\[Site "wyrm"\]\n\[Date "2026\.01\.02"\]\n\[Round "-"\]\n\[White "You"\]\n\[Black "Computer"\]\n\[Result "1-0"\]\n\[Game "dragon"\]\n\[Reason "checkmate"\]\n\n1\. f3 e5 2\. g4 1-0\n$/);
+  assert.match(r, /^\[Event "[^"]+"\]\n\[Site "wyrm"\]\n\[Date "2026\.01\.02"\]\n\[Round "-"\]\n\[White "You"\]\n\[Black "Computer"\]\n\[Result "1-0"\]\n\[Game "chess"\]\n\[Reason "checkmate"\]\n\n1\. f3 e5 2\. g4 1-0\n$/);
   const b = recordText({ game: 'g', seat: 1, start: 'POS', over: false, moves: [{ text: 'a', seat: 1 }, { text: 'b', seat: 0 }] });
   assert.match(b, /\[SetUp "1"\]\n\[FEN "POS"\]/);
   assert.match(b, /\n1\.\.\. a 2\. b \*\n$/);

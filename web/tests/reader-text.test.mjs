@@ -17,8 +17,8 @@ test('describePly: a move, a capture, a capture from afar, a drop, a promotion, 
     'White: Knight a1 takes Pawn on b2, check (Nxb2)');
   assert.equal(describePly({ seat: 0, from: 0, to: -1, target: 3, text: 'a1xb2' }, b0, null, names, seat),
     'White: Knight a1 takes Pawn on b2 from afar (a1xb2)');
-  assert.equal(describePly({ seat: 1, from: -1, to: 1, target: -1, drop: 'D', text: 'D@b1' }, null, board([K(1, 1, 'Dragon')]), names, seat),
-    'Black: Dragon dropped on b1 (D@b1)');
+  assert.equal(describePly({ seat: 1, from: -1, to: 1, target: -1, drop: 'D', text: 'D@b1' }, null, board([K(1, 1, 'Wyvern')]), names, seat),
+    'Black: Wyvern dropped on b1 (D@b1)');
   assert.equal(describePly({ seat: 1, from: 3, to: 1, target: -1, text: 'b2b1q' }, b0, board([K(1, 1, 'Queen')]), names, seat),
     'Black: Pawn b2 to b1, becomes Queen (b2b1q)');
   // Without the board before it, the sentence still names the squares.
@@ -26,9 +26,9 @@ test('describePly: a move, a capture, a capture from afar, a drop, a promotion, 
 });
 
 test('piecesText: the board by seat, one level by name or number', () => {
-  const b = board([K(0, 0), K(5, 1, 'Dragon'), K(1, 0, 'Rook')]);
-  assert.equal(piecesText(b, seat), 'On the board: White: King a1, Rook b1. Black: Dragon x2.');
-  assert.equal(piecesText(b, seat, 'ground'), 'On Ground: Black: Dragon x2.');
+  const b = board([K(0, 0), K(5, 1, 'Wyvern'), K(1, 0, 'Rook')]);
+  assert.equal(piecesText(b, seat), 'On the board: White: King a1, Rook b1. Black: Wyvern x2.');
+  assert.equal(piecesText(b, seat, 'ground'), 'On Ground: Black: Wyvern x2.');
   assert.equal(piecesText(b, seat, '1'), 'On Sky: White: King a1, Rook b1.');
   assert.match(piecesText(b, seat, 'moon'), /^No level moon\. The levels: Sky, Ground\.$/);
 });

@@ -63,3 +63,36 @@ func reducedMotion(v string) chromedp.Action[chromedp.Void] {
 		return err
 	})
 }
+
+// focusOutlineJS is true when the focused element, or the label that
+// stands for a hidden input, shows an outline.
+const focusOutlineJS = `(() => {
+	let e = document.activeElement;
+	if (!e || e === document.body) return true;
+	const seen = x => { const s = getComputedStyle(x); return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 || s.boxShadow !== 'none'; };
+	return seen(e) || (e.closest('label') !== null && seen(e.closest('label')));
+})()`
+
+// TestFocusOutlinesEverywhere tabs through the lobby, a game page and the
+// analysis board: every control reached shows a focus outline.
+func TestFocusOutlinesEverywhere(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
+	check := func(page string, tabs int) {
+		b.eval(`document.activeElement && document.activeElement.blur(); true`)
+		for i := 0; i < tabs; i++ {
+			b.run("tab", chromedp.KeyEvent("\t"))
+			if !evalJS[bool](b, focusOutlineJS) {
+				t.Errorf("%s: no focus outline on %s", page, evalJS[string](b, `document.activeElement.outerHTML.slice(0, 120)`))
+			}
+		}
+	}
+	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	check("lobby", 40)
+	b.create(s, "dragon", nil, "local", "computer")
+	check("game", 40)
+	b.run("analysis", chromedp.Navigate(s.URL+"analysis?game=dragon"))
+	b.waitJS("lines", `document.querySelectorAll('.pvline').length === 3`)
+	check("analysis", 40)
+}

@@ -17,7 +17,9 @@ export function screenReader(v) {
   const form = h('form', { class: 'row', onsubmit: ev => { ev.preventDefault(); submit(input.value); } },
     h('label', { for: 'sr-input' }, 'Move or command'), input, h('button', { type: 'submit' }, 'Send'));
   const el = h('section', { class: 'card reader', id: 'reader', 'aria-label': 'Screen reader' },
-    h('h2', {}, 'Screen reader'), log, form, answer, h('p', { id: 'sr-help', class: 'muted' }, COMMANDS));
+    h('h2', {}, 'Screen reader'), log, form, answer,
+    // Folded away for eyes; a screen reader reads it with the field.
+    h('details', {}, h('summary', {}, 'Commands'), h('p', { id: 'sr-help', class: 'muted' }, COMMANDS)));
   let seen = -1, before = null, stage = '', over = false;
 
   const seat = i => seatLabel(v.st, i);

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -60,6 +61,20 @@ func TestOfflineApp(t *testing.T) {
 	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
 	b.waitJS("the service worker in control", `navigator.serviceWorker.controller !== null`)
+	// The browser would install it: its manifest, icons and worker suffice.
+	b.run("installable", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		r, err := cdp.Call(ctx, t, page.GetInstallabilityErrors, cdp.Empty{})
+		if err != nil {
+			return err
+		}
+		for _, e := range r.InstallabilityErrors {
+			if e.ErrorID == "in-incognito" {
+				continue // each test's browser context is a private one
+			}
+			b.t.Errorf("not installable: %s %v", e.ErrorID, e.ErrorArguments)
+		}
+		return nil
+	}))
 	// Online, the lobby leads to the same games in the browser.
 	b.clickCSS("in the browser", "#in-browser")
 	b.waitJS("the browser's games online", `document.getElementById('off-play') !== null && document.querySelector('#off-game option') !== null && document.querySelector('main h1').textContent === 'In this browser'`)

@@ -109,8 +109,13 @@ func TestOfflineApp(t *testing.T) {
 	pos := "4r1k1/8/8/8/8/8/P4PPP/6K1[] w - - 0 1"
 	b.run("from a position", chromedp.Navigate(s.URL+"analysis?"+url.Values{"game": {"dragon"}, "vs": {"computer"}, "pos": {pos}}.Encode()))
 	b.waitJS("your move", `document.getElementById('vs-state')?.textContent === 'Your move'`)
-	b.run("type a3", chromedp.SendKeys(chromedp.CSS("#anmove"), "a3\r"))
+	// Typed as two squares, and announced in the screen-reader mode.
+	b.eval(`localStorage.setItem('wyrm.settings', JSON.stringify({ reader: true })); true`)
+	b.run("reload", chromedp.Reload())
+	b.waitJS("your move", `document.getElementById('vs-state')?.textContent === 'Your move' && !document.getElementById('sr-log').hidden`)
+	b.run("type a2 a3", chromedp.SendKeys(chromedp.CSS("#anmove"), "a2 a3\r"))
 	b.waitJS("mated", `document.getElementById('vs-state').textContent.startsWith('Game over')`)
+	b.waitJS("announced", `document.getElementById('sr-log').textContent === 'White: Pawn a2 to a3 (a3)Black: Rook e8 to e1, check (Re1#)Game over: checkmate.'`)
 	id := evalJS[string](b, `new URLSearchParams(location.search).get('local')`)
 	rec := evalJS[string](b, fmt.Sprintf(`import('/offlinegame.js').then(m => m.recordText(m.loadGame(%q)))`, id), chromedp.EvalAwaitPromise)
 	for _, want := range []string{`[Result "0-1"]`, `[FEN "` + pos + `"]`, "1. a3 Re1#"} {

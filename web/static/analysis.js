@@ -13,6 +13,7 @@ import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
 import { loadGame, saveGame, newId, levelLimits, recordText } from './offlinegame.js';
+import { describePly, readInput } from './reader-text.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
 const REVIEW_MS = 250; // search time per position of a review
@@ -62,6 +63,9 @@ export function showAnalysis(root, q) {
   const title = h('h1', {}, 'Analysis');
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  // The screen-reader mode's announcements of a game against the computer.
+  const srLog = h('div', { id: 'sr-log', class: 'sr-log', role: 'log', 'aria-label': 'Announcements', hidden: !(vs && get('reader')) });
+  const announce = text => { if (srLog.hidden) return; srLog.append(h('p', {}, text)); while (srLog.childNodes.length > 6) srLog.firstChild.remove(); };
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
@@ -75,8 +79,11 @@ export function showAnalysis(root, q) {
   const datalist = h('datalist', { id: 'anlegal' });
   const moveForm = h('form', { class: 'row', onsubmit: ev => {
     ev.preventDefault();
-    const t = moveInput.value.trim(), m = (node.view?.legal || []).find(m => m.text === t || m.san === t);
-    if (m) { moveInput.value = ''; play(m); } else errBox.textContent = `${t} is not a legal move here.`;
+    const t = moveInput.value.trim(), legal = node.view?.legal || [];
+    // The notation, any case, or two squares, as the game page reads them.
+    const r = readInput(t, legal, node.view?.board.geometry.squareNames || []);
+    const m = legal.find(m => m.text === t || m.san === t) || r.move;
+    if (m && !(vs && !myTurn())) { moveInput.value = ''; play(m); } else errBox.textContent = r.choices ? `Which one? ${r.choices.map(m => m.san || m.text).join(', ')}` : `${t} is not a legal move here.`;
   } }, moveInput, datalist, h('button', { type: 'submit' }, 'Play'));
   const nav = h('div', { class: 'nav' },
     h('button', { 'aria-label': 'First position', onclick: () => goTo(root0) }, '|◀'),
@@ -87,7 +94,7 @@ export function showAnalysis(root, q) {
   const vsEl = h('div', { class: 'card vsgame', hidden: !vs, 'aria-live': 'polite' });
   const dialog = h('dialog', { 'aria-label': 'Choose a move' });
   root.append(h('div', { class: 'play analysis' },
-    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), errBox,
+    h('section', { class: 'board-area', 'aria-label': 'Board' }, h('div', { class: 'bar' }, status), srLog, errBox,
       handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
       vsEl, h('div', { class: 'card', hidden: vs }, h('h2', {}, 'Engine'), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
@@ -165,6 +172,12 @@ export function showAnalysis(root, q) {
     try { view = await engine.board({ game, options, position: node.pos, moves: [m.text] }); } catch (e) { errBox.textContent = e.message; return; }
     const child = { pos: view.position, move: view.last || m, parent: node, children: [], view };
     node.children.push(child);
+    if (vs) {
+      const names = view.board.geometry.squareNames;
+      announce(describePly({ ...child.move, seat: node.view.toMove, text: m.text, san: m.san }, node.view.board, view.board, names, seatName));
+      if (view.over) announce(`Game over: ${view.reason}.`);
+      else if (view.toMove === mySeat) announce('Your move.');
+    }
     goTo(child);
   }
 

@@ -106,6 +106,14 @@ func TestScreenReaderPlaysTheComputer(t *testing.T) {
 	b.waitJS("an army suggested", `/units/.test(document.querySelector('.tally').textContent) && !document.querySelector('.tally').classList.contains('over')`)
 	b.pressKey("submit-setup")
 	b.logHas("Deploy")
+	// One unit placed by keyboard: Enter on its chip, then on a free
+	// square of the zone; the rest as the game suggests.
+	b.waitJS("tray", `document.querySelectorAll('.tray .chip').length > 1`)
+	chips := evalJS[int](b, `document.querySelectorAll('.tray .chip').length`)
+	b.run("pick a unit", chromedp.Focus(chromedp.CSS(".tray .chip")), chromedp.KeyEvent(kb.Enter))
+	free := evalJS[string](b, `[...document.querySelectorAll('.levels [data-sq]')].find(g => g.querySelector('.zone') && !g.querySelector('.piece')).dataset.sq`)
+	b.run("place it", chromedp.Focus(chromedp.CSS(`[data-sq="`+free+`"]`)), chromedp.KeyEvent(kb.Enter))
+	b.waitJS("placed by keyboard", fmt.Sprintf(`document.querySelectorAll('.tray .chip').length === %d && document.querySelector('[data-sq="%s"] .piece') !== null`, chips-1, free))
 	b.pressKey("suggest-setup")
 	b.waitJS("all placed", `document.querySelectorAll('.tray .chip').length === 0`)
 	b.pressKey("submit-setup")
@@ -115,6 +123,10 @@ func TestScreenReaderPlaysTheComputer(t *testing.T) {
 	b.typeReader(squares)
 	b.logHas(strings.Replace(squares, " ", " to ", 1))
 	b.screenshot("reader-dungeon-laptop")
+	// The end, announced: resigned from the keyboard.
+	b.pressKey("resign")
+	b.pressKey("resign")
+	b.logHas("wins — ")
 }
 
 // legalBySquares reads, through the screen reader's own "m" command on

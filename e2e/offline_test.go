@@ -117,6 +117,12 @@ func TestOfflineApp(t *testing.T) {
 	b.waitJS("mated", `document.getElementById('vs-state').textContent.startsWith('Game over')`)
 	b.waitJS("announced", `document.getElementById('sr-log').textContent === 'White: Pawn a2 to a3 (a3)Black: Rook e8 to e1, check (Re1#)Game over: checkmate.'`)
 	id := evalJS[string](b, `new URLSearchParams(location.search).get('local')`)
+	// Looking back does not cut the kept game short.
+	b.clickCSS("back a move", `button[aria-label="Previous move"]`)
+	b.waitJS("looking back", `document.getElementById('vs-state').textContent === 'Go to the last move to play on'`)
+	if n := evalJS[int](b, fmt.Sprintf(`JSON.parse(localStorage.getItem('wyrm.offline')).find(g => g.id === %q).moves.length`, id)); n != 2 {
+		t.Errorf("the kept game has %d moves after looking back, want 2", n)
+	}
 	rec := evalJS[string](b, fmt.Sprintf(`import('/offlinegame.js').then(m => m.recordText(m.loadGame(%q)))`, id), chromedp.EvalAwaitPromise)
 	for _, want := range []string{`[Result "0-1"]`, `[FEN "` + pos + `"]`, "1. a3 Re1#"} {
 		if !strings.Contains(rec, want) {

@@ -68,7 +68,8 @@ export function showAnalysis(root, q) {
   const announce = text => { if (srLog.hidden) return; srLog.append(h('p', {}, text)); while (srLog.childNodes.length > 6) srLog.firstChild.remove(); };
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
-  const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation' });
+  // No evaluation during a game against the computer.
+  const bars = h('div', { class: 'evalbars', 'aria-label': 'Evaluation', hidden: vs });
   const linesEl = h('ol', { class: 'pvlines', 'aria-label': 'Best lines' });
   const statsEl = h('p', { class: 'muted pvstats' });
   const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, 'Stop');
@@ -194,14 +195,17 @@ export function showAnalysis(root, q) {
       if (mv) play(mv); else errBox.textContent = 'The computer found no move.';
     });
   }
-  // The game's line from its start to the position shown.
+  // The game's last position: its line goes on from wherever the player
+  // looks back to, and only from its end.
+  const lastNode = () => { let n = root0; while (n.children[0]) n = n.children[0]; return n; };
+  // The game's line from its start to its end.
   function line() {
     const out = [];
-    for (let n = node; n.parent; n = n.parent) out.unshift({ text: n.move.text, san: n.move.san || '', seat: n.parent.view ? n.parent.view.toMove : n.move.seat });
+    for (let n = lastNode(); n.parent; n = n.parent) out.unshift({ text: n.move.text, san: n.move.san || '', seat: n.parent.view ? n.parent.view.toMove : n.move.seat });
     return out;
   }
   function record() {
-    const v = node.view;
+    const v = lastNode().view || node.view;
     return { id: localId, game, title: meta ? meta.title : game, options, start: startPos, seat: mySeat, level, moves: line(),
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), over: !!v.over, reason: v.reason || '', results: v.results || null };
   }
@@ -218,7 +222,7 @@ export function showAnalysis(root, q) {
       h('p', { id: 'vs-state' }, state), h('p', { class: 'muted' }, `Level ${level}, played in this browser: it works offline and is kept here.`),
       h('div', { class: 'row' },
         h('button', { type: 'button', id: 'vs-download', onclick: download }, 'Download record'),
-        v.over ? h('a', { class: 'btn', id: 'vs-analyse', href: '/analysis?' + new URLSearchParams({ local: localId }) }, 'Analyse') : '',
+        lastNode().view?.over ? h('a', { class: 'btn', id: 'vs-analyse', href: '/analysis?' + new URLSearchParams({ local: localId }) }, 'Analyse') : '',
         h('a', { class: 'btn', href: '/analysis?' + new URLSearchParams({ game, vs: 'computer', seat: mySeat, level, ...(Object.keys(options).length ? { options: JSON.stringify(options) } : {}) }) }, 'New game')));
   }
 

@@ -83,6 +83,10 @@ func TestOfflineApp(t *testing.T) {
 		t.Fatalf("caches %q, want wyrm-%s", got, v1)
 	}
 
+	// The puzzles, fetched once online, are there offline.
+	b.run("puzzles", chromedp.Navigate(s.URL+"#/puzzles"))
+	b.waitJS("a puzzle", `document.querySelector('main svg') !== null`)
+	puzzle := evalJS[string](b, `document.querySelector('main h1, main h2').textContent`)
 	engines := engineGames(t, s)
 	s.kill()
 	b.setOffline(true)
@@ -92,6 +96,8 @@ func TestOfflineApp(t *testing.T) {
 		t.Error("the analysis board is not under the service worker, or the page thinks it is online")
 	}
 	b.screenshot("offline-analysis-laptop")
+	b.run("puzzles offline", chromedp.Navigate(s.URL+"#/puzzles"))
+	b.waitJS("the same puzzle offline", fmt.Sprintf(`document.querySelector('main svg') !== null && document.querySelector('main h1, main h2').textContent === %q`, puzzle))
 	b.run("rules offline", chromedp.Navigate(s.URL+"rules/dragon"), chromedp.WaitVisible(chromedp.CSS("h1")))
 	b.waitJS("the rules' diagrams", `document.querySelector('.diagram svg') !== null`)
 

@@ -60,7 +60,7 @@ func TestOfflineApp(t *testing.T) {
 	b := newBrowser(t)
 	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
-	b.waitJS("the service worker in control", `navigator.serviceWorker.controller !== null`)
+	b.waitController()
 	// The browser would install it: its manifest, icons and worker suffice.
 	b.run("installable", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		r, err := cdp.Call(ctx, t, page.GetInstallabilityErrors, cdp.Empty{})
@@ -175,6 +175,19 @@ func (b *browser) waitPromise(what, js string) {
 	for end := time.Now().Add(30 * time.Second); !evalJS[bool](b, js, chromedp.EvalAwaitPromise); time.Sleep(100 * time.Millisecond) {
 		if time.Now().After(end) {
 			b.fail(what, fmt.Errorf("not true after 30 s: %s", js))
+		}
+	}
+}
+
+// waitController waits for the service worker to control the page, and
+// says how far its registration got when it does not.
+func (b *browser) waitController() {
+	b.t.Helper()
+	defer b.step("the service worker in control", time.Now())
+	for end := time.Now().Add(60 * time.Second); !evalJS[bool](b, `navigator.serviceWorker.controller !== null`); time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(end) {
+			state := evalJS[string](b, `navigator.serviceWorker.getRegistration().then(r => JSON.stringify(r ? { installing: r.installing && r.installing.state, waiting: r.waiting && r.waiting.state, active: r.active && r.active.state } : 'no registration'))`, chromedp.EvalAwaitPromise)
+			b.fail("the service worker in control", fmt.Errorf("not after 60 s: %s", state))
 		}
 	}
 }

@@ -282,6 +282,8 @@ export function showAnalysis(root, q) {
       marks: [...userMarks, ...engineMarks()], onMarks: list => { userMarks = list.filter(m => !m.engine); drawBoard(); },
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
       unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
+      // A player who moves second sees the board from their side.
+      flip: vs && mySeat === 1 && v.players === 2,
     });
     drawHands(handsTop, handsBottom, v.board, {
       game, pictures: get('pieces') === 'pictures', legal: v.legal, seatName, selected: sel !== null && typeof sel === 'object' ? sel : null,

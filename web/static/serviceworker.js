@@ -15,12 +15,35 @@ const RUNTIME = "wyrm-runtime";
 const RUNTIME_APIS = ["/api/meta", "/api/puzzles"];
 
 self.addEventListener("install", (event) => {
-  // "reload": past the browser's HTTP cache, which may hold an older build.
   // The games' list as well, which the offline lobby offers: the first
   // visit's page fetched it before this worker could keep it.
   const meta = caches.open(RUNTIME).then((c) => c.add("/api/meta")).catch(() => {});
-  event.waitUntil(Promise.all([meta, caches.open(CACHE).then((c) => c.addAll(PRECACHE.map((u) => new Request(u, { cache: "reload" }))))]));
+  event.waitUntil(Promise.all([meta, precache()]));
 });
+
+// precache fills this build's cache, a few requests at a time, each tried
+// again after a failure (a busy server, a dropped connection): one file
+// missing fails the install, and the browser tries again on a later visit.
+async function precache() {
+  const c = await caches.open(CACHE);
+  const todo = PRECACHE.slice();
+  const one = async (url) => {
+    for (let tries = 1; ; tries++) {
+      try {
+        // "reload": past the browser's HTTP cache, which may hold an older build.
+        const res = await fetch(new Request(url, { cache: "reload" }));
+        if (!res.ok) throw new Error(`${url}: ${res.status}`);
+        await c.put(url, res);
+        return;
+      } catch (err) {
+        if (tries === 3) throw err;
+        await new Promise((r) => setTimeout(r, 300 * tries));
+      }
+    }
+  };
+  const worker = async () => { while (todo.length) await one(todo.shift()); };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

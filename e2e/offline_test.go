@@ -14,6 +14,10 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+
+	"wyrm/game"
+	"wyrm/games"
+	"wyrm/record"
 )
 
 // setOffline cuts b's page and its service worker off the network (and
@@ -133,6 +137,17 @@ func TestOfflineApp(t *testing.T) {
 	for _, want := range []string{`[Result "0-1"]`, `[FEN "` + pos + `"]`, "1. a3 Re1#"} {
 		if !strings.Contains(rec, want) {
 			t.Errorf("the record lacks %q:\n%s", want, rec)
+		}
+	}
+	// wyrm's own record reader takes it, and replays it to the same end.
+	if rs, err := record.Parse(rec); err != nil || len(rs) != 1 {
+		t.Errorf("the record does not read: %v", err)
+	} else {
+		gm, _ := games.Lookup("dragon")
+		plies := 0
+		end, err := rs[0].Replay(gm, func(game.Position, game.Move) error { plies++; return nil })
+		if err != nil || plies != 2 || !end.Outcome().Over {
+			t.Errorf("the record replays %d plies to an end %v: %v", plies, end != nil && end.Outcome().Over, err)
 		}
 	}
 	b.screenshot("offline-game-over-laptop")

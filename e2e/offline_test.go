@@ -152,6 +152,14 @@ func TestOfflineApp(t *testing.T) {
 	}
 	b.screenshot("offline-game-over-laptop")
 	b.checkAxe("a game against the computer offline")
+	// The download button hands the same record to the browser as a file.
+	// (The file's blob is read where it is made: the page's security policy
+	// lets no script fetch a blob: address.)
+	b.eval(`window.realClick = HTMLAnchorElement.prototype.click; URL.createObjectURL = blob => { window.saved = {}; blob.text().then(t => { window.saved.text = t; }); return 'about:blank'; };
+		HTMLAnchorElement.prototype.click = function () { window.saved.name = this.download; }; true`)
+	b.clickCSS("download", "#vs-download")
+	b.waitJS("downloaded", fmt.Sprintf(`window.saved && window.saved.name === 'wyrm-dragon-%s.pgn' && window.saved.text === %q`, id, rec))
+	b.eval(`HTMLAnchorElement.prototype.click = window.realClick; true`)
 	b.clickCSS("analyse it", "#vs-analyse")
 	b.run("the analysis page", chromedp.WaitVisible(chromedp.CSS(".pvstats")))
 	b.waitJS("analysed with both moves", `document.querySelectorAll('.tree .mv').length === 2 && document.querySelector('.card:not([hidden]) .pvstats') !== null`)

@@ -12,7 +12,7 @@ import { drawHands, dropsLetter } from './hands.js';
 import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
-import { loadGame, saveGame, newId, levelLimits, recordText } from './offlinegame.js';
+import { loadGame, saveGame, newId, levelLimits, downloadRecord } from './offlinegame.js';
 import { describePly, readInput } from './reader-text.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
@@ -210,18 +210,13 @@ export function showAnalysis(root, q) {
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), over: !!v.over, reason: v.reason || '', results: v.results || null };
   }
   function keep() { if (node.view) saveGame(record()); }
-  function download() {
-    const a = h('a', { href: URL.createObjectURL(new Blob([recordText(record())], { type: 'application/x-chess-pgn' })), download: `wyrm-${game}-${localId}.pgn` });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }
   function drawVs() {
     const v = node.view;
     const state = v.over ? `Game over: ${v.reason}` : myTurn() ? 'Your move' : node.children.length ? 'Go to the last move to play on' : 'The computer is thinking…';
     vsEl.replaceChildren(h('h2', {}, 'Against the computer'),
       h('p', { id: 'vs-state' }, state), h('p', { class: 'muted' }, `Level ${level}, played in this browser: it works offline and is kept here.`),
       h('div', { class: 'row' },
-        h('button', { type: 'button', id: 'vs-download', onclick: download }, 'Download record'),
+        h('button', { type: 'button', id: 'vs-download', onclick: () => downloadRecord(record()) }, 'Download record'),
         lastNode().view?.over ? h('a', { class: 'btn', id: 'vs-analyse', href: '/analysis?' + new URLSearchParams({ local: localId }) }, 'Analyse') : '',
         h('a', { class: 'btn', href: '/analysis?' + new URLSearchParams({ game, vs: 'computer', seat: mySeat, level, ...(Object.keys(options).length ? { options: JSON.stringify(options) } : {}) }) }, 'New game')));
   }

@@ -1,7 +1,8 @@
 // Games against the computer played in the browser alone (the analysis
 // board's "vs" mode, which works offline): kept in localStorage so that
 // they survive a reload and can be resumed, analysed or downloaded as a
-// record. Pure apart from the storage, so that node's tests reach it.
+// record. Pure apart from the storage and the download, so that node's
+// tests reach it.
 
 const KEY = 'wyrm.offline';
 const KEEP = 50; // the newest games kept; older ones make room
@@ -77,4 +78,13 @@ export function recordText(g, date = new Date()) {
   }
   lines.push(line);
   return head + '\n\n' + lines.join('\n') + '\n';
+}
+
+/** Saves game g's record as a file, through the browser's download. */
+export function downloadRecord(g) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([recordText(g)], { type: 'application/x-chess-pgn' }));
+  a.download = `wyrm-${g.game}-${g.id}.pgn`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }

@@ -4,7 +4,7 @@
 // download. The router shows it while the browser is offline.
 import { h } from './dom.js';
 import { games } from './meta.js';
-import { savedGames, recordText, removeGame } from './offlinegame.js';
+import { savedGames, downloadRecord, removeGame } from './offlinegame.js';
 
 /** Shows the offline lobby in root. */
 export function showOfflineLobby(root) {
@@ -38,14 +38,8 @@ export function showOfflineLobby(root) {
         g.over ? `over: ${g.reason}` : 'in progress', ' ',
         g.over ? '' : h('a', { href: '/analysis?' + new URLSearchParams({ local: g.id, vs: 'computer' }) }, 'Resume'), ' ',
         h('a', { href: '/analysis?' + new URLSearchParams({ local: g.id }) }, 'Analyse'), ' ',
-        h('button', { type: 'button', onclick: () => save(g) }, 'Download'), ' ',
+        h('button', { type: 'button', onclick: () => downloadRecord(g) }, 'Download'), ' ',
         h('button', { type: 'button', 'aria-label': `Forget ${g.title || g.game} game`, onclick: () => { removeGame(g.id); drawKept(); } }, 'Forget'))))
         : h('p', { class: 'muted' }, 'None yet.'));
   }
-}
-
-function save(g) {
-  const a = h('a', { href: URL.createObjectURL(new Blob([recordText(g)], { type: 'application/x-chess-pgn' })), download: `wyrm-${g.game}-${g.id}.pgn` });
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }

@@ -151,6 +151,9 @@ func TestOfflineApp(t *testing.T) {
 		}
 	}
 	b.screenshot("offline-game-over-laptop")
+	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1)))
+	b.screenshot("offline-game-over-phone")
+	b.run("laptop", chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
 	b.checkAxe("a game against the computer offline")
 	// The download button hands the same record to the browser as a file.
 	// (The file's blob is read where it is made: the page's security policy
@@ -175,16 +178,17 @@ func TestOfflineApp(t *testing.T) {
 	b.setOffline(false)
 	b.waitJS("back online", `document.getElementById('conn').textContent === 'Back online' && document.getElementById('create') !== null`)
 
-	// The new build: its worker fills its cache, takes over once no page
-	// of the old build is open, and deletes the old cache.
+	// The new build: its worker fills its cache, takes over at the next
+	// visit, which loads again from it, and deletes the old cache.
 	v2 := evalJS[string](b, `fetch('/api/build').then(r => r.json()).then(j => j.version)`, chromedp.EvalAwaitPromise)
 	if v2 == v1 {
 		t.Fatalf("the new build has the old version %s", v1)
 	}
 	b.eval(`navigator.serviceWorker.getRegistration().then(r => r.update()); true`)
 	b.waitPromise("the new worker installed", `navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)`)
-	b.run("leave the app", chromedp.Navigate("about:blank"))
+	// The next visit lets it take over, and loads again from it.
 	b.run("come back", chromedp.Navigate(s2.URL))
+	b.waitAcrossLoads("loaded again", `performance.getEntriesByType('navigation')[0].type === 'reload' && navigator.serviceWorker.controller !== null`)
 	b.waitPromise("the new cache alone", fmt.Sprintf(`caches.keys().then(k => k.includes('wyrm-%s') && !k.includes('wyrm-%s'))`, v2, v1))
 	if got := evalJS[string](b, cachesJS, chromedp.EvalAwaitPromise); got != "wyrm-"+v2+",wyrm-runtime" {
 		t.Errorf("caches after the update: %q", got)
@@ -213,4 +217,22 @@ func (b *browser) waitController() {
 			b.fail("the service worker in control", fmt.Errorf("not after 60 s: %s", state))
 		}
 	}
+}
+
+// waitAcrossLoads polls js until it is true, through the page loading
+// again meanwhile (an evaluation cut short by it is tried again).
+func (b *browser) waitAcrossLoads(what, js string) {
+	b.t.Helper()
+	defer b.step(what, time.Now())
+	var last error
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+		ctx, cancel := context.WithTimeout(b.ctx, 5*time.Second)
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](js))
+		cancel()
+		if err == nil && ok {
+			return
+		}
+		last = err
+	}
+	b.fail(what, fmt.Errorf("not true after 30 s (%v): %s", last, js))
 }

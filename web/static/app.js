@@ -14,7 +14,7 @@ import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
-import { registerWorker, offline, watchConnection } from './pwa.js';
+import { registerWorker, offline, watchConnection, isStale } from './pwa.js';
 
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
@@ -25,6 +25,8 @@ const OFFLINE = 'Offline: games against the computer still work';
 let leave = null; // clean-up of the current screen
 
 async function route() {
+  // A new build took over: its screens load with its own files, whole.
+  if (isStale()) { location.reload(); return; }
   if (leave) { leave(); leave = null; }
   setConn(offline() ? OFFLINE : '');
   const parts = location.hash.replace(/^#\/?/, '').split('/');

@@ -3,8 +3,9 @@
 // build's files, and PRECACHE, the addresses to keep (the app's files and
 // pages, the rules, the piece pictures). Each build fills a cache of its
 // own, whole, before its worker takes over; the worker of a new build
-// waits until no page of the old one is open, so that a page never mixes
-// files of two builds, and then deletes the old cache.
+// waits until no page of the old one is open, or a page that has just
+// loaded asks it to take over and loads again (pwa.js), so that a page
+// never mixes files of two builds; then it deletes the old cache.
 "use strict";
 /* global VERSION, PRECACHE */
 
@@ -44,6 +45,11 @@ async function precache() {
   const worker = async () => { while (todo.length) await one(todo.shift()); };
   await Promise.all(Array.from({ length: 6 }, worker));
 }
+
+// A page that has just loaded lets a waiting worker take over (pwa.js).
+self.addEventListener("message", (event) => {
+  if (event.data === "take-over") self.skipWaiting();
+});
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -129,7 +129,7 @@ func TestOfflineApp(t *testing.T) {
 	id := evalJS[string](b, `new URLSearchParams(location.search).get('local')`)
 	// Looking back does not cut the kept game short.
 	b.clickCSS("back a move", `button[aria-label="Previous move"]`)
-	b.waitJS("looking back", `document.getElementById('vs-state').textContent === 'Go to the last move to play on'`)
+	b.waitJS("looking back", `document.getElementById('vs-state').textContent === 'Game over: checkmate (looking back)'`)
 	if n := evalJS[int](b, fmt.Sprintf(`JSON.parse(localStorage.getItem('wyrm.offline')).find(g => g.id === %q).moves.length`, id)); n != 2 {
 		t.Errorf("the kept game has %d moves after looking back, want 2", n)
 	}

@@ -211,8 +211,9 @@ export function showAnalysis(root, q) {
   }
   function keep() { if (node.view) saveGame(record()); }
   function drawVs() {
-    const v = node.view;
-    const state = v.over ? `Game over: ${v.reason}` : myTurn() ? 'Your move' : node.children.length ? 'Go to the last move to play on' : 'The computer is thinking…';
+    const last = lastNode(), end = last.view || node.view;
+    const state = end.over ? `Game over: ${end.reason}${node !== last ? ' (looking back)' : ''}` : myTurn() ? 'Your move'
+      : node.children.length ? 'Go to the last move to play on' : 'The computer is thinking…';
     vsEl.replaceChildren(h('h2', {}, 'Against the computer'),
       h('p', { id: 'vs-state' }, state), h('p', { class: 'muted' }, `Level ${level}, played in this browser: it works offline and is kept here.`),
       h('div', { class: 'row' },

@@ -15,17 +15,21 @@ import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
 import { initTournamentGames } from './tourney-games.js';
+import { registerWorker, offline, watchConnection, isStale } from './pwa.js';
 
 applyTheme();
 document.getElementById('settings-open').addEventListener('click', showSettings);
 initMenu();
 
 const app = document.getElementById('app');
+const OFFLINE = 'Offline: games against the computer still work';
 let leave = null; // clean-up of the current screen
 
 async function route() {
+  // A new build took over: its screens load with its own files, whole.
+  if (isStale()) { location.reload(); return; }
   if (leave) { leave(); leave = null; }
-  setConn('');
+  setConn(offline() ? OFFLINE : '');
   const parts = location.hash.replace(/^#\/?/, '').split('/');
   // The analysis board has an address of its own; the header's links
   // (#/...) lead from it back to the app's other screens.
@@ -88,6 +92,9 @@ async function route() {
       leave = showTournaments(app);
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
+    } else if (parts[0] === 'offline' || offline()) {
+      const { showOfflineLobby } = await import('./offlinelobby.js');
+      showOfflineLobby(app);
     } else {
       leave = showLobby(app);
     }
@@ -113,6 +120,15 @@ async function join(id, seat, invite) {
 }
 
 addEventListener('hashchange', route);
+// The connection going or coming back: said in the header, and the lobby
+// swapped for the offline one or back.
+const onLobby = () => location.pathname === '/' && !/^#\/?[a-z]/.test(location.hash);
+watchConnection(online => {
+  if (onLobby()) route();
+  setConn(online ? 'Back online' : OFFLINE);
+  if (online) loadMe();
+});
 initChallenges();
 initTournamentGames();
 loadMe().finally(route);
+registerWorker();

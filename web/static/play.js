@@ -14,6 +14,7 @@ import { gameActions } from './play-actions.js';
 import { drawSeats } from './play-seats.js';
 import { drawClocks, placeClocks } from './play-clocks.js';
 import { drawInvite } from './play-invite.js';
+import { screenReader } from './play-reader.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
 import { tournamentReturn } from './tourney-games.js';
 
@@ -32,10 +33,14 @@ export function showGame(root, id) {
   const moves = moveList(v, page.errBox);
   const actions = gameActions(v);
   const seatsEl = h('div', { class: 'seats' });
+  const reader = screenReader(v);
   const chat = chatPanel({ id, send: msg => v.send(msg), you: () => mine(v) });
   const conn = gameConnection(v, { chat, errBox: page.errBox, moveInput: board.moveInput, setupFor: setup.forSeat, playPremove: board.playPremove });
   page.mount(root, { moveForm: board.moveForm, seatsEl, chatEl: chat.el, movesEl: moves.el, navEl: moves.nav,
     actionsEl: actions.el, extraEl: actions.extra, dialog: board.dialog });
+  // The screen reader's part comes first after the status line, where a
+  // screen reader finds it at once.
+  root.querySelector('.board-area .bar').after(reader.el);
 
   function draw() {
     const st = v.st;
@@ -67,6 +72,7 @@ export function showGame(root, id) {
     drawClocks(v, root);
     moves.draw();
     actions.draw(shown);
+    reader.update();
   }
 
   const onKey = ev => {

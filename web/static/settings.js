@@ -7,6 +7,8 @@ const defaults = {
   pieces: 'pictures', // 'pictures' where a game has them, else 'letters'
   board: 'wood', // board colours
   colours: 'classic', // seat colours of the pieces
+  highlights: 'classic', // colours of the last move, selection and check
+  reader: false, // the screen-reader mode: a text interface on the game screen
   mode: 'auto', // 'auto' follows the system, or 'light' / 'dark'
   sound: true,
   size: 1, // board size, a share of what fits the screen (0.5 to 2)
@@ -31,6 +33,7 @@ export function set(k, v) {
 
 export const boards = { wood: 'Wood', green: 'Green', blue: 'Blue', grey: 'Grey' };
 export const colourSets = { classic: 'Classic', vivid: 'Vivid' };
+export const highlightSets = { classic: 'Classic', blueorange: 'Blue and orange (colour-blind safe)' };
 
 // One labelled choice among values, as radio buttons.
 function choice(k, label, values) {
@@ -50,13 +53,15 @@ export function showSettings() {
     choice('pieces', 'Pieces', { pictures: 'Pictures', letters: 'Letters' }),
     choice('board', 'Board', boards),
     choice('colours', 'Piece colours', colourSets),
+    choice('highlights', 'Highlights', highlightSets),
     choice('mode', 'Appearance', { auto: 'As the system', light: 'Light', dark: 'Dark' }),
     choice('sound', 'Sound', { true: 'On', false: 'Off' }),
+    choice('reader', 'Screen reader mode', { false: 'Off', true: 'On: moves announced, typed moves and commands' }),
     h('fieldset', { class: 'choice' }, h('legend', {}, 'Board size'), size,
       h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, 'Fit the screen')),
     h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, 'Done')));
-  // Radio values are strings; the sound setting is kept as a boolean.
-  d.querySelectorAll('input[name=set-sound]').forEach(i => i.onchange = () => set('sound', i.value === 'true'));
+  // Radio values are strings; the on-off settings are kept as booleans.
+  for (const k of ['sound', 'reader']) d.querySelectorAll(`input[name=set-${k}]`).forEach(i => i.onchange = () => set(k, i.value === 'true'));
   document.body.append(d);
   d.showModal();
 }

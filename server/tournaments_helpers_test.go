@@ -132,6 +132,38 @@ func (b *browserClient) act(gameID, token string, msg map[string]any) {
 	c.conn.CloseNow()
 }
 
+// resignOrOver resigns b's seat of game id, which may have ended by
+// itself meanwhile (a test's clock jumping past its time control).
+func (b *browserClient) resignOrOver(gameID, token string) {
+	b.t.Helper()
+	c := dialAs(b.t, b, b.base, gameID)
+	c.expect("state")
+	c.send(map[string]any{"type": "hello", "tokens": []string{token}})
+	c.expect("ack")
+	c.send(map[string]any{"type": "resign", "id": 7})
+	ctx, cancel := context.WithTimeout(context.Background(), readWait)
+	defer cancel()
+	defer c.conn.CloseNow()
+	for {
+		_, raw, err := c.conn.Read(ctx)
+		if err != nil {
+			b.t.Fatalf("resigning: %v", err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(raw, &m); err != nil {
+			b.t.Fatal(err)
+		}
+		switch {
+		case m["type"] == "ack":
+			return
+		case m["type"] == "error" && m["message"] == "the game is over":
+			return
+		case m["type"] == "error":
+			b.t.Fatalf("resigning: %v", m)
+		}
+	}
+}
+
 // waitTournament reads tournament id as b sees it until ok accepts it.
 func (b *browserClient) waitTournament(id string, what string, ok func(tournamentView) bool) tournamentView {
 	b.t.Helper()

@@ -113,6 +113,7 @@ func TestArenaPageWhilePlaying(t *testing.T) {
 		b.run("back to the tournament", chromedp.Navigate(s.URL+"#/tournaments/"+id), chromedp.WaitVisible(chromedp.ID("t-standings")))
 		b.waitJS("the game under way", fmt.Sprintf(`document.getElementById('t-your-game') !== null &&
 			document.querySelector('#t-featured a').getAttribute('href') === '#/g/%s' &&
+			document.querySelectorAll('#t-lead-board svg [data-sq]').length === 64 &&
 			document.querySelector('#t-playing li').textContent.includes('alice ⚔') &&
 			/Ends in \d+:\d\d/.test(document.getElementById('t-countdown').textContent)`, game))
 	}

@@ -8,6 +8,9 @@ import { games, titleOf } from './meta.js';
 import { me } from './session.js';
 import { clockText, countdown, kindText, scoreText, phase } from './tourney-format.js';
 import { goToGame } from './tourney-games.js';
+import { drawMiniBoard } from './miniboard.js';
+
+const LEAD_BOARD = 260; // px: the leading game's board at most this wide and high
 
 /** Shows tournament id in root; returns the screen's clean-up. */
 export function showTournament(root, id) {
@@ -20,6 +23,10 @@ export function showTournament(root, id) {
   root.replaceChildren(h('p', {}, h('a', { href: '#/tournaments' }, '← Tournaments')), head, err, mine,
     h('div', { class: 'tournament-cols' }, standings, h('div', {}, under, done)));
   let t = null, gameList = [], skew = 0, seen = null;
+  // The leading game's live board, read again at every reading of the
+  // tournament while that game is the leading one.
+  const leadBoard = h('a', { class: 'levels lead-board', id: 't-lead-board' });
+  let leadID = '';
   const clock = h('strong', { id: 't-countdown' });
 
   async function load() {
@@ -105,10 +112,13 @@ export function showTournament(root, id) {
       g.id === t.featured ? h('span', { class: 'muted' }, 'leading game') : null);
     const now = t.games.filter(g => g.status !== 'over'), over = t.games.filter(g => g.status === 'over').reverse();
     const lead = now.find(g => g.id === t.featured);
+    if (lead && lead.id !== leadID) { leadBoard.replaceChildren(); leadBoard.href = '#/g/' + lead.id; }
+    leadID = lead ? lead.id : '';
+    if (lead) drawMiniBoard(leadBoard, lead.id, LEAD_BOARD, () => leadID === lead.id);
     // replaceChildren would write a null as the word "null".
     under.replaceChildren(...[h('h2', {}, 'Games under way'),
-      lead ? h('p', { class: 'featured-game', id: 't-featured' }, h('span', { class: 'muted' }, 'Leading game: '),
-        h('a', { class: 'btn', href: '#/g/' + lead.id }, `Watch ${lead.players.join(' – ')}`)) : null,
+      lead ? h('div', { class: 'featured-game', id: 't-featured' }, h('p', {}, h('span', { class: 'muted' }, 'Leading game: '),
+        h('a', { class: 'btn', href: '#/g/' + lead.id }, `Watch ${lead.players.join(' – ')}`)), leadBoard) : null,
       now.length ? h('ul', { class: 'list', id: 't-playing' }, now.map(line)) : h('p', { class: 'muted' }, 'None now.')].filter(Boolean));
     done.replaceChildren(h('h2', {}, 'Finished games'), over.length ? h('ul', { class: 'list' }, over.slice(0, 50).map(line)) : h('p', { class: 'muted' }, 'None yet.'));
   }

@@ -18,14 +18,18 @@ import (
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
 	"wyrm/server/editor"
+	"wyrm/server/fairplay"
 	"wyrm/server/httpkit"
 	"wyrm/server/life"
 	"wyrm/server/lists"
 	"wyrm/server/lobby"
 	"wyrm/server/metrics"
+	"wyrm/server/moderation"
+	"wyrm/server/owndata"
 	"wyrm/server/play"
 	"wyrm/server/site"
 	"wyrm/server/store"
+	"wyrm/server/tournament"
 	"wyrm/server/tv"
 )
 
@@ -86,6 +90,22 @@ type Config struct {
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
+	// Tournaments sets the tournaments (with accounts): the operator's
+	// recurring events and how the director is timed.
+	Tournaments TournamentsConfig
+}
+
+// TournamentsConfig is the server's part of tournament.Config.
+type TournamentsConfig struct {
+	// Events are the operator's recurring tournaments (wyrm serve
+	// --events FILE).
+	Events []tournament.Event
+	// Every and LeaseTTL time the director (0: tournament.DefaultEvery,
+	// DefaultLeaseTTL).
+	Every, LeaseTTL time.Duration
+	// MinMinutes is the shortest arena (0: tournament.MinMinutes); tests
+	// shorten it.
+	MinMinutes int
 }
 
 // Server is the play server: it assembles the features (the live games,
@@ -107,11 +127,18 @@ type Server struct {
 	accounts   *account.Accounts // nil: guests only
 	accountAPI *account.API
 	listsAPI   *lists.API
-	chat       *chat.Service  // nil: chat is off
-	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
-	site       *site.Site
-	tv         *tv.TV
-	editor     *editor.Editor
+	chat       *chat.Service    // nil: chat is off
+	hub        *challenge.Hub   // challenges, seeks and event streams; nil without accounts
+	watch      *account.Watcher // ends the connections of ended credentials; nil without accounts
+	// tournaments are arenas and Swiss events; nil without accounts.
+	tournaments *tournament.Service
+	// fairplay keeps the figures of analysed games, analyser makes them;
+	// both nil without accounts or an engine that scores positions.
+	fairplay *fairplay.Store
+	analyser *fairplay.Analyser
+	site     *site.Site
+	tv       *tv.TV
+	editor   *editor.Editor
 
 	proxyHeader  string
 	minClock     time.Duration
@@ -162,12 +189,19 @@ func New(cfg Config) (*Server, error) {
 		channels = append(channels, tv.Game{Name: g.Info().Name, Title: g.Info().Title})
 	}
 	srv.tv = tv.New(tv.Config{Games: channels, Lobby: srv.lobby, Pause: cfg.TVPause, Now: now})
+	if cfg.Accounts != nil && cfg.Chat.Mutes == nil {
+		cfg.Chat.Mutes = cfg.Accounts // moderators' mutes
+	}
 	srv.chat = chat.NewService(cfg.Chat, cfg.Accounts != nil, srv.limits, srv.log, now)
 	srv.metrics = metrics.New(srv.limits, cfg.MetricsToken, func(b *strings.Builder) { srv.hall.WriteClusterMetrics(b) })
 	srv.hall = play.New(play.Config{Store: cfg.Store, Games: cfg.Games, Engine: cfg.Engine, Log: srv.log, ThinkTime: cfg.ThinkTime,
 		Now: now, Limits: srv.limits, Metrics: srv.metrics, Life: srv.life, Lobby: srv.lobby, Accounts: cfg.Accounts, Chat: srv.chat,
 		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout,
-		Finished: srv.gameFinished})
+		Finished: srv.gameFinished, Analyse: srv.analyse})
+	if err := srv.startFairPlay(cfg); err != nil {
+		srv.life.Stop()
+		return nil, err
+	}
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
@@ -175,8 +209,10 @@ func New(cfg Config) (*Server, error) {
 		// Connections opened with a session or token that ends are ended
 		// too, on every node (account.Watcher).
 		w := account.NewWatcher(cfg.Accounts)
-		srv.accountAPI.Watch = w
+		srv.accountAPI.Watch, srv.watch = w, w
 		srv.life.Go(func() { w.Run(srv.life.Context(), cfg.RecheckEvery) })
+		// Seats of accounts closed on another node resign here too.
+		srv.life.Go(func() { srv.sweepClosed(cfg.Accounts, cfg.RecheckEvery) })
 	}
 	srv.listsAPI = &lists.API{Accounts: cfg.Accounts, Games: srv.games, Limits: srv.limits, Now: now}
 	if cfg.Accounts != nil {
@@ -190,6 +226,20 @@ func New(cfg Config) (*Server, error) {
 		}
 		srv.hub = h
 		srv.lobby.SetNews(h.WatchLobby)
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ts, err := tournament.Open(ctx, tournament.Config{DB: cfg.Store, Games: srv.hall.Tournaments(), Announce: h,
+			Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now, Node: node, MinClock: srv.minClock,
+			Life: srv.life, Every: cfg.Tournaments.Every, LeaseTTL: cfg.Tournaments.LeaseTTL, Events: cfg.Tournaments.Events,
+			MinMinutes: cfg.Tournaments.MinMinutes})
+		cancel()
+		if err == nil {
+			err = ts.CheckEvents()
+		}
+		if err != nil {
+			srv.Close()
+			return nil, fmt.Errorf("tournaments: %w", err)
+		}
+		srv.tournaments = ts
 	}
 	if cfg.Cluster != nil { // games are taken by lease, not all loaded here
 		if err := srv.hall.JoinCluster(*cfg.Cluster); err != nil {
@@ -205,11 +255,17 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// gameFinished passes a game's end to the challenge hub, which tells the
-// players' event streams on every node. The hub opens after the games (it
-// needs them), so the hall is given this method rather than the hub; no
-// game ends before New has set srv.hub.
+// gameFinished passes a game's end to the tournaments, which score it if
+// it is one of theirs, and to the challenge hub, which tells the players'
+// event streams on every node. The hub and the tournaments open after the
+// games (they need them), so the hall is given this method rather than
+// them; no game ends before New has set them.
 func (srv *Server) gameFinished(f challenge.Finish) {
+	if srv.tournaments != nil {
+		// Scored first, so that a player told of the end reads the new
+		// standings.
+		srv.tournaments.GameFinished(f)
+	}
 	if srv.hub != nil {
 		srv.hub.Finished(f)
 	}
@@ -250,7 +306,13 @@ func (srv *Server) Handler() http.Handler {
 	if srv.accounts != nil {
 		srv.listsAPI.Routes(mux)
 		srv.hub.Routes(mux)
+		srv.tournaments.Routes(mux)
 		(&bots.API{Games: srv.hall.Bots(), Users: srv.accounts, Limits: srv.limits, Done: srv.life.Context().Done()}).Routes(mux)
+		now := func() time.Time { return srv.now() }
+		(&moderation.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Queue: srv.flags, Limits: srv.limits, Now: now}).Routes(mux)
+		(&owndata.API{Accounts: srv.accounts, Chat: srv.chat.Store(), Seats: srv.hall, Kick: srv.watch.Kick,
+			Limits: srv.limits, Now: now}).Routes(mux)
 	}
 	srv.accountAPI.Routes(mux) // GET /api/account/me even without accounts
 	if srv.chat != nil && srv.accounts != nil {

@@ -15,9 +15,21 @@ import (
 // its log, a stop, and a channel that says when Run returned.
 func bridge(t *testing.T, base, token, state string) (*syncBuffer, context.CancelFunc, <-chan error) {
 	t.Helper()
+	return bridgeWith(t, base, token, state, 1)
+}
+
+// bridgeFor runs a bridge that plays until it is stopped (exitAfter 0) or
+// has finished exitAfter games, without a state directory.
+func bridgeFor(t *testing.T, base, token string, exitAfter int) (*syncBuffer, context.CancelFunc, <-chan error) {
+	t.Helper()
+	return bridgeWith(t, base, token, t.TempDir(), exitAfter)
+}
+
+func bridgeWith(t *testing.T, base, token, state string, exitAfter int) (*syncBuffer, context.CancelFunc, <-chan error) {
+	t.Helper()
 	var log syncBuffer
 	b, err := botbridge.New(botbridge.Config{Server: base, Token: token, Engine: os.Args[0] + " uci", Rated: true, Casual: true,
-		MoveTime: 50 * time.Millisecond, ExitAfter: 1, StateDir: state, Log: slog.New(slog.NewTextHandler(&log, nil))})
+		MoveTime: 50 * time.Millisecond, ExitAfter: exitAfter, StateDir: state, Log: slog.New(slog.NewTextHandler(&log, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

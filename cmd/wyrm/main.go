@@ -35,6 +35,7 @@ func commands() []command {
 		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
 		{"reports", "read the chat messages players reported, or one game's chat", runReports},
+		{"mod", "grant or revoke the moderator role (mod grant NAME, mod revoke NAME), read the moderators' log (mod log)", runMod},
 		{"bot", "connect a UCI engine to a wyrm server as a bot account", runBot},
 		{"backup", "copy a live SQLite game store consistently", runBackup},
 		{"restore", "put back a SQLite game store from a copy made by backup", runRestore},

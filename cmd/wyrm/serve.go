@@ -29,6 +29,7 @@ import (
 	"wyrm/server/httpkit"
 	"wyrm/server/play"
 	"wyrm/server/store"
+	"wyrm/server/tournament"
 	"wyrm/web"
 )
 
@@ -65,6 +66,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&chatLim.SeatPerMinute, "limit-chat", chatLim.SeatPerMinute, "chat messages a seat (or a spectator) may send a minute")
 	fs.IntVar(&chatLim.AccountPerMinute, "limit-chat-account", chatLim.AccountPerMinute, "chat messages an account may send a minute, over all its games")
 	banned := fs.String("chat-banned", "", "refuse chat messages holding any term of this file (one a line, # comments); read once, at start-up")
+	eventsFile := fs.String("events", "", "schedule the recurring tournaments of this JSON file (docs/tournaments.md); read once, at start-up")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -94,10 +96,33 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 1
 	}
-	return serve(ctx, serveConfig{addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
+	events, err := tournamentEvents(*eventsFile)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve:", err)
+		return 1
+	}
+	return serve(ctx, serveConfig{events: events, addr: *addr, db: *dbPath, dev: *dev, rules: *rules, games: gs, proxyHeader: *proxyHeader,
 		metricsAddr: *metricsAddr, metricsToken: *metricsToken, limits: lim, minClock: *minClock,
 		idle: *idle, writeTimeout: *writeTimeout, node: *node, advertise: *advertise, leaseTTL: *leaseTTL,
 		chatFilter: filter, chatLimits: chatLim}, log, stdout, stderr)
+}
+
+// tournamentEvents reads the operator's file of recurring tournaments
+// (none when path is ""); the server checks their games and options as it
+// starts.
+func tournamentEvents(path string) ([]tournament.Event, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := localfile.Read(path)
+	if err != nil {
+		return nil, fmt.Errorf("-events: %w", err)
+	}
+	evs, err := tournament.ParseEvents(b)
+	if err != nil {
+		return nil, fmt.Errorf("-events %s: %w", path, err)
+	}
+	return evs, nil
 }
 
 // bannedTerms reads the operator's file of banned chat terms (none when
@@ -163,6 +188,8 @@ type serveConfig struct {
 	// chatFilter refuses banned terms (nil: none); chatLimits bound chat.
 	chatFilter *chat.Filter
 	chatLimits chat.Limits
+	// events are the operator's recurring tournaments.
+	events []tournament.Event
 }
 
 // serve runs the server until ctx is done, then shuts down gracefully.
@@ -212,7 +239,8 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
 		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: nodeCfg,
-		Chat: chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
+		Chat:        chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits},
+		Tournaments: server.TournamentsConfig{Events: cfg.events}})
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)

@@ -6,12 +6,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
+	"testing/fstest"
 	"time"
 
 	"wyrm/game"
@@ -33,6 +35,7 @@ func main() {
 	rules := flag.String("rules", "../docs/rules", "folder of rules documents")
 	claimAfter := flag.Duration("claim-after", 2*time.Second, "how long opponents must be gone before a claim (short for the tests)")
 	node := flag.String("node", "", "run as this node of a cluster on the -db PostgreSQL database")
+	note := flag.String("build-note", "", "add a file with this text to the app, making another build of it")
 	flag.Parse()
 	st, err := store.Open(*db)
 	if err != nil {
@@ -67,7 +70,7 @@ func main() {
 		nodeCfg = &cluster.Config{Advertise: "http://" + ln.Addr().String()}
 	}
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
-		Engine: computer.DefaultEngine(), Assets: web.FS, Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
+		Engine: computer.DefaultEngine(), Assets: assets(*note), Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: nodeCfg,
 		Chat: chat.Config{Store: talk, Filter: banned}})
 	if err != nil {
@@ -83,4 +86,25 @@ func main() {
 	srv.Close()
 	hs.Close()
 	st.Close()
+}
+
+// assets is the web app, with a file of text added when text is not "":
+// another build, as the service worker's test needs.
+func assets(text string) fs.FS {
+	if text == "" {
+		return web.FS
+	}
+	m := fstest.MapFS{"build-note.txt": {Data: []byte(text)}}
+	err := fs.WalkDir(web.FS, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(web.FS, name)
+		m[name] = &fstest.MapFile{Data: b}
+		return err
+	})
+	if err != nil {
+		panic(err)
+	}
+	return m
 }

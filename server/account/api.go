@@ -57,6 +57,8 @@ type accountJSON struct {
 	Bot      bool   `json:"bot,omitempty"`
 	// RefuseStrangers: challenges come only from players played before.
 	RefuseStrangers bool `json:"refuseStrangers,omitempty"`
+	// Moderator: the web app shows the moderators' page (server/moderation).
+	Moderator bool `json:"moderator,omitempty"`
 	// Language is the one the player chose to read in ("" for the browser's).
 	Language string `json:"language,omitempty"`
 }
@@ -91,7 +93,11 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 		}
 	}
 	http.SetCookie(w, SessionCookie(sess, httpkit.HTTPS(r)))
-	httpkit.WriteJSON(w, http.StatusOK, accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)})
+	out := accountJSON{SignedIn: true, ID: u.ID, Name: u.Name, CSRF: CSRFToken(sess.Token)}
+	// The page shows a moderator the moderators' link at once; a failure
+	// to read it only leaves the link for the next page load.
+	out.Moderator, _ = a.Accounts.IsModerator(r.Context(), u.ID)
+	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
 
@@ -128,6 +134,12 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) {
 		if me.Language, err = a.Accounts.Language(r.Context(), u.ID); err != nil {
 			httpkit.WriteError(w, err)
 			return
+		}
+		if !u.Bearer {
+			if me.Moderator, err = a.Accounts.IsModerator(r.Context(), u.ID); err != nil {
+				httpkit.WriteError(w, err)
+				return
+			}
 		}
 	}
 	httpkit.WriteJSON(w, http.StatusOK, me)

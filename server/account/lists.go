@@ -57,9 +57,11 @@ type PlayedGame struct {
 // SeatResult is one seat of a finished game: its account (0 and "" for a
 // guest or a computer), its place and, in a rated game, its ratings.
 type SeatResult struct {
-	Seat          int
-	UserID        int64
-	Name          string
+	Seat   int
+	UserID int64
+	Name   string
+	// Closed marks an account closed since, named DeletedName.
+	Closed        bool
 	Place         int
 	Before, After rating.Rating
 }
@@ -191,7 +193,10 @@ func (a *Accounts) seatsOf(ctx context.Context, games []PlayedGame) (map[string]
 	for i, g := range games {
 		ids[i] = g.GameID
 	}
-	rows, err := a.db.QueryContext(ctx, `SELECT p.game_id, p.seat, p.user_id, u.name, p.place,
+	// A closed account plays on in its games as "deleted account"
+	// (DeletedName), whoever closed it: it has left every list.
+	rows, err := a.db.QueryContext(ctx, `SELECT p.game_id, p.seat, p.user_id,
+		CASE WHEN u.closed_ms > 0 THEN '`+DeletedName+`' ELSE u.name END, COALESCE(u.closed_ms, 0) > 0, p.place,
 		p.rating_before, p.rd_before, p.vol_before, p.rating_after, p.rd_after, p.vol_after
 		FROM result_players p LEFT JOIN users u ON u.id = p.user_id
 		WHERE p.game_id IN (?`+strings.Repeat(", ?", len(ids)-1)+`) ORDER BY p.game_id, p.seat`, ids...)
@@ -205,7 +210,7 @@ func (a *Accounts) seatsOf(ctx context.Context, games []PlayedGame) (map[string]
 		var user sql.NullInt64
 		var name sql.NullString
 		var v [6]sql.NullFloat64
-		if err := rows.Scan(&id, &s.Seat, &user, &name, &s.Place, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]); err != nil {
+		if err := rows.Scan(&id, &s.Seat, &user, &name, &s.Closed, &s.Place, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5]); err != nil {
 			return nil, err
 		}
 		s.UserID, s.Name = user.Int64, name.String
@@ -330,7 +335,7 @@ func (a *Accounts) leaderboardQuery(game string, speed rating.Speed, now int64, 
 	grow := rating.Scale * rating.Scale / float64(a.cfg.Rating.RatingPeriod().Milliseconds())
 	return `SELECT r.user_id, u.name, r.rating, r.rd, r.vol, r.games, r.last_ms
 		FROM ratings r JOIN users u ON u.id = r.user_id
-		WHERE r.game = ? AND r.speed = ? AND r.games > 0 AND r.last_ms >= ?
+		WHERE r.game = ? AND r.speed = ? AND r.games > 0 AND r.last_ms >= ? AND u.closed_ms = 0 AND u.mark = ''
 		AND r.rd * r.rd + (CASE WHEN r.last_ms < ? THEN ? - r.last_ms ELSE 0 END) * r.vol * r.vol * CAST(? AS DOUBLE PRECISION)
 			<= CAST(? AS DOUBLE PRECISION)
 		ORDER BY r.rating DESC, r.user_id LIMIT ? OFFSET ?`,

@@ -75,7 +75,7 @@ func (a *Accounts) Authenticate(ctx context.Context, token string) (User, Sessio
 	var u User
 	var created, seen, expires, userCreated int64
 	err := a.db.QueryRowContext(ctx, `SELECT s.user_id, s.created_ms, s.seen_ms, s.expires_ms, u.name, u.created_ms, u.bot
-		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ?`, s.id).
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = ? AND u.closed_ms = 0`, s.id).
 		Scan(&s.UserID, &created, &seen, &expires, &u.Name, &userCreated, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, Session{}, ErrNotSignedIn

@@ -15,6 +15,9 @@ type User struct {
 	Created time.Time
 	// Bot marks an account that plays through the bot API (bots.go).
 	Bot bool
+	// Mark is what moderators found it to be (MarkCheat, MarkBooster), ""
+	// for nothing; shown on its profile.
+	Mark string
 }
 
 // SignUp makes an account and signs it in. address is the client's (for
@@ -76,7 +79,8 @@ func (a *Accounts) LogIn(ctx context.Context, name, password, address string) (U
 	var u User
 	var phc string
 	var created int64
-	err = a.db.QueryRowContext(ctx, "SELECT id, name, password, created_ms, bot FROM users WHERE name_key = ?", key).
+	// A closed account signs in no more: it is as if it did not exist.
+	err = a.db.QueryRowContext(ctx, "SELECT id, name, password, created_ms, bot FROM users WHERE name_key = ? AND closed_ms = 0", key).
 		Scan(&u.ID, &u.Name, &phc, &created, &u.Bot)
 	if errors.Is(err, sql.ErrNoRows) {
 		if _, _, err := a.check(ctx, password, a.dummy); err != nil {
@@ -174,7 +178,10 @@ func (a *Accounts) UserByID(ctx context.Context, id int64) (User, error) {
 func (a *Accounts) user(ctx context.Context, where string, arg any) (User, error) {
 	var u User
 	var created int64
-	err := a.db.QueryRowContext(ctx, "SELECT id, name, created_ms, bot FROM users WHERE "+where, arg).Scan(&u.ID, &u.Name, &created, &u.Bot)
+	// A closed account is gone from everything but moderation
+	// (UserAnyByName) and the games it played.
+	err := a.db.QueryRowContext(ctx, "SELECT id, name, created_ms, bot, mark FROM users WHERE closed_ms = 0 AND "+where, arg).
+		Scan(&u.ID, &u.Name, &created, &u.Bot, &u.Mark)
 	if errors.Is(err, sql.ErrNoRows) {
 		return User{}, ErrNoUser
 	}

@@ -59,6 +59,8 @@ type Event struct {
 	Facts *GameFacts `json:"facts,omitempty"`
 	// Finish is a Finished game's end.
 	Finish *Finish `json:"finish,omitempty"`
+	// Message is a Notice's message, passed to the streams as it is.
+	Message json.RawMessage `json:"message,omitempty"`
 }
 
 // addressed returns ev addressed to its challenge's author (the account, or

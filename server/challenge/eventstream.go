@@ -61,7 +61,11 @@ func (s *eventStream) queue(msg map[string]any) {
 //     said no.
 //   - gameStart {game: {id, seat, challenge}}: a challenge or seek of this
 //     player, or accepted by them, became the game id, where they hold
-//     seat.
+//     seat; or a tournament started it (challenge "", with tournament and
+//     the seat's token).
+//   - gameFinish {game}: a game the player held a seat of ended.
+//   - tournamentStart {tournament}: a tournament the player joined began
+//     (and any other notice another feature sends with Hub.Tell).
 //
 // A client's streams count against its connection limit and its rate of
 // opening streams, an account's against its stream limit; a request from

@@ -59,6 +59,11 @@ type Finish struct {
 	Results  []string `json:"results,omitempty"`
 	Placings []int    `json:"placings,omitempty"`
 	Winner   *int     `json:"winner,omitempty"`
+	// Plies is how many moves were made; NoShow, in an aborted game, the
+	// seat that aborted it or never made its first move (nil otherwise),
+	// whom a tournament scores as the loser.
+	Plies  int  `json:"plies,omitempty"`
+	NoShow *int `json:"noShow,omitempty"`
 }
 
 // Finished tells every node's streams of the players of a game that ended.

@@ -2,6 +2,7 @@ package challenge
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"sync"
 	"time"
@@ -226,6 +227,11 @@ func (h *Hub) handle(ev Event) {
 		})
 	case Finished:
 		h.deliver(ev, func(s *eventStream) map[string]any { return finishMessage(ev.Finish, s.user) })
+	case Notice:
+		var msg map[string]any
+		if json.Unmarshal(ev.Message, &msg) == nil {
+			h.deliver(ev, func(*eventStream) map[string]any { return msg })
+		}
 	}
 }
 

@@ -2,8 +2,10 @@ package challenge
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -330,6 +332,28 @@ func TestLongTermsArePartial(t *testing.T) {
 		}
 		if e.s.shared && (!ev.Partial || ev.Challenge.Terms != nil) {
 			t.Fatalf("a long event: partial %v, %d bytes of terms", ev.Partial, len(ev.Challenge.Terms))
+		}
+	})
+}
+
+// A gameStart notice too long for a notification between nodes is cut to
+// its first fields, which still seat the player; on both databases.
+func TestLongNoticeKeepsItsFirstFields(t *testing.T) {
+	forEach(t, func(t *testing.T, e *env) {
+		h := &Hub{st: e.s, log: slog.New(slog.DiscardHandler)}
+		long := strings.Repeat("x", 2*maxPayload)
+		if err := h.Tell(ctx, []int64{7}, map[string]any{"type": "gameStart", "game": map[string]any{"id": "g1", "seat": 1,
+			"tournament": "t1", "token": "tok", "options": map[string]string{"map": long}}}); err != nil {
+			t.Fatal(err)
+		}
+		ev := e.waitFor(t, "the notice", func(ev Event) bool { return ev.Kind == Notice })
+		var m map[string]any
+		if err := json.Unmarshal(ev.Message, &m); err != nil {
+			t.Fatal(err)
+		}
+		g := m["game"].(map[string]any)
+		if len(ev.Message) > maxPayload || g["id"] != "g1" || g["token"] != "tok" || g["tournament"] != "t1" || g["options"] != nil || m["type"] != "gameStart" {
+			t.Fatalf("notice %s", ev.Message)
 		}
 	})
 }

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -18,6 +19,14 @@ type Config struct {
 	Filter *Filter
 	// Limits bound how fast people talk; zero fields take DefaultLimits.
 	Limits Limits
+	// Mutes says which accounts a moderator muted; nil mutes nobody.
+	Mutes Mutes
+}
+
+// Mutes tells the chat until when a moderator muted an account
+// (server/moderation); the zero time is not muted.
+type Mutes interface {
+	MutedUntil(ctx context.Context, user int64) (time.Time, error)
 }
 
 // Limits bound chat messages, reports and blocks. Each is a rate a minute
@@ -51,6 +60,7 @@ var DefaultLimits = Limits{
 type Service struct {
 	store                   *Store
 	filter                  *Filter
+	mutes                   Mutes
 	seat, account, address  *limit.Rate
 	reports, reportsAddress *limit.Rate
 	// spectators is whether spectators may write at all: only with
@@ -70,7 +80,7 @@ func NewService(cfg Config, accounts bool, ls *httpkit.Limiters, log *slog.Logge
 	}
 	l, def := cfg.Limits, DefaultLimits
 	rate := limit.NewRateOr
-	return &Service{store: cfg.Store, filter: cfg.Filter, spectators: accounts, limits: ls, log: log, now: now,
+	return &Service{store: cfg.Store, filter: cfg.Filter, mutes: cfg.Mutes, spectators: accounts, limits: ls, log: log, now: now,
 		seat:           rate(l.SeatPerMinute, l.SeatBurst, def.SeatPerMinute, def.SeatBurst),
 		account:        rate(l.AccountPerMinute, l.AccountBurst, def.AccountPerMinute, def.AccountBurst),
 		address:        rate(l.AddressPerMinute, l.AddressBurst, def.AddressPerMinute, def.AddressBurst),

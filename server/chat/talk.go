@@ -249,6 +249,9 @@ func (s *Service) say(ctx context.Context, t Table, sp Speaker, req Request) err
 	if err := s.allowMessage(t.ID(), sp, seat); err != nil {
 		return err
 	}
+	if err := s.checkMute(ctx, sp.User); err != nil {
+		return err
+	}
 	order := t.Order()
 	order.Lock()
 	defer order.Unlock()
@@ -351,5 +354,24 @@ func (s *Service) report(ctx context.Context, t Table, sp Speaker, req Request) 
 		return apierr.New(apierr.Internal, "the report could not be stored; try again")
 	}
 	s.log.Info("chat message reported", "game", t.ID(), "message", msg.ID, "author", msg.Name, "reporter", reporter)
+	return nil
+}
+
+// checkMute refuses a message from an account a moderator muted, saying
+// until when.
+func (s *Service) checkMute(ctx context.Context, user int64) error {
+	if s.mutes == nil || user == 0 {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	until, err := s.mutes.MutedUntil(ctx, user)
+	if err != nil {
+		s.log.Error("chat mute", "user", user, "err", err)
+		return apierr.New(apierr.Internal, "the message could not be checked; it was not sent")
+	}
+	if !until.IsZero() {
+		return apierr.New(apierr.Forbidden, "a moderator muted you until %s", until.UTC().Format("2006-01-02 15:04 UTC"))
+	}
 	return nil
 }

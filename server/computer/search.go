@@ -29,6 +29,9 @@ func NewSearchEngine(n, hashMB int) *SearchEngine {
 	return e
 }
 
+// Capacity implements Capacity: the searchers in the pool.
+func (e *SearchEngine) Capacity() int { return cap(e.pool) }
+
 // search waits for a searcher until ctx is done, then searches pos at
 // level for think, never past ctx's deadline.
 func (e *SearchEngine) search(ctx context.Context, pos game.Position, level int, think time.Duration) (search.Result, error) {

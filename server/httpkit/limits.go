@@ -106,12 +106,13 @@ const (
 	LimAPI          = "api"
 	LimTokens       = "api_tokens"
 	LimHashing      = "password_hashing"
+	LimTournaments  = "tournaments"
 )
 
 // LimitNames are the names of every limit, in the order /metrics lists
 // them.
 var LimitNames = []string{LimCreate, LimComputer, LimComputerOnly, LimConns, LimMessages, LimHellos, LimReads, LimChat, LimChatReports,
-	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens, LimHashing}
+	LimChallenge, LimSeeks, LimOpen, LimIncoming, LimStreams, LimEdits, LimAPI, LimTokens, LimHashing, LimTournaments}
 
 // TokensPerMinute and TokensBurst bound the making and revoking of API
 // tokens and becoming a bot, per account and per client.

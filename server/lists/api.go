@@ -72,6 +72,9 @@ func (a *API) player(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out := map[string]any{"name": u.Name, "created": u.Created.UnixMilli(), "bot": u.Bot}
+	if u.Mark != "" { // a moderator's finding (server/moderation)
+		out["mark"] = u.Mark
+	}
 	ratings := []RatingJSON{}
 	history := map[string]any{}
 	for _, p := range pools {

@@ -97,11 +97,13 @@ func parseGameCursor(s string) (account.GameCursor, error) {
 // SeatJSON is one seat of a game in a player's list; ratings only in a
 // rated game.
 type SeatJSON struct {
-	Seat   int      `json:"seat"`
-	Name   string   `json:"name,omitempty"` // "" for a guest or a computer
-	Place  int      `json:"place"`
-	Before *float64 `json:"before,omitempty"`
-	After  *float64 `json:"after,omitempty"`
+	Seat int    `json:"seat"`
+	Name string `json:"name,omitempty"` // "" for a guest or a computer
+	// Deleted marks a closed account, named "deleted account": no profile.
+	Deleted bool     `json:"deleted,omitempty"`
+	Place   int      `json:"place"`
+	Before  *float64 `json:"before,omitempty"`
+	After   *float64 `json:"after,omitempty"`
 }
 
 // PlayedJSON is one game in a player's list.
@@ -146,7 +148,7 @@ func (a *API) playerGames(w http.ResponseWriter, r *http.Request) error {
 		pj := PlayedJSON{ID: g.GameID, Game: g.Game, Speed: string(g.Speed), Rated: g.Rated, At: g.At.UnixMilli(),
 			Seat: g.Seat, Result: string(g.Outcome), Players: []SeatJSON{}}
 		for _, s := range g.Seats {
-			sj := SeatJSON{Seat: s.Seat, Name: s.Name, Place: s.Place}
+			sj := SeatJSON{Seat: s.Seat, Name: s.Name, Deleted: s.Closed, Place: s.Place}
 			if g.Rated {
 				sj.Before, sj.After = &s.Before.R, &s.After.R
 			}

@@ -25,7 +25,7 @@ func FuzzBotMove(f *testing.F) {
 	f.Fuzz(func(t *testing.T, mv string, asOther bool) {
 		id := secret.ID()
 		def := table.Def{Game: "toy", Seats: []table.Seat{{Kind: table.SeatLocal, UserID: 7}, {Kind: table.SeatLocal, UserID: 8}}}
-		s, err := srv.add(context.Background(), id, def, nil)
+		s, err := srv.add(context.Background(), id, def, nil, "")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,7 +30,7 @@ func (h challengeHost) Normalize(name string, opts game.Options) (game.Game, gam
 // a creator's limits.
 func (h challengeHost) Start(ctx context.Context, def table.Def) (string, error) {
 	id := secret.ID()
-	if _, err := h.srv.add(ctx, id, def, nil); err != nil {
+	if _, err := h.srv.add(ctx, id, def, nil, ""); err != nil {
 		return "", err
 	}
 	return id, nil

@@ -155,7 +155,7 @@ func (srv *Hall) create(ctx context.Context, client string, user int64, req Crea
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	s, err := srv.add(ctx, resp.ID, def, release)
+	s, err := srv.add(ctx, resp.ID, def, release, client)
 	if err != nil {
 		release()
 		return CreateResponse{}, err
@@ -262,14 +262,16 @@ func (srv *Hall) holdComputer(client string, def table.Def) (func(), error) {
 }
 
 // add stores and starts a game; release gives back what the game holds
-// of its creator's limits once it is over (nil: nothing).
-func (srv *Hall) add(ctx context.Context, id string, def table.Def, release func()) (*session, error) {
+// of its creator's limits once it is over (nil: nothing); client is its
+// creator's client ("" for none), whose turn its computer seats take among
+// the node's searchers.
+func (srv *Hall) add(ctx context.Context, id string, def table.Def, release func(), client string) (*session, error) {
 	created := srv.now().UnixMilli()
 	s, err := newSession(srv, id, created, def, nil)
 	if err != nil {
 		return nil, err
 	}
-	s.release = release
+	s.release, s.client = release, client
 	b, err := json.Marshal(def)
 	if err != nil {
 		return nil, err
@@ -352,7 +354,7 @@ func (srv *Hall) rematch(s *session, seats []int) error {
 	if err != nil {
 		return err
 	}
-	if _, err := srv.add(context.Background(), id, def, release); err != nil {
+	if _, err := srv.add(context.Background(), id, def, release, ""); err != nil {
 		release()
 		return err
 	}

@@ -3,6 +3,7 @@ package play
 import (
 	"wyrm/game"
 	"wyrm/server/challenge"
+	"wyrm/server/table"
 )
 
 // tellFinished tells the hall's Finished hook that s just ended, when an
@@ -12,23 +13,40 @@ import (
 // holds s.mu; the hook runs outside it, since it may write to the database.
 func (s *session) tellFinished() {
 	hook := s.srv.finished
-	t := s.t
-	o := t.Outcome()
-	if hook == nil || !o.Over {
+	if hook == nil {
 		return
 	}
-	f := challenge.Finish{ID: s.id, Game: s.g.Info().Name, Users: append([]int64(nil), t.Users...),
-		Reason: string(o.Reason), Placings: t.Places()}
+	f, over := finishOf(s.id, s.g, s.t)
+	if !over {
+		return
+	}
 	anyone := false
-	for i, u := range f.Users {
+	for _, u := range f.Users {
 		anyone = anyone || u != 0
-		f.Results = append(f.Results, o.Results[i].String())
 	}
 	if !anyone {
 		return
 	}
+	s.srv.life.Go(func() { hook(f) })
+}
+
+// finishOf is how game id, played on t, ended; over is false while it goes
+// on.
+func finishOf(id string, g game.Game, t *table.Table) (f challenge.Finish, over bool) {
+	o := t.Outcome()
+	if !o.Over {
+		return f, false
+	}
+	f = challenge.Finish{ID: id, Game: g.Info().Name, Users: append([]int64(nil), t.Users...),
+		Reason: string(o.Reason), Placings: t.Places(), Plies: len(t.Plies)}
+	if n := len(t.Log); n > 0 && t.Log[n-1].Kind == table.ActAbort {
+		f.NoShow = &[]int{t.Log[n-1].Seat}[0]
+	}
+	for i := range f.Users {
+		f.Results = append(f.Results, o.Results[i].String())
+	}
 	if w := o.Winner(); w != game.NoPlayer {
 		f.Winner = &[]int{int(w)}[0]
 	}
-	s.srv.life.Go(func() { hook(f) })
+	return f, true
 }

@@ -15,6 +15,7 @@ import (
 	"wyrm/server/chat"
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
+	"wyrm/server/fairplay"
 	"wyrm/server/httpkit"
 	"wyrm/server/life"
 	"wyrm/server/lobby"
@@ -61,6 +62,9 @@ type Config struct {
 	// account (challenge.Hub.Finished), out of the game's lock; nil tells
 	// nobody.
 	Finished func(challenge.Finish)
+	// Analyse queues a rated game just recorded for fair play analysis
+	// (server/fairplay), without waiting; nil analyses nothing.
+	Analyse func(fairplay.Job) bool
 }
 
 // DefaultMinClock is the shortest time control of a new game: anything
@@ -89,6 +93,7 @@ type Hall struct {
 	chat     *chat.Service
 	node     string
 	finished func(challenge.Finish)
+	analyse  func(fairplay.Job) bool
 
 	minClock, claimAfter, absentAfter, firstMove time.Duration
 
@@ -110,7 +115,7 @@ func New(cfg Config) *Hall {
 	}
 	srv := &Hall{store: cfg.Store, games: map[string]game.Game{}, order: cfg.Games, engine: cfg.Engine,
 		log: cfg.Log, think: cfg.ThinkTime, now: cfg.Now, metrics: cfg.Metrics, limits: cfg.Limits, life: cfg.Life,
-		lobby: cfg.Lobby, accounts: cfg.Accounts, chat: cfg.Chat, node: cfg.Node, finished: cfg.Finished,
+		lobby: cfg.Lobby, accounts: cfg.Accounts, chat: cfg.Chat, node: cfg.Node, finished: cfg.Finished, analyse: cfg.Analyse,
 		minClock:   orDefault(cfg.MinClock, DefaultMinClock),
 		claimAfter: orDefault(cfg.ClaimAfter, DefaultClaimAfter), absentAfter: orDefault(cfg.AbsentAfter, DefaultAbsentAfter),
 		firstMove: orDefault(cfg.FirstMoveTimeout, DefaultFirstMoveTimeout),
@@ -121,6 +126,9 @@ func New(cfg Config) *Hall {
 	if srv.engine == nil {
 		srv.engine = computer.RandomEngine{}
 	}
+	// The node's searchers are shared out fairly: clients take turns, games
+	// with a person waiting go first, computer-only games leave one free.
+	srv.engine = computer.Schedule(srv.engine)
 	if srv.log == nil {
 		srv.log = slog.New(slog.DiscardHandler)
 	}
@@ -336,3 +344,8 @@ func (srv *Hall) Act(id string, seat int, kind, data string) error {
 	defer s.mu.Unlock()
 	return s.commit(seat, kind, data)
 }
+
+// Engine is the engine the node's computer seats use, scheduled over its
+// searchers: other work that searches (fair play analysis) takes its turn
+// there.
+func (srv *Hall) Engine() computer.Engine { return srv.engine }

@@ -2,6 +2,7 @@ package play
 
 import (
 	"context"
+	"errors"
 	"math"
 	"slices"
 	"time"
@@ -73,6 +74,9 @@ func (s *session) readPlayers() {
 // speed); a player new to the pool has the starting rating, provisional.
 func lookupPlayer(ctx context.Context, acc *account.Accounts, user int64, game string, speed rating.Speed) player {
 	u, err := acc.UserByID(ctx, user)
+	if errors.Is(err, account.ErrNoUser) {
+		return player{name: account.DeletedName} // closed since
+	}
 	if err != nil {
 		return player{}
 	}

@@ -116,7 +116,11 @@ func (s *session) armLifeTimer() {
 	var wait time.Duration
 	var act func()
 	if t.Abortable() {
-		wait = s.srv.firstMove - time.Duration(now-last)*time.Millisecond
+		first := s.srv.firstMove
+		if ms := t.Def.FirstMoveMs; ms > 0 {
+			first = time.Duration(ms) * time.Millisecond // a tournament's no-show time
+		}
+		wait = first - time.Duration(now-last)*time.Millisecond
 		act = func() { s.lifeAct(seq, firstWaiting(t), table.ActAbort, "timeout") }
 	} else if tm := t.ToMove(); tm != game.NoPlayer && s.seatsIn() > 2 && t.Def.Seats[tm].Kind != table.SeatComputer {
 		if s.present(int(tm)) {

@@ -7,6 +7,7 @@ import (
 
 	"wyrm/rating"
 	"wyrm/server/account"
+	"wyrm/server/fairplay"
 )
 
 // bindSeats gives a connection the seats its account holds in the game.
@@ -62,4 +63,33 @@ func (s *session) recordResult() {
 	if res.Rated {
 		s.noteChanges(rec.Changes)
 	}
+	if res.Rated && rec.New {
+		s.queueAnalysis(res, rec.Changes)
+	}
+}
+
+// queueAnalysis hands a rated game just recorded to the fair play
+// analysis (two-player games only: the moves alone replay them). Caller
+// holds s.mu.
+func (s *session) queueAnalysis(res account.Result, ch []account.Change) {
+	t := s.t
+	if s.srv.analyse == nil || t.Seats() != 2 || len(ch) != 2 {
+		return
+	}
+	start, err := t.PositionAt(0)
+	if err != nil {
+		return
+	}
+	j := fairplay.Job{GameID: s.id, Game: res.Game, Speed: string(res.Speed), Start: start.Clone(),
+		Users: append([]int64(nil), t.Users...), AtMs: res.At.UnixMilli()}
+	if len(t.Log) > 0 { // the first move's time counts from the game's start
+		j.StartMs = t.Log[0].AtMs
+	}
+	for _, c := range ch {
+		j.Ratings = append(j.Ratings, c.Before.R)
+	}
+	for _, p := range t.Plies {
+		j.Plies = append(j.Plies, fairplay.Ply{Seat: p.Seat, Move: p.Text, AtMs: p.AtMs})
+	}
+	s.srv.analyse(j)
 }

@@ -40,6 +40,7 @@ type session struct {
 	answering  bool   // a computer is weighing a draw offer
 	broken     error  // replay failed; the game is read-only
 	release    func() // gives back the creator's limits once the game is over
+	client     string // the creator's client, "" when not known (restored, handed over)
 	moved      bool   // another node owns the game now (clusterhost.go)
 	// bots are the bot API's game streams open on the game (botstream.go).
 	bots map[*botWatcher]struct{}
@@ -195,7 +196,8 @@ func (s *session) schedule() {
 			budget = max(min(budget, left/30+t.Clock.Increment/2), 20*time.Millisecond)
 			wait = max(left-flagMargin, time.Millisecond)
 		}
-		s.srv.life.Go(func() { s.think(w, seq, pos, level, budget, wait) })
+		tk := s.ticket()
+		s.srv.life.Go(func() { s.think(tk, w, seq, pos, level, budget, wait) })
 		return
 	}
 }
@@ -219,8 +221,8 @@ func (s *session) answerForComputers() {
 		}
 		if slices.Contains(t.Offers, true) && !t.Offers[i] && !s.answering {
 			s.answering = true
-			pos, level := t.Pos.Clone(), seat.Level
-			s.srv.life.Go(func() { s.weighDraw(seq, i, pos, level) })
+			pos, level, tk := t.Pos.Clone(), seat.Level, s.ticket()
+			s.srv.life.Go(func() { s.weighDraw(tk, seq, i, pos, level) })
 			return
 		}
 	}
@@ -231,10 +233,10 @@ const drawWeighTime = 300 * time.Millisecond
 
 // weighDraw accepts a draw offer for a computer seat that is not better,
 // and declines it otherwise.
-func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
+func (s *session) weighDraw(tk computer.Ticket, seq, seat int, pos game.Position, level int) {
 	accept := false
 	if sc, ok := s.srv.engine.(computer.Scorer); ok {
-		ctx, cancel := context.WithTimeout(s.srv.life.Context(), 5*time.Second)
+		ctx, cancel := context.WithTimeout(computer.WithTicket(s.srv.life.Context(), tk), 5*time.Second)
 		score, err := sc.Score(ctx, pos, game.Player(seat), level, drawWeighTime)
 		cancel()
 		accept = err == nil && score <= 0
@@ -247,6 +249,23 @@ func (s *session) weighDraw(seq, seat int, pos game.Position, level int) {
 		kind = table.ActDrawOffer
 	}
 	s.lifeAct(seq, seat, kind, "")
+}
+
+// ticket is whose turn this game's computer seats take among the node's
+// searchers (computer.Scheduled): its creator's client, or the game
+// itself when that is not known; a game with a seat that is not a
+// computer's goes before games of computers alone. Caller holds s.mu.
+func (s *session) ticket() computer.Ticket {
+	tk := computer.Ticket{Client: s.client, Class: computer.ComputerOnly}
+	if tk.Client == "" {
+		tk.Client = "game:" + s.id
+	}
+	for _, seat := range s.t.Def.Seats {
+		if seat.Kind != table.SeatComputer {
+			tk.Class = computer.WithPerson
+		}
+	}
+	return tk
 }
 
 // Bounds of a computer's wait for a searcher.
@@ -263,10 +282,10 @@ const (
 // at most wait for a searcher, then thinks for budget. A busy engine never
 // makes the computer play at random: under a clock it waits as long as its
 // time allows (and loses on time if it must), untimed it tries again.
-func (s *session) think(seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
+func (s *session) think(tk computer.Ticket, seat, seq int, pos game.Position, level int, budget, wait time.Duration) {
 	s.srv.metrics.Thinking.Add(1)
 	defer s.srv.metrics.Thinking.Add(-1)
-	ctx, cancel := context.WithTimeout(s.srv.life.Context(), wait)
+	ctx, cancel := context.WithTimeout(computer.WithTicket(s.srv.life.Context(), tk), wait)
 	defer cancel()
 	start := time.Now()
 	m, err := s.srv.engine.BestMove(ctx, pos, level, budget)

@@ -17,7 +17,12 @@ import (
 // compressible are the kinds of web app file sent gzipped to a browser
 // that takes it: the engine's WebAssembly shrinks from 5.3 MB to 1.5 MB,
 // which on a real connection is most of the wait for the analysis board.
-var compressible = map[string]bool{".wasm": true, ".js": true, ".mjs": true, ".css": true, ".html": true, ".svg": true, ".json": true}
+var compressible = map[string]bool{".webmanifest": true, ".wasm": true, ".js": true, ".mjs": true, ".css": true, ".html": true, ".svg": true, ".json": true}
+
+func init() {
+	// The app's manifest, which Go's table of types does not know.
+	mime.AddExtensionType(".webmanifest", "application/manifest+json")
+}
 
 // assetFiles serves the web app's files. The app never changes while the
 // server runs, so each file is read, hashed and (where it pays) compressed

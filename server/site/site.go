@@ -60,6 +60,12 @@ func (s *Site) Routes(mux *httpkit.Mux) {
 	// Made here rather than in New: only a site that serves reads the files.
 	files := newAssetFiles(s.assets)
 	mux.Handle("GET /", files)
+	if off, err := newOffline(s.assets, s.rules, s.order); err != nil {
+		s.log.Error("no service worker: the app's files could not be read", "err", err)
+	} else {
+		mux.HandleFunc("GET /sw.js", off.serveWorker)
+		mux.HandleFunc("GET /api/build", off.serveVersion)
+	}
 	// The analysis board is the app's page at an address of its own,
 	// so that a position can be shared as a link with a query.
 	mux.HandleFunc("GET /analysis", func(w http.ResponseWriter, r *http.Request) {

@@ -1,6 +1,9 @@
 package table
 
-import "time"
+import (
+	"slices"
+	"time"
+)
 
 // Clock keeps every seat's time. Its instants come from the actions (At),
 // so that replaying a log gives back the clocks exactly. The clocks start
@@ -15,6 +18,9 @@ type Clock struct {
 	Remaining []time.Duration
 	LastAt    time.Time
 	Running   bool
+	// Berserk marks the seats that gave up half their time and their
+	// increment (a tournament's berserk); nil for none.
+	Berserk []bool
 }
 
 // NewClock returns stopped clocks for seats seats.
@@ -27,6 +33,21 @@ func NewClock(tc TimeControl, seats int) Clock {
 		}
 	}
 	return c
+}
+
+// GoBerserk halves the time of the seats marked and takes away their
+// increment: they play for one more tournament point with half the clock.
+// Correspondence and untimed clocks have nothing to halve.
+func (c *Clock) GoBerserk(seats []bool) {
+	if c.Days > 0 || c.Initial == 0 || !slices.Contains(seats, true) {
+		return
+	}
+	c.Berserk = slices.Clone(seats)
+	for i, b := range seats {
+		if b && i < len(c.Remaining) {
+			c.Remaining[i] = c.Initial / 2
+		}
+	}
 }
 
 // day is a correspondence day.
@@ -46,7 +67,11 @@ func (c *Clock) Moved(seat int, at time.Time, start bool) {
 		return
 	}
 	if c.Running {
-		c.Remaining[seat] += c.Increment - at.Sub(c.LastAt)
+		inc := c.Increment
+		if seat < len(c.Berserk) && c.Berserk[seat] {
+			inc = 0
+		}
+		c.Remaining[seat] += inc - at.Sub(c.LastAt)
 	}
 	if c.Days > 0 {
 		c.Remaining[seat] = c.perMove()

@@ -54,6 +54,13 @@ type Def struct {
 	// Start is the position play begins from, in the game's notation;
 	// empty means the game's own start (and setup, if it has one).
 	Start string `json:"start,omitempty"`
+	// Berserk marks, seat by seat, the players of a tournament game who
+	// play with half the time and no increment (nil: none).
+	Berserk []bool `json:"berserk,omitempty"`
+	// FirstMoveMs, when set, is how long (in milliseconds) the game waits
+	// for a seat's first move before it is aborted, in place of the
+	// server's own wait: a tournament's no-show time.
+	FirstMoveMs int64 `json:"firstMoveMs,omitempty"`
 }
 
 // Check reports whether d fits a game of players seats.
@@ -71,6 +78,12 @@ func (d *Def) Check(players int) error {
 		default:
 			return errorf(Invalid, "seat %d: unknown kind %q (local, invite, open or computer)", i+1, s.Kind)
 		}
+	}
+	if len(d.Berserk) != 0 && len(d.Berserk) != len(d.Seats) {
+		return errorf(Invalid, "berserk marks %d seats of %d", len(d.Berserk), len(d.Seats))
+	}
+	if d.FirstMoveMs < 0 || d.FirstMoveMs > (24*time.Hour).Milliseconds() {
+		return errorf(Invalid, "the wait for a first move is at most a day")
 	}
 	c := d.Clock
 	if c.Initial < 0 || c.Increment < 0 || c.Initial > 24*time.Hour || c.Increment > time.Hour ||

@@ -121,6 +121,7 @@ func (t *Table) reset() error {
 		t.OfferedAt[i] = -1
 	}
 	t.Clock = NewClock(t.Def.Clock, n)
+	t.Clock.GoBerserk(t.Def.Berserk)
 	t.Rematch, t.RematchYes, t.RematchNo = "", make([]bool, n), -1
 	if t.Def.Start != "" {
 		// A game set up from a position begins with play.

@@ -384,3 +384,26 @@ func TestTakebackGivesNoTimeBack(t *testing.T) {
 		t.Fatalf("seat 1 has %v, want the 57s it had", tb.Clock.Remaining[0])
 	}
 }
+
+// A berserk seat starts with half the time and gets no increment; the
+// other seats keep theirs.
+func TestBerserkHalvesASeatsClock(t *testing.T) {
+	c := NewClock(TimeControl{Initial: time.Minute, Increment: 2 * time.Second}, 2)
+	c.GoBerserk([]bool{true, false})
+	if c.Remaining[0] != 30*time.Second || c.Remaining[1] != time.Minute {
+		t.Fatalf("remaining %v", c.Remaining)
+	}
+	at := time.Unix(1000, 0)
+	c.Moved(0, at, false)
+	c.Moved(1, at.Add(time.Second), true)
+	c.Moved(0, at.Add(3*time.Second), false)
+	c.Moved(1, at.Add(4*time.Second), false)
+	if c.Remaining[0] != 28*time.Second || c.Remaining[1] != time.Minute+2*time.Second-time.Second {
+		t.Fatalf("after moves: %v", c.Remaining)
+	}
+	days := NewClock(TimeControl{Days: 2}, 2)
+	days.GoBerserk([]bool{true, false})
+	if days.Berserk != nil || days.Remaining[0] != 48*time.Hour {
+		t.Fatalf("a correspondence clock went berserk: %v", days.Remaining)
+	}
+}

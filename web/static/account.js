@@ -1,6 +1,7 @@
 // Accounts: sign up, sign in and out, change the password; and a player's
 // profile with ratings, their history and their games.
 import { api } from './api.js';
+import { playerTournaments } from './player-tournaments.js';
 import { h } from './dom.js';
 import { me, setMe, loadMe } from './session.js';
 import { games, titleOf } from './meta.js';
@@ -38,7 +39,8 @@ export function showAccount(root) {
           try { const r = await api('/api/account/password', { old: old.value, new: neu.value, revokeTokens: revoke.checked }); done.textContent = t('Password changed; other sessions are signed out.') + tokensSaid(r); } catch (e) { err.textContent = e.message; }
         } }, h('label', { for: 'pw-old' }, t('Current password')), old,
           h('label', { for: 'pw-new' }, t('New password '), h('small', { class: 'muted' }, t('(at least 8 characters)'))), neu,
-          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, t('Change password')))), err, done));
+          h('div', { class: 'row' }, h('button', { type: 'submit', id: 'pw-change' }, t('Change password')))), err, done),
+        ownData());
       return;
     }
     const name = h('input', { id: 'acct-name', autocomplete: 'username', required: true, maxlength: 20, 'aria-label': t('User name') });
@@ -52,6 +54,27 @@ export function showAccount(root) {
       h('label', { for: 'acct-name' }, t('User name')), name, h('label', { for: 'acct-pass' }, t('Password')), pass,
       h('div', { class: 'row' }, h('button', { class: 'primary', type: 'submit', id: 'signin' }, t('Sign in')),
         h('button', { type: 'button', id: 'signup', onclick: go('/api/account/signup') }, t('Create account'))), err));
+  }
+  // The player's own data: a download of all of it, and closing the
+  // account (the password, then a confirmation on the button itself).
+  function ownData() {
+    const pw = h('input', { id: 'close-pass', type: 'password', autocomplete: 'current-password', required: true });
+    const cerr = h('p', { class: 'error', role: 'alert' });
+    const btn = h('button', { type: 'submit', id: 'close-account', class: 'danger' }, t('Close my account…'));
+    return h('div', { class: 'card account', id: 'own-data' }, h('h2', {}, t('Your data')),
+      h('p', {}, h('a', { href: '/api/account/export', download: `wyrm-${me.name}.json`, id: 'export' }, t('Download everything kept about you')),
+        h('span', { class: 'muted' }, ' ' + t('(JSON: account, games, ratings, chat messages, reports you made)'))),
+      h('form', { class: 'account pw', onsubmit: async ev => {
+        ev.preventDefault(); cerr.textContent = '';
+        if (!btn.dataset.armed) { btn.dataset.armed = '1'; btn.textContent = t('Confirm: close my account for good'); return; }
+        try {
+          await api('/api/account/close', { password: pw.value });
+          await loadMe();
+          root.replaceChildren(h('h1', {}, t('Account closed')), h('p', { class: 'card', id: 'closed-note' },
+            t('Your account is closed. Your finished games stay, under "deleted account"; the name stays reserved.')));
+        } catch (e) { cerr.textContent = e.message; btn.dataset.armed = ''; btn.textContent = t('Close my account…'); }
+      } }, h('p', { class: 'muted' }, t('Closing ends your sessions, resigns your games under way and takes your profile away. Your finished games stay, under "deleted account". Nobody can take your name afterwards, you neither.')),
+        h('label', { for: 'close-pass' }, t('Password')), pw, h('div', { class: 'row' }, btn), cerr));
   }
   async function out(path, body = {}) {
     try { await api(path, body); } catch (e) { err.textContent = e.message; }
@@ -78,12 +101,14 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, t('Challenge {name}', { name: p.name }))) : '';
     // A bot is an engine's account: marked so that people know whom they play.
-    const title = p.bot ? h('h1', {}, p.name, ' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT')) : h('h1', {}, p.name);
+    const title = h('h1', {}, p.name, p.bot ? [' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT')] : '',
+      // A moderator's finding: its ratings are off the leaderboards.
+      p.mark ? [' ', h('span', { class: 'badge mark', id: 'mark', title: t('Moderators found this account to be a {mark}', { mark: t(p.mark) }) }, p.mark === 'cheat' ? 'CHEAT' : 'BOOSTER')] : '');
     root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, t('Ratings')),
       rows.length ? h('div', { class: 'scroll-x' }, h('table', { class: 'list', id: 'ratings' },
         h('thead', {}, h('tr', {}, h('th', {}, t('Game · speed')), h('th', {}, t('Rating')), h('th', { class: 'rd' }), h('th', {}, t('Games')), h('th'))), h('tbody', {}, rows)))
         : h('p', { class: 'muted' }, t('No rated games yet.')), h('div', { class: 'plots' }, plots)),
-    headToHeadForm(p.name), playerGames(p.name, query));
+    playerTournaments(p.name), headToHeadForm(p.name), playerGames(p.name, query));
   }).catch(e => root.replaceChildren(h('p', { class: 'error', role: 'alert' }, e.message)));
   return () => {};
 }

@@ -12,6 +12,8 @@ import { drawHands, dropsLetter } from './hands.js';
 import { tokens } from './tokens.js';
 import { me } from './session.js';
 import { reviewGame, drawGraph, symbol } from './review.js';
+import { loadGame, saveGame, newId, levelLimits, downloadRecord } from './offlinegame.js';
+import { describePly, readInput } from './reader-text.js';
 import { t, tn, tMessage } from './i18n.js';
 
 const arrowColours = ['g', 'b', 'y', 'r', 'r'];
@@ -37,20 +39,38 @@ export function showAnalysis(root, q) {
   let options = {};
   try { options = JSON.parse(q.get('options') || '{}'); } catch { /* a bad link: the defaults */ }
   const reviewId = q.get('review') || '';
+  // vs=computer: a game against the engine in this browser, which works
+  // offline; local=<id> names a game kept here (resumed, or analysed).
+  const vs = q.get('vs') === 'computer';
+  const saved = q.get('local') ? loadGame(q.get('local')) : null;
+  if (saved) { game = saved.game; options = saved.options || {}; }
+  const localId = saved ? saved.id : vs ? newId() : '';
+  const mySeat = saved ? saved.seat : Math.max(0, Number(q.get('seat')) || 0);
+  const level = saved ? saved.level : Math.max(1, Number(q.get('level')) || 1);
+  const startPos = saved ? saved.start || '' : q.get('pos') || '';
   const engine = startEngine();
   markOnce('engine');
-  let closed = false, running = true, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
+  let closed = false, running = !vs, multipv = Math.min(5, Math.max(1, Number(q.get('multipv')) || 3));
   let sel = null, info = null, userMarks = [], meta = null, review = null, evals = null;
   // The tree: a node is a position; children[0] continues its line.
-  const root0 = { pos: q.get('pos') || '', move: null, parent: null, children: [], view: null };
+  const root0 = { pos: startPos, move: null, parent: null, children: [], view: null };
   let node = root0;
+  if (saved) {
+    // The kept game's moves, drawn when visited, as a review's are.
+    let n = root0;
+    for (const m of saved.moves) { const c = { pos: '', move: m, parent: n, children: [], view: null }; n.children.push(c); n = c; }
+  }
 
   const title = h('h1', {}, t('Analysis'));
   const errBox = h('p', { class: 'error', role: 'alert' });
   const status = h('p', { class: 'status', 'aria-live': 'polite' });
+  // The screen-reader mode's announcements of a game against the computer.
+  const srLog = h('div', { id: 'sr-log', class: 'sr-log', role: 'log', 'aria-label': t('Announcements'), hidden: !(vs && get('reader')) });
+  const announce = text => { if (srLog.hidden) return; srLog.append(h('p', {}, text)); while (srLog.childNodes.length > 6) srLog.firstChild.remove(); };
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
-  const bars = h('div', { class: 'evalbars', 'aria-label': t('Evaluation') });
+  // No evaluation during a game against the computer.
+  const bars = h('div', { class: 'evalbars', 'aria-label': t('Evaluation'), hidden: vs });
   const linesEl = h('ol', { class: 'pvlines', 'aria-label': t('Best lines') });
   const statsEl = h('p', { class: 'muted pvstats' });
   const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, t('Stop'));
@@ -61,8 +81,11 @@ export function showAnalysis(root, q) {
   const datalist = h('datalist', { id: 'anlegal' });
   const moveForm = h('form', { class: 'row', onsubmit: ev => {
     ev.preventDefault();
-    const typed = moveInput.value.trim(), m = (node.view?.legal || []).find(m => m.text === typed || m.san === typed);
-    if (m) { moveInput.value = ''; play(m); } else errBox.textContent = t('{move} is not a legal move here.', { move: typed });
+    const typed = moveInput.value.trim(), legal = node.view?.legal || [];
+    // The notation, any case, or two squares, as the game page reads them.
+    const r = readInput(typed, legal, node.view?.board.geometry.squareNames || []);
+    const m = legal.find(m => m.text === typed || m.san === typed) || r.move;
+    if (m && !(vs && !myTurn())) { moveInput.value = ''; play(m); } else errBox.textContent = r.choices ? t('Which one? {moves}', { moves: r.choices.map(m => m.san || m.text).join(', ') }) : t('{move} is not a legal move here.', { move: typed });
   } }, moveInput, datalist, h('button', { type: 'submit' }, t('Play')));
   const nav = h('div', { class: 'nav' },
     h('button', { 'aria-label': t('First position'), onclick: () => goTo(root0) }, '|◀'),
@@ -70,12 +93,13 @@ export function showAnalysis(root, q) {
     h('button', { 'aria-label': t('Next move'), onclick: () => node.children[0] && goTo(node.children[0]) }, '▶'),
     h('button', { 'aria-label': t('Last move'), onclick: () => { let n = node; while (n.children[0]) n = n.children[0]; goTo(n); } }, '▶|'));
   const reviewEl = h('div', { class: 'review' });
+  const vsEl = h('div', { class: 'card vsgame', hidden: !vs, 'aria-live': 'polite' });
   const dialog = h('dialog', { 'aria-label': t('Choose a move') });
   root.append(h('div', { class: 'play analysis' },
-    h('section', { class: 'board-area', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status), errBox,
+    h('section', { class: 'board-area', 'aria-label': t('Board') }, h('div', { class: 'bar' }, status), srLog, errBox,
       handsTop, h('div', { class: 'anboard' }, bars, h('div', { class: 'board-wrap' }, boardEl)), handsBottom, moveForm, reviewEl),
     h('aside', { class: 'side' }, title,
-      h('div', { class: 'card' }, h('h2', {}, t('Engine')), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
+      vsEl, h('div', { class: 'card', hidden: vs }, h('h2', {}, t('Engine')), h('div', { class: 'row' }, goBtn, pvSel), statsEl, linesEl),
       h('div', { class: 'card' }, h('h2', {}, t('Moves')), movesEl, nav))), dialog);
 
   const onKey = ev => {
@@ -116,7 +140,10 @@ export function showAnalysis(root, q) {
     const u = new URLSearchParams({ game, pos: node.pos });
     if (Object.keys(options).length) u.set('options', JSON.stringify(options));
     if (reviewId) { u.set('review', reviewId); u.set('ply', String(depthOf(node))); }
+    if (localId) { u.delete('pos'); u.set('local', localId); }
+    if (vs) u.set('vs', 'computer');
     history.replaceState(null, '', '/analysis?' + u);
+    if (vs) { keep(); drawVs(); computerMove(); }
     // The engine starts before the board is drawn: it searches in its
     // worker while this thread draws.
     analyse();
@@ -147,13 +174,60 @@ export function showAnalysis(root, q) {
     try { view = await engine.board({ game, options, position: node.pos, moves: [m.text] }); } catch (e) { errBox.textContent = e.message; return; }
     const child = { pos: view.position, move: view.last || m, parent: node, children: [], view };
     node.children.push(child);
+    if (vs) {
+      const names = view.board.geometry.squareNames;
+      announce(describePly({ ...child.move, seat: node.view.toMove, text: m.text, san: m.san }, node.view.board, view.board, names, seatName));
+      if (view.over) announce(t('Game over: {reason}.', { reason: view.reason }));
+      else if (view.toMove === mySeat) announce(t('Your move.'));
+    }
     goTo(child);
+  }
+
+  // A game against the computer: the engine moves for every seat but the
+  // player's, within its level's limits, from the position shown.
+  const myTurn = () => node.view && !node.view.over && node.view.toMove === mySeat && !node.children.length;
+  function computerMove() {
+    const at = node, v = node.view;
+    if (!v || v.over || v.toMove === mySeat || at.children.length) return;
+    engine.run('analyse', { game, options, position: at.pos, multipv: 1, ...levelLimits(level) }, m => {
+      if (m.type === 'error' || (m.type === 'done' && m.error)) { errBox.textContent = m.message || m.error; return; }
+      if (m.type !== 'done' || node !== at || closed) return;
+      const mv = (v.legal || []).find(x => x.text === m.best);
+      if (mv) play(mv); else errBox.textContent = t('The computer found no move.');
+    });
+  }
+  // The game's last position: its line goes on from wherever the player
+  // looks back to, and only from its end.
+  const lastNode = () => { let n = root0; while (n.children[0]) n = n.children[0]; return n; };
+  // The game's line from its start to its end.
+  function line() {
+    const out = [];
+    for (let n = lastNode(); n.parent; n = n.parent) out.unshift({ text: n.move.text, san: n.move.san || '', seat: n.parent.view ? n.parent.view.toMove : n.move.seat });
+    return out;
+  }
+  function record() {
+    const v = lastNode().view || node.view;
+    return { id: localId, game, title: meta ? meta.title : game, options, start: startPos, seat: mySeat, level, moves: line(),
+      seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), over: !!v.over, reason: v.reason || '', results: v.results || null };
+  }
+  function keep() { if (node.view) saveGame(record()); }
+  function drawVs() {
+    const last = lastNode(), end = last.view || node.view;
+    const state = end.over ? t('Game over: {reason}', { reason: t(end.reason) }) + (node !== last ? ' ' + t('(looking back)') : '') : myTurn() ? t('Your move')
+      : node.children.length ? t('Go to the last move to play on') : t('The computer is thinking…');
+    vsEl.replaceChildren(h('h2', {}, t('Against the computer')),
+      h('p', { id: 'vs-state' }, state), h('p', { class: 'muted' }, t('Level {level}, played in this browser: it works offline and is kept here.', { level })),
+      h('div', { class: 'row' },
+        h('button', { type: 'button', id: 'vs-download', onclick: () => downloadRecord(record()) }, t('Download record')),
+        lastNode().view?.over ? h('a', { class: 'btn', id: 'vs-analyse', href: '/analysis?' + new URLSearchParams({ local: localId }) }, t('Analyse')) : '',
+        h('a', { class: 'btn', href: '/analysis?' + new URLSearchParams({ game, vs: 'computer', seat: mySeat, level, ...(Object.keys(options).length ? { options: JSON.stringify(options) } : {}) }) }, t('New game'))));
   }
 
   // sel: a square, or a piece in hand ({seat, letter, k}).
   const fromSel = legal => sel === null ? [] : typeof sel === 'object' ? legal.filter(m => dropsLetter(m, sel.letter)) : legal.filter(m => m.from === sel && !m.drop);
 
   function onSquare(sq) {
+    if (vs && !myTurn()) return;
     const legal = node.view?.legal || [];
     if (sel !== null && typeof sel === 'object') {
       const c = fromSel(legal).filter(m => dest(m) === sq);
@@ -205,6 +279,8 @@ export function showAnalysis(root, q) {
       marks: [...userMarks, ...engineMarks()], onMarks: list => { userMarks = list.filter(m => !m.engine); drawBoard(); },
       seatNames: Array.from({ length: v.players }, (_, i) => seatName(i)), game, pictures: get('pieces') === 'pictures',
       unit, layout, movesOf: sq => (v.legal || []).filter(m => m.from === sq && !m.drop).map(dest),
+      // A player who moves second sees the board from their side.
+      flip: vs && mySeat === 1 && v.players === 2,
     });
     drawHands(handsTop, handsBottom, v.board, {
       game, pictures: get('pieces') === 'pictures', legal: v.legal, seatName, selected: sel !== null && typeof sel === 'object' ? sel : null,
@@ -367,14 +443,14 @@ export function showAnalysis(root, q) {
       const all = (await api('/api/meta')).games || [];
       if (!game && all.length) game = all[0].name;
       meta = all.find(x => x.name === game) || null;
-      if (!reviewId && all.length > 1) {
+      if (!reviewId && !vs && !saved && all.length > 1) {
         // Another game starts its own board from its start position.
         const pick = h('select', { id: 'angame', 'aria-label': t('Game'), onchange: () => { location.href = '/analysis?' + new URLSearchParams({ game: pick.value }); } },
           all.map(x => h('option', { value: x.name, selected: x.name === game }, t(x.title))));
         title.after(pick);
       }
     } catch { /* names are a nicety */ }
-    if (meta) title.textContent = t('Analysis · {title}', { title: t(meta.title) });
+    if (meta) title.textContent = `${vs ? 'Against the computer' : 'Analysis'} · ${meta.title}`;
   }
 
   (async () => {
@@ -382,6 +458,7 @@ export function showAnalysis(root, q) {
     if (!game || reviewId) await named;
     try {
       if (reviewId) await startReview();
+      else if (vs && saved) { let n = root0; while (n.children[0]) n = n.children[0]; await goTo(n); } // resumed where it stopped
       else await goTo(root0);
     } catch (e) { errBox.textContent = e.message; }
   })();

@@ -14,7 +14,9 @@ import { addTokens } from './tokens.js';
 import { setConn } from './conn.js';
 import { initChallenges } from './challenges.js';
 import { initMenu } from './menu.js';
-import { loadLanguage, translateMarkup, t } from './i18n.js';
+import { initTournamentGames } from './tourney-games.js';
+import { registerWorker, offline, watchConnection, isStale } from './pwa.js';
+import { loadLanguage, translateMarkup, t, mark } from './i18n.js';
 import { initLangSwitch } from './langswitch.js';
 
 // The language is loaded before anything is drawn, so that every screen
@@ -27,11 +29,14 @@ document.getElementById('settings-open').addEventListener('click', showSettings)
 initMenu();
 
 const app = document.getElementById('app');
+const OFFLINE = mark('Offline: games against the computer still work');
 let leave = null; // clean-up of the current screen
 
 async function route() {
+  // A new build took over: its screens load with its own files, whole.
+  if (isStale()) { location.reload(); return; }
   if (leave) { leave(); leave = null; }
-  setConn('');
+  setConn(offline() ? t(OFFLINE) : '');
   const parts = location.hash.replace(/^#\/?/, '').split('/');
   // The analysis board has an address of its own; the header's links
   // (#/...) lead from it back to the app's other screens.
@@ -67,6 +72,9 @@ async function route() {
       let options = {};
       try { options = JSON.parse(new URLSearchParams(query || '').get('options') || '{}') || {}; } catch { /* a link cut short: the defaults */ }
       leave = showEditor(app, { game: parts[1] || '', position: decodeURIComponent(pos), options });
+    } else if (parts[0] === 'mod') {
+      const { showModeration } = await import('./mod.js');
+      leave = showModeration(app, decodeURIComponent(parts[1] || ''));
     } else if (parts[0] === 'account') {
       leave = showAccount(app);
     } else if (parts[0] === 'challenge' && parts[1]) {
@@ -83,8 +91,17 @@ async function route() {
     } else if (parts[0].split('?')[0] === 'leaderboard') {
       const { showLeaderboard } = await import('./leaderboard.js');
       leave = showLeaderboard(app, new URLSearchParams(location.hash.split('?')[1] || ''));
+    } else if (parts[0] === 'tournaments' && parts[1]) {
+      const { showTournament } = await import('./tournament.js');
+      leave = showTournament(app, decodeURIComponent(parts[1]));
+    } else if (parts[0] === 'tournaments') {
+      const { showTournaments } = await import('./tournaments.js');
+      leave = showTournaments(app);
     } else if (parts[0] === 'join' && parts[1]) {
       await join(parts[1], Number(parts[2] || 0), parts[3] || '');
+    } else if (parts[0] === 'offline' || offline()) {
+      const { showOfflineLobby } = await import('./offlinelobby.js');
+      showOfflineLobby(app);
     } else {
       leave = showLobby(app);
     }
@@ -110,5 +127,15 @@ async function join(id, seat, invite) {
 }
 
 addEventListener('hashchange', route);
+// The connection going or coming back: said in the header, and the lobby
+// swapped for the offline one or back.
+const onLobby = () => location.pathname === '/' && !/^#\/?[a-z]/.test(location.hash);
+watchConnection(online => {
+  if (onLobby()) route();
+  setConn(online ? t('Back online') : t(OFFLINE));
+  if (online) loadMe();
+});
 initChallenges();
+initTournamentGames();
 loadMe().finally(route);
+registerWorker();

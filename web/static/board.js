@@ -72,25 +72,27 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     const { x, y } = place(g, sq, opt.flip);
     const ter = g.terrain ? g.terrain[sq] : 'f';
     const p = bySq.get(sq);
-    // A small map only shows: clicking it makes it the large board.
+    // A small map only shows: clicking it makes it the large board. A
+    // square one cannot act on is a labelled picture (role img), since
+    // assistive technology ignores a label on an element without a role.
     const can = !mini && (opt.movable?.has(sq) || targets.has(sq) || opt.pick?.has(sq) || opt.own?.has(sq));
     const who = p ? ` ${t(names[p.owner] || '') || t('Seat {n}', { n: p.owner + 1 })} ${t(p.name)}` : ter === 'w' ? ' ' + t('water') : ter === '.' ? ' ' + t('void') : '';
     const tk = targets.get(sq);
-    s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ''} aria-label="${esc(g.squareNames[sq] + who)}">`;
+    s += mini ? `<g class="sq" data-sq="${sq}">` : `<g class="sq${can ? ' can' : ''}" data-sq="${sq}"${tk ? ` data-target="${tk}"` : ''}${opt.movable?.has(sq) ? ' data-movable=""' : ''}${can ? ' tabindex="0" role="button"' : ' role="img"'} aria-label="${esc(g.squareNames[sq] + who)}">`;
     const dark = (f + r) % 2 === 0;
     let fill = pal ? (dark ? pal[1] : pal[0]) : (dark ? 'var(--sq-dark)' : 'var(--sq-light)');
     if (ter === 'w') fill = dark ? '#6aa9d8' : '#8cc3e8';
     if (ter === '.') fill = 'var(--void)';
     s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="${fill}"/>`;
     if (ter === 'w') s += `<path d="M${x + 1.5} ${y + 6} q1.5 -1.5 3 0 t3 0 M${x + 1.5} ${y + 3.5} q1.5 -1.5 3 0 t3 0" stroke="#e8f5ff" stroke-width="0.5" fill="none"/>`;
-    if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(40,110,255,.3)"/>`;
+    if (opt.zone?.has(sq)) s += `<rect class="zone" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-zone)" fill-opacity=".3"/>`;
     lasts.forEach((last, k) => {
-      if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(170,200,30,${k ? .38 : .5})"/>`;
-      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(220,70,40,${k ? .25 : .38})"/>`;
+      if (sq === last.from || sq === last.to) s += `<rect class="last" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-last)" fill-opacity="${k ? .38 : .5}"/>`;
+      if (sq === last.target && last.target !== last.to) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-hit)" fill-opacity="${k ? .25 : .38}"/>`;
     });
-    if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(200,40,90,.42)"/>`;
-    if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="rgba(255,210,0,.6)"/>`;
-    if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="rgba(230,0,0,.55)"/>`;
+    if (sq === pre.from || sq === pre.to) s += `<rect class="premove" x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-pre)" fill-opacity=".42"/>`;
+    if (sq === opt.selected) s += `<rect x="${x}" y="${y}" width="${S}" height="${S}" fill="var(--hl-sel)" fill-opacity=".6"/>`;
+    if (opt.check?.includes(sq)) s += `<circle cx="${x + 5}" cy="${y + 5}" r="5" fill="var(--hl-check)" fill-opacity=".55"/>`;
     const left = leftOf.get(r) === f, bottom = bottomOf.get(f) === r;
     const lc = pal ? (dark ? pal[0] : pal[1]) : (dark ? 'var(--sq-light)' : 'var(--sq-dark)');
     if (p) s += pieceSVG(p, x + 5, y + 5, 4.1, pictureURL(opt.game, p.art, opt.pictures));
@@ -158,7 +160,7 @@ export function renderBoard(el, b, opt = {}) {
     const name = (g.levelNames && g.levelNames[lv] && t(g.levelNames[lv])) || (g.levels > 1 ? t('Level {x}', { x: lv + 1 }) : t('Board'));
     const cap = g.levels > 1 ? `<figcaption>${esc(name)}</figcaption>` : '';
     const attrs = mini ? ` tabindex="0" role="button" title="${esc(t('Show {name} large', { name }))}" aria-label="${esc(t('Show {name} large', { name }))}"` : '';
-    return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'grid'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
+    return `<figure class="level${mini ? ' mini' : ''}" data-lv="${lv}"${attrs}>${cap}<svg viewBox="0 0 ${g.files * S} ${g.ranks * S}" width="${g.files * u}" height="${g.ranks * u}" role="${mini ? 'img' : 'group'}" aria-label="${esc(name)}">${levelSVG(g, lv, bySq, opt, u, mini)}</svg></figure>`;
   };
   if (layout === 'focus') {
     const others = [];

@@ -31,7 +31,10 @@ export function showLobby(root, { challenge: target = '' } = {}) {
   const lists = h('div');
   const panel = target ? null : seeksPanel();
   const tv = target ? null : tvTiles();
-  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? t('Challenge {target}', { target }) : t('New game')), form),
+  // The games played in this browser alone, which work offline too.
+  const inBrowser = target ? '' : h('p', { class: 'muted in-browser' }, h('a', { href: '#/offline', id: 'in-browser' }, t('Play the computer in this browser')),
+    t(', with no connection needed; your games there are kept in this browser.'));
+  root.append(h('div', { class: 'lobby' }, h('section', {}, h('h1', { id: 'newh' }, target ? t('Challenge {target}', { target }) : t('New game')), form, inBrowser),
     target ? '' : h('section', {}, tv.el, panel.el, lists)));
 
   // The lists hold the pages loaded so far; the server pushes the games

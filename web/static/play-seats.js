@@ -13,7 +13,7 @@ export function drawSeats(v, el) {
   el.replaceChildren(...st.seats.map((s, i) => h('div', { class: 'seat' + (st.waiting.includes(i) ? ' turn' : '') + (s.out ? ' out' : '') },
     h('span', { class: 'swatch s' + i }),
     // A dot says who is at the table right now.
-    st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? t('at the table') : t('away'), 'aria-label': st.present[i] ? t('at the table') : t('away') }) : '',
+    st.present ? h('span', { class: 'presence' + (st.present[i] ? ' here' : ''), title: st.present[i] ? t('at the table') : t('away'), role: 'img', 'aria-label': st.present[i] ? t('at the table') : t('away') }) : '',
     h('span', {}, seatLabel(st, i), h('br'), who(v, s, i)),
     st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '')),
   // How many watch without a seat (the server counts them).

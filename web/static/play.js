@@ -14,7 +14,9 @@ import { gameActions } from './play-actions.js';
 import { drawSeats } from './play-seats.js';
 import { drawClocks, placeClocks } from './play-clocks.js';
 import { drawInvite } from './play-invite.js';
+import { screenReader } from './play-reader.js';
 import { mine, myTurn, inSetup, cur, rounds, statusText } from './play-state.js';
+import { tournamentReturn } from './tourney-games.js';
 import { t, tOptions } from './i18n.js';
 
 /** Shows game id in root; returns a clean-up function. */
@@ -32,10 +34,14 @@ export function showGame(root, id) {
   const moves = moveList(v, page.errBox);
   const actions = gameActions(v);
   const seatsEl = h('div', { class: 'seats' });
+  const reader = screenReader(v);
   const chat = chatPanel({ id, send: msg => v.send(msg), you: () => mine(v) });
   const conn = gameConnection(v, { chat, errBox: page.errBox, moveInput: board.moveInput, setupFor: setup.forSeat, playPremove: board.playPremove });
   page.mount(root, { moveForm: board.moveForm, seatsEl, chatEl: chat.el, movesEl: moves.el, navEl: moves.nav,
     actionsEl: actions.el, extraEl: actions.extra, dialog: board.dialog });
+  // The screen reader's part comes first after the status line, where a
+  // screen reader finds it at once.
+  root.querySelector('.board-area .bar').after(reader.el);
 
   function draw() {
     const st = v.st;
@@ -58,6 +64,7 @@ export function showGame(root, id) {
     const q = shown && shown.quiet;
     if (q && !st.outcome.over && q.count * 2 >= q.limit) status.append(h('small', { class: 'muted quiet' }, t(' · {count} of {limit} turns without progress (drawn at {limit})', { count: q.count, limit: q.limit })));
     status.className = st.outcome.over ? 'status result' : 'status';
+    if (!viewing) tournamentReturn(id, st.outcome.over, status);
     drawInvite(v, page.inviteEl);
     setup.draw();
     board.draw(shown, viewing);
@@ -66,6 +73,7 @@ export function showGame(root, id) {
     drawClocks(v, root);
     moves.draw();
     actions.draw(shown);
+    reader.update();
   }
 
   const onKey = ev => {

@@ -65,8 +65,9 @@ export function playerGames(name, query) {
     const mine = g.players.find(p => p.seat === g.seat) || {};
     const change = g.rated && mine.after !== undefined ? Math.round(mine.after) - Math.round(mine.before) : null;
     const others = g.players.filter(p => p.seat !== g.seat);
-    const who = others.map((p, i) => [i ? ', ' : '', p.name ? h('a', { href: `#/players/${encodeURIComponent(p.name)}` }, p.name) : h('span', { class: 'muted' }, t('guest'))]);
-    const vs = [...new Set(others.filter(p => p.name && p.name.toLowerCase() !== name.toLowerCase()).map(p => p.name))];
+    // A closed account has no profile: its name ("deleted account") is not a link.
+    const who = others.map((p, i) => [i ? ', ' : '', p.name && !p.deleted ? h('a', { href: `#/players/${encodeURIComponent(p.name)}` }, p.name) : h('span', { class: 'muted' }, p.deleted ? t(p.name) : p.name || t('guest'))]);
+    const vs = [...new Set(others.filter(p => p.name && !p.deleted && p.name.toLowerCase() !== name.toLowerCase()).map(p => p.name))];
     return h('li', { class: 'played-game' },
       h('span', { class: `outcome ${g.result}` }, { win: t('Won'), loss: t('Lost'), draw: t('Drew') }[g.result]),
       h('span', {}, h('a', { href: '#/g/' + g.id }, titleOf(titles, g.game)), ' ', h('span', { class: 'muted' }, `${t(g.speed)} · ${g.rated ? t('rated') : t('casual')}`)),

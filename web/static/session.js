@@ -25,6 +25,8 @@ export function setMe(m) {
   }
   const link = document.getElementById('account-link');
   if (link) link.textContent = me.signedIn ? me.name : t('Sign in');
+  const mod = document.getElementById('mod-link');
+  if (mod) mod.hidden = !me.moderator;
   // An account's language follows its player to every browser they sign in on.
   if (me.signedIn && me.language in languages && me.language !== currentLang()) chooseLang(me.language);
 }

@@ -8,6 +8,8 @@ const defaults = {
   pieces: 'pictures', // 'pictures' where a game has them, else 'letters'
   board: 'wood', // board colours
   colours: 'classic', // seat colours of the pieces
+  highlights: 'classic', // colours of the last move, selection and check
+  reader: false, // the screen-reader mode: a text interface on the game screen
   mode: 'auto', // 'auto' follows the system, or 'light' / 'dark'
   sound: true,
   size: 1, // board size, a share of what fits the screen (0.5 to 2)
@@ -32,6 +34,7 @@ export function set(k, v) {
 
 export const boards = { wood: mark('Wood'), green: mark('Green'), blue: mark('Blue'), grey: mark('Grey') };
 export const colourSets = { classic: mark('Classic'), vivid: mark('Vivid') };
+export const highlightSets = { classic: mark('Classic'), blueorange: mark('Blue and orange (colour-blind safe)') };
 
 // One labelled choice among values, as radio buttons.
 function choice(k, label, values) {
@@ -51,13 +54,15 @@ export function showSettings() {
     choice('pieces', t('Pieces'), { pictures: t('Pictures'), letters: t('Letters') }),
     choice('board', t('Board'), boards),
     choice('colours', t('Piece colours'), colourSets),
+    choice('highlights', t('Highlights'), highlightSets),
     choice('mode', t('Appearance'), { auto: t('As the system'), light: t('Light'), dark: t('Dark') }),
     choice('sound', t('Sound'), { true: t('On'), false: t('Off') }),
+    choice('reader', t('Screen reader mode'), { false: t('Off'), true: t('On: moves announced, typed moves and commands') }),
     h('fieldset', { class: 'choice' }, h('legend', {}, t('Board size')), size,
       h('button', { type: 'button', onclick: () => { size.value = 1; set('size', 1); } }, t('Fit the screen'))),
     h('div', { class: 'row' }, h('button', { class: 'primary', id: 'settings-close', onclick: () => d.close() }, t('Done'))));
-  // Radio values are strings; the sound setting is kept as a boolean.
-  d.querySelectorAll('input[name=set-sound]').forEach(i => i.onchange = () => set('sound', i.value === 'true'));
+  // Radio values are strings; the on-off settings are kept as booleans.
+  for (const k of ['sound', 'reader']) d.querySelectorAll(`input[name=set-${k}]`).forEach(i => i.onchange = () => set(k, i.value === 'true'));
   document.body.append(d);
   d.showModal();
 }

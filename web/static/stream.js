@@ -22,7 +22,7 @@ function dispatch(type, data) {
   }
 }
 
-const types = ['hello', 'challenge', 'challengeCanceled', 'challengeDeclined', 'gameStart'];
+const types = ['hello', 'challenge', 'challengeCanceled', 'challengeDeclined', 'gameStart', 'tournamentStart'];
 
 /** Opens the stream unless it is open. */
 export function openStream() {

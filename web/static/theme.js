@@ -10,6 +10,7 @@ export function applyTheme() {
   root.dataset.mode = mode;
   root.dataset.board = get('board');
   root.dataset.colours = get('colours');
+  root.dataset.highlights = get('highlights');
   root.style.colorScheme = mode;
 }
 

@@ -2,10 +2,7 @@
 // each leading to its channel (/tv/<game>), kept up to date by the TV's
 // event stream; with nothing in progress it says so.
 import { h } from './dom.js';
-import { renderBoard } from './board.js';
-import { get } from './settings.js';
-import { fitUnit } from './layouts.js';
-import { seatLabel, lastPlies } from './play-state.js';
+import { drawMiniBoard } from './miniboard.js';
 import { matchText, watchingText } from './tv-state.js';
 import { t } from './i18n.js';
 
@@ -38,25 +35,14 @@ export function tvTiles() {
       const f = c.featured;
       tile.who.textContent = matchText(f);
       tile.watching.textContent = (f.list === 'finished' ? t('Game over · ') : '') + watchingText(f.spectators);
-      // The board is read again only when the game moved on.
       const key = `${f.id}/${f.plies}/${f.stage}`;
       if (key !== tile.key) { tile.key = key; loadBoard(tile, f.id, key); }
     }
     row.replaceChildren(...on.map(c => tiles.get(c.game).el));
   }
 
-  async function loadBoard(tile, id, key) {
-    try {
-      const st = await (await fetch('/api/games/' + encodeURIComponent(id))).json();
-      if (tile.key !== key || !st.board || !st.board.geometry) return;
-      // Several levels: the middle one large, the others as small maps.
-      const g = st.board.geometry, layout = g.levels === 1 ? 'one' : 'focus';
-      const lasts = lastPlies(st.plies, st.plies.length, st.seats.length - 1);
-      renderBoard(tile.board, st.board, { flip: false, unit: fitUnit(g, layout, TILE, TILE), layout, check: st.board.check,
-        last: lasts.map(p => ({ from: p.from, to: p.to, target: p.target })),
-        seatNames: st.seats.map((_, i) => seatLabel(st, i)), game: st.game, pictures: get('pieces') === 'pictures' });
-    } catch { /* the next change tries again */ }
-  }
+  // The board is read again only when the game moved on.
+  const loadBoard = (tile, id, key) => drawMiniBoard(tile.board, id, TILE, () => tile.key === key);
 
   if (typeof EventSource !== 'undefined') {
     events = new EventSource('/api/tv/events');

@@ -1,6 +1,6 @@
 // Words the server sends as identifiers that pages show as they are: how
-// a game ended (game.EndReason), a seat's result, setup stages and speed
-// classes. Marked here so that the catalogues must hold them; t() shows
+// a game ended (game.EndReason), a seat's result, setup stages, speed
+// classes and a closed account's name. Marked here so that the catalogues must hold them; t() shows
 // them where they appear.
 import { mark } from './i18n.js';
 
@@ -15,3 +15,5 @@ export const results = [mark('win'), mark('loss'), mark('draw'), mark('eliminate
 export const stages = [mark('Draft'), mark('Deploy'), mark('draft'), mark('deploy')];
 
 export const speeds = [mark('ultrabullet'), mark('bullet'), mark('blitz'), mark('rapid'), mark('classical'), mark('correspondence')];
+
+export const names = [mark('deleted account')];

@@ -1,7 +1,7 @@
 // Words the server sends as identifiers that pages show as they are: how
 // a game ended (game.EndReason), a seat's result, setup stages, speed
-// classes and a closed account's name. Marked here so that the catalogues must hold them; t() shows
-// them where they appear.
+// classes and a closed account's name. Marked here so that the catalogues
+// must hold them; t() shows them where they appear.
 import { mark } from './i18n.js';
 
 export const reasons = [mark('checkmate'), mark('stalemate'), mark('threefold repetition'), mark('fifty-move rule'),

@@ -17,7 +17,7 @@ import { t } from './i18n.js';
 
 /** Shows game's TV channel in root; returns a clean-up function. */
 export function showTV(root, game) {
-  const title = h('h1', {}, 'TV');
+  const title = h('h1', {}, t('TV'));
   const watching = h('span', { class: 'muted tv-watching', id: 'tv-watching' });
   const status = h('p', { class: 'status', id: 'tv-status', 'aria-live': 'polite' }, t('Loading…'));
   const top = h('div', { class: 'tv-players tv-top' }), bottom = h('div', { class: 'tv-players tv-bottom' });
@@ -111,7 +111,7 @@ export function showTV(root, game) {
     if (closed) return;
     drawWatching();
     const title0 = ch ? t(ch.title) : '';
-    title.textContent = title0 ? `TV · ${title0}` : 'TV';
+    title.textContent = title0 ? t('TV') + ' · ' + title0 : t('TV');
     document.title = title0 ? t('{title0} TV — wyrm', { title0 }) : t('TV — wyrm');
     flipBtn.hidden = !(ch && ch.featured);
     if (ch && !ch.featured) {

@@ -11,7 +11,7 @@ const TILE = 230; // px: a tile's board at most this wide and high
 /** The TV card of the lobby; close() ends its stream. */
 export function tvTiles() {
   const row = h('div', { class: 'tv-tiles' });
-  const el = h('div', { class: 'card', id: 'tv-card' }, h('h2', {}, 'TV'), row);
+  const el = h('div', { class: 'card', id: 'tv-card' }, h('h2', {}, t('TV')), row);
   const tiles = new Map(); // game -> { el, board, key }
   let events = null;
 

@@ -154,9 +154,14 @@ func samePlaceholders(a, b string) bool { return slices.Equal(placeholders(a), p
 var notWords = map[string]bool{
 	"Content-Type": true, "X-CSRF-Token": true, "X-Wyrm-Node": true, // HTTP headers
 	"Enter": true, "Escape": true, "Home": true, "End": true, // key names
-	"Guest":           true, // the server's word for a guest seat, compared in players.js
-	"no offline app:": true, // a line for developers in the console (pwa.js)
+	"Guest":           true,                              // the server's word for a guest seat, compared in players.js
+	"no offline app:": true,                              // a line for developers in the console (pwa.js)
+	"history":         true, "say": true, "report": true, // kinds of chat requests (chat.js)
 }
+
+// childRE finds a literal shown as it is: a child of h() after its
+// attributes, or a text content; any word there must be translated.
+var childRE = regexp.MustCompile(`(?:\}\s*,\s*|textContent\s*=\s*)(` + jsString + `)`)
 
 // recordFiles write game records, whose tags and names stay in English
 // notation as the standard asks, and show no text of their own.
@@ -196,6 +201,13 @@ func TestTextsWrapped(t *testing.T) {
 				bare = append(bare, name+": "+lit)
 			}
 		}
+		for _, m := range childRE.FindAllStringSubmatchIndex(code, -1) {
+			lit := code[m[2]:m[3]]
+			body := lit[1 : len(lit)-1]
+			if !proseRE.MatchString(body) && regexp.MustCompile(`[A-Za-z]{2}`).MatchString(body) && !notWords[body] && !strings.Contains(body, "${") {
+				bare = append(bare, name+": "+lit)
+			}
+		}
 	}
 	if len(bare) > 0 {
 		t.Errorf("%d texts are shown without t() (wrap them, or list non-words in notWords):\n%s", len(bare), strings.Join(bare, "\n"))
@@ -219,6 +231,9 @@ func TestTextScanner(t *testing.T) {
 	}
 	if m := tnRE.FindStringSubmatch(src); m == nil || m[1] != "'{n} move'" || m[2] != "'{n} moves'" {
 		t.Errorf("tn literals = %q", m)
+	}
+	if m := childRE.FindStringSubmatch("h('span', {}, 'nothing')"); m == nil || m[1] != "'nothing'" {
+		t.Errorf("child literal = %q", m)
 	}
 	for s, want := range map[string]bool{"muted": false, "Unwrapped text": true, "btn primary": false, "the game is over.": true, "Content": true} {
 		if proseRE.MatchString(s) != want {

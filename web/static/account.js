@@ -101,7 +101,7 @@ export function showPlayer(root, name, query = new URLSearchParams()) {
     const challenge = me.signedIn && me.name.toLowerCase() !== p.name.toLowerCase()
       ? h('p', {}, h('a', { class: 'btn primary', id: 'challenge', href: '#/challenge/' + encodeURIComponent(p.name) }, t('Challenge {name}', { name: p.name }))) : '';
     // A bot is an engine's account: marked so that people know whom they play.
-    const title = h('h1', {}, p.name, p.bot ? [' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT')] : '',
+    const title = h('h1', {}, p.name, p.bot ? [' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, t('BOT'))] : '',
       // A moderator's finding: its ratings are off the leaderboards.
       p.mark ? [' ', h('span', { class: 'badge mark', id: 'mark', title: t('Moderators found this account to be a {mark}', { mark: t(p.mark) }) }, p.mark === 'cheat' ? 'CHEAT' : 'BOOSTER')] : '');
     root.replaceChildren(title, challenge, h('div', { class: 'card' }, h('h2', {}, t('Ratings')),

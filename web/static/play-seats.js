@@ -31,7 +31,7 @@ function who(v, s, i) {
     parts.push(h('span', { class: 'player-name' }, nameText(s) || t('Guest')));
     const r = ratingText(s);
     if (r) parts.push(' ', h('span', { class: 'rating', title: s.provisional ? t('provisional rating') : t('rating') }, r));
-    if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, 'BOT'));
+    if (s.bot) parts.push(' ', h('span', { class: 'badge bot', title: t('This account is played by an engine') }, t('BOT')));
     if (yours) parts.push(' · ' + t('you'));
   }
   // An aborted game has no result for anyone: it did not get going.

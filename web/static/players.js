@@ -32,7 +32,7 @@ export function playerText(s) {
   const parts = [nameText(s)];
   const r = ratingText(s);
   if (r) parts.push(`(${r})`);
-  if (s.bot) parts.push('BOT');
+  if (s.bot) parts.push(t('BOT'));
   const c = changeText(s);
   if (c) parts.push(c);
   return parts.join(' ');

@@ -101,7 +101,7 @@ export function showTV(root, game) {
     return h('div', { class: 'tv-player' + (st.waiting.includes(i) && !st.outcome.over ? ' turn' : ''), 'data-seat': i },
       h('span', { class: 'swatch s' + i }),
       h('span', { class: 'who' }, h('strong', { class: 'player-name' }, who), r ? h('span', { class: 'rating muted' }, ' ', r) : '',
-        s.bot ? h('span', { class: 'badge bot' }, 'BOT') : '',
+        s.bot ? h('span', { class: 'badge bot' }, t('BOT')) : '',
         changeText(s) ? h('span', { class: 'rating-change' + (s.ratingChange > 0 ? ' up' : s.ratingChange < 0 ? ' down' : '') }, ' ', changeText(s)) : '',
         h('small', { class: 'muted' }, ' · ', seatLabel(st, i))),
       st.clock ? h('span', { class: 'clock', 'data-seat': i }) : '');

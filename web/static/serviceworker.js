@@ -73,6 +73,12 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(req));
     return;
   }
+  // A rules page is drawn in the reader's language: from the server while
+  // online, so that a language chosen since shows, and kept for offline.
+  if (url.pathname.startsWith("/rules/")) {
+    event.respondWith(fetch(req).catch(() => caches.match(url.pathname, { cacheName: CACHE })));
+    return;
+  }
   // The app's pages take a query (the analysis board's position) that does
   // not change the file.
   if (kept.has(url.pathname)) {

@@ -24,6 +24,7 @@ import (
 	"wyrm/server/lobby"
 	"wyrm/server/metrics"
 	"wyrm/server/play"
+	"wyrm/server/puzzle"
 	"wyrm/server/site"
 	"wyrm/server/store"
 )
@@ -75,6 +76,12 @@ type Config struct {
 	// Chat lets players and spectators talk in each game (package chat);
 	// its zero value turns chat off.
 	Chat chat.Config
+	// Puzzles keeps accounts' puzzle ratings and streaks (package puzzle);
+	// nil (or no Accounts) rates guests alone, in their browsers.
+	Puzzles *puzzle.Store
+	// PuzzleLimits bound puzzle requests and attempts; zero fields take
+	// puzzle.DefaultLimits.
+	PuzzleLimits puzzle.Limits
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
@@ -102,6 +109,7 @@ type Server struct {
 	chat       *chat.Service  // nil: chat is off
 	hub        *challenge.Hub // challenges, seeks and event streams; nil without accounts
 	site       *site.Site
+	puzzles    *puzzle.API
 	editor     *editor.Editor
 
 	proxyHeader  string
@@ -149,6 +157,11 @@ func New(cfg Config) (*Server, error) {
 		Node: node, MinClock: srv.minClock, ClaimAfter: cfg.ClaimAfter, AbsentAfter: cfg.AbsentAfter, FirstMoveTimeout: cfg.FirstMoveTimeout,
 		Finished: srv.gameFinished})
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
+	ps := cfg.Puzzles
+	if cfg.Accounts == nil {
+		ps = nil
+	}
+	srv.puzzles = puzzle.New(puzzle.Config{Store: ps, Games: cfg.Games, Limits: cfg.PuzzleLimits, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
 	if cfg.Accounts != nil {
@@ -235,6 +248,7 @@ func (srv *Server) Handler() http.Handler {
 		(&chat.BlocksAPI{Chat: srv.chat, Users: srv.accounts}).Routes(mux)
 	}
 	srv.site.Routes(mux)
+	srv.puzzles.Routes(mux)
 	return srv.logRequests(srv.hall.Route(mux))
 }
 

@@ -28,6 +28,7 @@ import (
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
 	"wyrm/server/play"
+	"wyrm/server/puzzle"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -189,6 +190,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		return 1
 	}
 	defer talk.Close()
+	puzzles, err := puzzle.Open(ctx, st)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve: puzzles:", err)
+		return 1
+	}
 	assets := web.FS
 	if dev != "" {
 		assets = os.DirFS(dev)
@@ -212,7 +218,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 	srv, err := server.New(server.Config{Store: st, Games: cfg.games, Engine: newEngine(), Assets: assets, Rules: rulesFS, Log: log,
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
 		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: nodeCfg,
-		Chat: chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}})
+		Chat: chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits}, Puzzles: puzzles})
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)

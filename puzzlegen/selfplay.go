@@ -2,6 +2,7 @@ package puzzlegen
 
 import (
 	"context"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"strconv"
@@ -32,6 +33,9 @@ type Game struct {
 	Plies   int           `json:"plies"`
 	Puzzles []game.Puzzle `json:"puzzles"`
 	Err     string        `json:"error,omitempty"`
+	// Read says the puzzles were searched from their positions read back
+	// from their strings (see Refind), as every game now is.
+	Read bool `json:"read,omitempty"`
 }
 
 // Options draws game k's options: Opts, and for every other option a player
@@ -84,7 +88,7 @@ const (
 // Opts alone are used.
 func (c *Checker) PlayGame(ctx context.Context, g game.Game, pl Play, k int) Game {
 	rng := rand.New(rand.NewPCG(pl.Seed, uint64(k)))
-	out := Game{K: k, Puzzles: []game.Puzzle{}}
+	out := Game{K: k, Puzzles: []game.Puzzle{}, Read: true}
 	var pos game.Position
 	var err error
 	for try := 0; try < 4; try++ {
@@ -117,7 +121,14 @@ func (c *Checker) PlayGame(ctx context.Context, g game.Game, pl Play, k int) Gam
 		v := c.Clear(ctx, pos, c.r.Quick)
 		if v.Clear && skip <= 0 && !seen[pos.Hash()] {
 			seen[pos.Hash()] = true
-			if pz, ok := c.Find(ctx, pos, out.Options, startPieces); ok {
+			// The puzzle is its position string: searched as read back, as
+			// the tests and the server read it, not with the game's history.
+			q, err := g.Parse(pos.String(), out.Options)
+			if err != nil {
+				out.Err = fmt.Sprintf("game %d ply %d: %s does not read back: %v", k, ply, pos, err)
+				return out
+			}
+			if pz, ok := c.Find(ctx, q, out.Options, startPieces); ok {
 				out.Puzzles = append(out.Puzzles, pz)
 				// The line's later positions would be the same puzzle.
 				skip = len(pz.Line)
@@ -152,6 +163,33 @@ func playerOptions(g game.Game, opts game.Options) game.Options {
 	}
 	if len(out) == 0 {
 		return nil
+	}
+	return out
+}
+
+// Refind searches the puzzles of a game recorded before Read again from
+// their positions read back, so that they are what a search of the
+// position alone finds (a position's history, which a string does not
+// carry, can change a search); a puzzle the second search does not confirm
+// is dropped.
+func (c *Checker) Refind(ctx context.Context, g game.Game, rec Game) Game {
+	if rec.Read {
+		return rec
+	}
+	out := rec
+	out.Puzzles, out.Read = []game.Puzzle{}, true
+	for _, p := range rec.Puzzles {
+		pos, err := g.Parse(p.Position, p.Options)
+		if err != nil {
+			continue
+		}
+		start, err := g.Start(p.Options)
+		if err != nil {
+			continue
+		}
+		if np, ok := c.Find(ctx, pos, p.Options, len(start.Pieces(nil))); ok {
+			out.Puzzles = append(out.Puzzles, np)
+		}
 	}
 	return out
 }

@@ -28,6 +28,7 @@ type puzzleRun struct {
 	single   float64
 	state    string // the progress file, "" for none
 	shard    shardFlag
+	from     int
 	recipe   string
 }
 
@@ -48,6 +49,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "", "write each game's puzzles to DIR/<game>/puzzles.json (e.g. -dir games; default: standard output)")
 	state := fs.String("state", "", "keep progress in DIR/<game>.jsonl, one line per self-play game, and resume from it")
 	collect := fs.Bool("collect", false, "play no games: write the puzzles the -state files hold")
+	from := fs.Int("from", 0, "start at this self-play game number (another process may play the ones before), keeping progress in DIR/<game>[.i].fromN.jsonl")
 	var shard shardFlag
 	fs.Var(&shard, "shard", "play only the self-play games numbered i modulo n (i/n), keeping progress in DIR/<game>.i.jsonl, so that several processes share a game's run")
 	single := fs.Float64("single", 0.35, "one-move puzzles make at most this fraction of the kept puzzles")
@@ -81,6 +83,8 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return bad("-single must be between 0 and 1")
 	case *collect && *state == "":
 		return bad("-collect needs -state")
+	case *from < 0:
+		return bad("-from must not be negative")
 	}
 	for _, g := range games.All() {
 		name := g.Info().Name
@@ -90,9 +94,13 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		run := puzzleRun{g: g, rules: rules, n: *per, games: *maxGames, single: *single,
 			play:   puzzlegen.Play{Seed: *seed, Opts: game.Options(opts), Random: *random, MaxPlies: *plies},
 			recipe: "wyrm puzzles " + strings.Join(recipeArgs(fs, name), " ")}
-		run.shard = shard
+		run.shard, run.from = shard, *from
 		if *state != "" {
-			run.state = filepath.Join(*state, name+shard.suffix()+".jsonl")
+			suffix := shard.suffix()
+			if *from > 0 {
+				suffix += fmt.Sprintf(".from%d", *from)
+			}
+			run.state = filepath.Join(*state, name+suffix+".jsonl")
 		}
 		found, err := run.run(context.Background(), *collect, stderr)
 		if err != nil {
@@ -118,7 +126,7 @@ func recipeArgs(fs *flag.FlagSet, name string) []string {
 	out := []string{"-game " + name}
 	fs.VisitAll(func(f *flag.Flag) {
 		switch f.Name {
-		case "game", "dir", "state", "collect", "shard":
+		case "game", "dir", "state", "collect", "shard", "from":
 			return
 		}
 		if f.Name == "opt" {
@@ -150,11 +158,16 @@ func (r puzzleRun) run(ctx context.Context, collectOnly bool, log io.Writer) ([]
 		defer save.Close()
 	}
 	name := r.g.Info().Name
-	kept := keep(done, r.n, r.single)
 	c := puzzlegen.NewChecker(r.rules)
+	if collectOnly {
+		if err := r.refind(ctx, c, done, log); err != nil {
+			return nil, err
+		}
+	}
+	kept := keep(done, r.n, r.single)
 	start, cpu0 := time.Now(), cpuTime()
 	played := 0
-	for k := 0; k < r.games && len(kept) < r.n && !collectOnly; k++ {
+	for k := r.from; k < r.games && len(kept) < r.n && !collectOnly; k++ {
 		if _, ok := done[k]; ok || !r.shard.mine(k) {
 			continue
 		}
@@ -212,6 +225,36 @@ func readProgress(dir, name string, use bool) (map[int]puzzlegen.Game, error) {
 	return done, nil
 }
 
+// refind searches again the puzzles of the games recorded before their
+// positions were searched as read back (puzzlegen.Refind), in game order
+// until enough are kept, appending each game so redone to
+// DIR/<game>.refound.jsonl, which later collections read.
+func (r puzzleRun) refind(ctx context.Context, c *puzzlegen.Checker, done map[int]puzzlegen.Game, log io.Writer) error {
+	last := -1
+	for k := range done {
+		last = max(last, k)
+	}
+	f, err := os.OpenFile(filepath.Join(filepath.Dir(r.state), r.g.Info().Name+".refound.jsonl"), os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	for k := 0; k <= last && len(keep(done, r.n, r.single)) < r.n; k++ {
+		rec, ok := done[k]
+		if !ok || rec.Read {
+			continue
+		}
+		rec = c.Refind(ctx, r.g, rec)
+		done[k] = rec
+		b, _ := json.Marshal(rec)
+		if _, err := f.Write(append(b, '\n')); err != nil {
+			return err
+		}
+		fmt.Fprintf(log, "%s: game %d searched again: %d puzzles\n", r.g.Info().Name, k, len(rec.Puzzles))
+	}
+	return nil
+}
+
 func readProgressFile(path string, done map[int]puzzlegen.Game) error {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -225,7 +268,8 @@ func readProgressFile(path string, done map[int]puzzlegen.Game) error {
 	sc.Buffer(nil, 64<<20)
 	for sc.Scan() {
 		var g puzzlegen.Game
-		if json.Unmarshal(sc.Bytes(), &g) == nil {
+		// A game searched again (Read) stands for the first record of it.
+		if json.Unmarshal(sc.Bytes(), &g) == nil && (g.Read || !done[g.K].Read) {
 			done[g.K] = g
 		}
 	}

@@ -60,6 +60,7 @@ type Config struct {
 type API struct {
 	store           *Store
 	shelves         catalogue
+	order           []string // the games with puzzles, in the server's order
 	attempts, reads *limit.Rate
 	log             *slog.Logger
 	now             func() time.Time
@@ -72,10 +73,16 @@ func New(cfg Config) *API {
 	if log == nil {
 		log = slog.Default()
 	}
-	return &API{store: cfg.Store, shelves: newCatalogue(cfg.Games), log: log, now: time.Now,
+	a := &API{store: cfg.Store, shelves: newCatalogue(cfg.Games), log: log, now: time.Now, order: []string{},
 		attempts: limit.NewRateOr(l.AttemptsPerMinute, l.AttemptsBurst, d.AttemptsPerMinute, d.AttemptsBurst),
 		reads:    limit.NewRateOr(l.ReadsPerMinute, l.ReadsBurst, d.ReadsPerMinute, d.ReadsBurst),
 	}
+	for _, g := range cfg.Games {
+		if _, ok := a.shelves[g.Info().Name]; ok {
+			a.order = append(a.order, g.Info().Name)
+		}
+	}
+	return a
 }
 
 // Routes adds the endpoints: GET /api/puzzle/next, GET /api/puzzle/me and
@@ -246,14 +253,19 @@ func (a *API) seen(r *http.Request, user int64, name, exclude string) (map[strin
 	return seen, nil
 }
 
-// me answers an account's standing in a game and the game's themes with
-// their counts (a guest's standing is null: the browser has it).
+// me answers an account's standing in a game, the game's themes with
+// their counts (a guest's standing is null: the browser has it), and the
+// games that have puzzles (alone, without a game).
 func (a *API) me(w http.ResponseWriter, r *http.Request) error {
 	user, key := a.player(r)
 	if err := a.allow(a.reads, key, "puzzle requests"); err != nil {
 		return err
 	}
 	name := r.URL.Query().Get("game")
+	if name == "" {
+		httpkit.WriteJSON(w, http.StatusOK, map[string]any{"games": a.order})
+		return nil
+	}
 	s, err := a.shelf(name)
 	if err != nil {
 		return err
@@ -267,18 +279,24 @@ func (a *API) me(w http.ResponseWriter, r *http.Request) error {
 		}
 		who = standing(p)
 	}
-	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"player": who, "themes": s.themes, "count": len(s.all), "start": toJSON(newPlayer)})
+	httpkit.WriteJSON(w, http.StatusOK, map[string]any{"player": who, "themes": s.themes, "count": len(s.all), "start": toJSON(newPlayer),
+		"games": a.order})
 	return nil
 }
 
 // attemptReq is an attempt: the moves played from the puzzle's position,
-// the mode ("rated", the default, or "streak"), and a guest's rating.
+// the mode ("rated", the default, or "streak"), a guest's rating, and in a
+// streak its length so far.
 type attemptReq struct {
 	Game   string      `json:"game"`
 	ID     string      `json:"id"`
 	Moves  []string    `json:"moves"`
 	Mode   string      `json:"mode"`
 	Rating *ratingJSON `json:"rating"`
+	// Streak is how many puzzles the streak under way has solved, as the
+	// page counts: 0 starts a new one. The server counts no more than it
+	// saw solved itself.
+	Streak int `json:"streak"`
 }
 
 // attemptJSON answers an attempt.
@@ -341,7 +359,7 @@ func (a *API) attempt(w http.ResponseWriter, r *http.Request) error {
 			if req.Mode == "streak" {
 				at.Player.Streak = 0
 				if solved {
-					at.Player.Streak = pl.Streak + 1
+					at.Player.Streak = min(max(req.Streak, 0), pl.Streak) + 1
 				}
 				at.Player.BestStreak = max(pl.BestStreak, at.Player.Streak)
 				return at

@@ -249,15 +249,20 @@ func TestStreak(t *testing.T) {
 		for i, c := range []struct {
 			id     string
 			moves  []string
+			sofar  int // as the page counts
 			streak int
 			best   int
 		}{
-			{"mate", []string{"b1b8"}, 1, 1},
-			{"fork", fork.Line, 2, 2},
-			{"mate", []string{"b1b2"}, 0, 2},
-			{"mate", []string{"b1b8"}, 1, 2},
+			{"mate", []string{"b1b8"}, 0, 1, 1},
+			{"fork", fork.Line, 1, 2, 2},
+			{"mate", []string{"b1b2"}, 2, 0, 2},
+			{"mate", []string{"b1b8"}, 0, 1, 2},
+			// A page claiming more than the server saw gets what it saw.
+			{"mate", []string{"b1b8"}, 9, 2, 2},
+			// A new streak (0 so far) starts again.
+			{"mate", []string{"b1b8"}, 0, 1, 2},
 		} {
-			out, code := attempt(t, a, 5, attemptReq{Game: "dragon", ID: c.id, Moves: c.moves, Mode: "streak"})
+			out, code := attempt(t, a, 5, attemptReq{Game: "dragon", ID: c.id, Moves: c.moves, Mode: "streak", Streak: c.sofar})
 			if code != 200 || out.Rated || out.Player.Streak != c.streak || out.Player.BestStreak != c.best || out.After != out.Before {
 				t.Errorf("streak attempt %d: %d %+v", i+1, code, out)
 			}

@@ -82,3 +82,27 @@ func TestFindRepeats(t *testing.T) {
 		t.Errorf("%v then %v", a.Line, b.Line)
 	}
 }
+
+// A puzzle the search needed more nodes for, one with more solver moves,
+// and one whose next best move was close behind are each rated harder.
+func TestFirstRating(t *testing.T) {
+	base := FirstRating(Verdict{Found: 1000, Score: 800, Second: 0}, 1)
+	for _, c := range []struct {
+		name string
+		r    int
+	}{
+		{"more nodes", FirstRating(Verdict{Found: 8000, Score: 800, Second: 0}, 1)},
+		{"more moves", FirstRating(Verdict{Found: 1000, Score: 800, Second: 0}, 3)},
+		{"close second", FirstRating(Verdict{Found: 1000, Score: 400, Second: 80}, 1)},
+	} {
+		if c.r <= base {
+			t.Errorf("%s: %d, not above %d", c.name, c.r, base)
+		}
+	}
+	if r := FirstRating(Verdict{Found: 1 << 40, Score: 30000, Second: 0}, 6); r != 2600 {
+		t.Errorf("the hardest puzzle is rated %d, want the cap 2600", r)
+	}
+	if r := FirstRating(Verdict{Found: 10, Score: 30000, Second: -30000}, 1); r != 1000 {
+		t.Errorf("an instant puzzle is rated %d, want 1000", r)
+	}
+}

@@ -244,7 +244,7 @@ export function showPuzzles(root, game, mode) {
       solver = view.toMove;
       // The solver's side at the bottom, as in a game of two.
       flip = view.players === 2 && solver === 1;
-      analyse.href = '/analysis?' + new URLSearchParams({ game, pos: p.position });
+      analyse.href = '/analysis?' + new URLSearchParams({ game, pos: p.position, options: JSON.stringify(p.options || {}) });
       status.classList.remove('solved');
       const n = p.moves || 1;
       status.textContent = `${seatName(solver)} to move and win` + (n > 1 ? ` (${n} moves).` : '.');

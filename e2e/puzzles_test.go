@@ -57,11 +57,13 @@ func TestPuzzleLineAndStreak(t *testing.T) {
 			b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent)`)
 			// Two solver moves: the theme "short".
 			b.waitJS("themes", `[...document.querySelectorAll('#puzzle-theme option')].some(o => o.value === 'short')`)
-			b.eval(`{const s = document.getElementById('puzzle-theme'); s.value = 'short'; s.dispatchEvent(new Event('change')); true}`)
+			// The info line is emptied first, so that the wait below sees the
+			// new puzzle, not the one before.
+			b.eval(`{document.getElementById('puzzle-info').textContent = ''; const s = document.getElementById('puzzle-theme'); s.value = 'short'; s.dispatchEvent(new Event('change')); true}`)
 			var p puzzleLine
 			var pos game.Position
 			for try := 0; ; try++ {
-				b.waitJS("two moves", `/\(2 moves\)/.test(document.getElementById('puzzle-status').textContent)`)
+				b.waitJS("two moves", `/Puzzle/.test(document.getElementById('puzzle-info').textContent) && /\(2 moves\)/.test(document.getElementById('puzzle-status').textContent)`)
 				id := evalJS[string](b, `document.getElementById('puzzle-info').textContent.match(/Puzzle (\w+)/)[1]`)
 				p = byID[name+"/"+id]
 				if p.Moves != 2 {
@@ -73,6 +75,7 @@ func TestPuzzleLineAndStreak(t *testing.T) {
 				if solverBoardMoves(t, pos, p.Line) || try == 10 {
 					break
 				}
+				b.eval(`document.getElementById('puzzle-info').textContent = ''; true`)
 				b.clickCSS("next", "#next") // a drop: another puzzle
 			}
 			if sz.name == "laptop" {
@@ -175,7 +178,7 @@ func TestPuzzleSolved(t *testing.T) {
 			var p puzzleLine
 			var pos game.Position
 			for try := 0; ; try++ {
-				b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent)`)
+				b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent) && /Puzzle/.test(document.getElementById('puzzle-info').textContent)`)
 				id := evalJS[string](b, `document.getElementById('puzzle-info').textContent.match(/Puzzle (\w+)/)[1]`)
 				p = byID[name+"/"+id]
 				if pos, err = g.Parse(p.Position, p.Options); err != nil {
@@ -184,6 +187,7 @@ func TestPuzzleSolved(t *testing.T) {
 				if solverBoardMoves(t, pos, p.Line) || try == 10 {
 					break
 				}
+				b.eval(`document.getElementById('puzzle-info').textContent = ''; true`)
 				b.clickCSS("next", "#next")
 			}
 			if !solverBoardMoves(t, pos, p.Line) {

@@ -12,6 +12,9 @@ import (
 	"wyrm/puzzlegen"
 )
 
+// MinPuzzles is how many puzzles every game comes with at least.
+const MinPuzzles = 300
+
 // Every puzzle a game comes with replays: its position reads with its
 // options, its line is legal and written as the game writes it, alternates
 // between the solver and the opponents and ends with the solver, its
@@ -25,8 +28,8 @@ func TestPuzzlesReplay(t *testing.T) {
 			continue
 		}
 		ps := pz.Puzzles()
-		if len(ps) == 0 {
-			t.Errorf("%s has no puzzles", name)
+		if len(ps) < MinPuzzles {
+			t.Errorf("%s has %d puzzles, want at least %d", name, len(ps), MinPuzzles)
 		}
 		ids, multi := map[string]bool{}, 0
 		for _, p := range ps {

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -268,4 +269,37 @@ func TestStreak(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The bounds of a request's lists and names are refused with their reason.
+func TestBounds(t *testing.T) {
+	a := New(Config{Games: testGames, Limits: Limits{ReadsPerMinute: 1000, ReadsBurst: 1000, AttemptsPerMinute: 1000, AttemptsBurst: 1000}})
+	ids := make([]string, MaxExclude+1)
+	for i := range ids {
+		ids[i] = "x"
+	}
+	long := strings.Repeat("a", MaxIDLen+1)
+	for _, c := range []struct {
+		q    string
+		want int
+	}{
+		{"game=dragon&exclude=" + strings.Join(ids[:MaxExclude], ","), 200},
+		{"game=dragon&exclude=" + strings.Join(ids, ","), 400},
+		{"game=dragon&exclude=" + long, 400},
+	} {
+		if code := call(t, a, 0, "GET", "/api/puzzle/next?"+c.q, nil, nil); code != c.want {
+			t.Errorf("%.60s: %d, want %d", c.q, code, c.want)
+		}
+	}
+	for _, c := range []struct {
+		req  attemptReq
+		want int
+	}{
+		{attemptReq{Game: "dragon", ID: long, Moves: []string{"d2d8"}}, 400},
+		{attemptReq{Game: "dragon", ID: "fork", Moves: []string{strings.Repeat("d", MaxMoveLen+1)}}, 400},
+	} {
+		if _, code := attempt(t, a, 0, c.req); code != c.want {
+			t.Errorf("%.60v: %d, want %d", c.req, code, c.want)
+		}
+	}
 }

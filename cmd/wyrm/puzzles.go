@@ -52,6 +52,7 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	from := fs.Int("from", 0, "start at this self-play game number (another process may play the ones before), keeping progress in DIR/<game>[.i].fromN.jsonl")
 	var shard shardFlag
 	fs.Var(&shard, "shard", "play only the self-play games numbered i modulo n (i/n), keeping progress in DIR/<game>.i.jsonl, so that several processes share a game's run")
+	again := fs.Bool("recheck", false, "play no games: search every puzzle of each game's file in -dir again with the file's rules (after an engine change), keeping those found and dropping the others")
 	single := fs.Float64("single", 0.35, "one-move puzzles make at most this fraction of the kept puzzles")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "fix a game option name=value for the self-play games (repeatable; with -game); the others are drawn at random")
@@ -85,10 +86,19 @@ func runPuzzles(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		return bad("-collect needs -state")
 	case *from < 0:
 		return bad("-from must not be negative")
+	case *again && *dir == "":
+		return bad("-recheck needs -dir")
 	}
 	for _, g := range games.All() {
 		name := g.Info().Name
 		if *only != "" && name != *only {
+			continue
+		}
+		if *again {
+			if err := recheck(context.Background(), g, *dir, stderr); err != nil {
+				fmt.Fprintf(stderr, "wyrm puzzles: %s: %v\n", name, err)
+				return 1
+			}
 			continue
 		}
 		run := puzzleRun{g: g, rules: rules, n: *per, games: *maxGames, single: *single,
@@ -126,7 +136,7 @@ func recipeArgs(fs *flag.FlagSet, name string) []string {
 	out := []string{"-game " + name}
 	fs.VisitAll(func(f *flag.Flag) {
 		switch f.Name {
-		case "game", "dir", "state", "collect", "shard", "from":
+		case "game", "dir", "state", "collect", "shard", "from", "recheck":
 			return
 		}
 		if f.Name == "opt" {

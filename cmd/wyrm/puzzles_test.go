@@ -22,6 +22,7 @@ func TestPuzzlesFlags(t *testing.T) {
 		{[]string{"-game", "dragon", "-single", "2"}, 2},
 		{[]string{"-game", "dragon", "-collect"}, 2},
 		{[]string{"-game", "dragon", "-shard", "2/2"}, 2},
+		{[]string{"-game", "dragon", "-recheck"}, 2},
 		{[]string{"-game", "dungeon", "-opt", "players=9", "-games", "1"}, 1},
 	} {
 		var out, errOut strings.Builder
@@ -32,7 +33,8 @@ func TestPuzzlesFlags(t *testing.T) {
 }
 
 // A run keeps its progress game by game; run again it plays nothing more
-// and writes the same file, which reads back with its recipe.
+// and writes the same file, which reads back with its recipe, and which
+// -recheck leaves as it is.
 func TestPuzzlesResume(t *testing.T) {
 	dir := t.TempDir()
 	state := filepath.Join(dir, "state")
@@ -63,6 +65,15 @@ func TestPuzzlesResume(t *testing.T) {
 	second, log2 := run()
 	if strings.Contains(log2, "dragon: game ") || second != first {
 		t.Errorf("the second run played again or wrote otherwise:\n%s\n%s\n%s", log2, first, second)
+	}
+	// Searched again with an unchanged engine, every puzzle is found as it
+	// was.
+	var out, errOut strings.Builder
+	if got := runPuzzles([]string{"-game", "dragon", "-recheck", "-dir", filepath.Join(dir, "out")}, nil, &out, &errOut); got != 0 {
+		t.Fatalf("recheck: exit %d: %s", got, errOut.String())
+	}
+	if again, _ := os.ReadFile(filepath.Join(dir, "out", "dragon", "puzzles.json")); string(again) != first {
+		t.Errorf("recheck changed the file:\n%s\n%s", first, again)
 	}
 	ps, err := game.ParsePuzzles([]byte(first))
 	if err != nil {

@@ -255,3 +255,55 @@ func solverBoardMoves(t *testing.T, pos game.Position, line []string) bool {
 	}
 	return true
 }
+
+// A signed-in player's puzzle rating is the account's: a wrong move lowers
+// it, and the page, opened again, shows it as the server keeps it.
+func TestPuzzleRatingKeptWithAccount(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.signUp(s, "solver")
+	const name = "dragon"
+	g, err := games.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.Get(s.URL + "api/puzzles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct{ Puzzles []puzzleLine }
+	err = json.NewDecoder(resp.Body).Decode(&file)
+	resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.run("puzzles", chromedp.Navigate(s.URL+"#/puzzles/"+name))
+	b.waitJS("to move", `/to move and win/.test(document.getElementById('puzzle-status')?.textContent) && /Puzzle/.test(document.getElementById('puzzle-info').textContent)`)
+	if got := evalJS[string](b, `document.getElementById('puzzle-rating').textContent`); got != "Your puzzle rating: 1500" {
+		t.Errorf("a new account's rating reads %q", got)
+	}
+	id := evalJS[string](b, `document.getElementById('puzzle-info').textContent.match(/Puzzle (\w+)/)[1]`)
+	var p puzzleLine
+	for _, q := range file.Puzzles {
+		if q.Game == name && q.ID == id {
+			p = q
+		}
+	}
+	pos, err := g.Parse(p.Position, p.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range pos.LegalMoves(nil) {
+		if v := pos.DescribeMove(m); pos.MoveString(m) != p.Line[0] && v.From >= 0 && v.Drop == 0 && v.Promotion == 0 {
+			for _, sq := range []int{v.From, dest(v)} {
+				b.run(fmt.Sprintf("square %d", sq), chromedp.Click(chromedp.CSS(fmt.Sprintf(`.levels figure:not(.mini) [data-sq="%d"]`, sq))))
+			}
+			break
+		}
+	}
+	b.waitJS("rating down", `/Your puzzle rating: \d+ \(−\d+\)/.test(document.getElementById('puzzle-rating').textContent)`)
+	after := evalJS[string](b, `document.getElementById('puzzle-rating').textContent.match(/: (\d+)/)[1]`)
+	b.run("away", chromedp.Navigate(s.URL+"#/account"))
+	b.run("back", chromedp.Navigate(s.URL+"#/puzzles/"+name))
+	b.waitJS("kept", fmt.Sprintf(`document.getElementById('puzzle-rating')?.textContent === 'Your puzzle rating: %s'`, after))
+}

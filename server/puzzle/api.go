@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"wyrm/game"
-	"wyrm/internal/glicko2"
+	"wyrm/rating"
 	"wyrm/server/apierr"
 	"wyrm/server/httpkit"
 	"wyrm/server/limit"
@@ -100,7 +100,7 @@ type ratingJSON struct {
 	Volatility float64 `json:"volatility"`
 }
 
-func toJSON(r glicko2.Rating) ratingJSON { return ratingJSON(r) }
+func toJSON(r rating.Rating) ratingJSON { return ratingJSON{Rating: r.R, RD: r.RD, Volatility: r.Vol} }
 
 // standingJSON is an account's standing in a game's puzzles.
 type standingJSON struct {
@@ -148,7 +148,7 @@ func (a *API) shelf(name string) (*shelf, error) {
 // currentRatings gives each puzzle of a game its rating now: as players moved
 // it, else its file's.
 func (a *API) currentRatings(r *http.Request, name string) (func(game.Puzzle) float64, error) {
-	moved := map[string]glicko2.Rating{}
+	moved := map[string]rating.Rating{}
 	if a.store != nil {
 		var err error
 		if moved, err = a.store.Ratings(r.Context(), name); err != nil {
@@ -158,9 +158,9 @@ func (a *API) currentRatings(r *http.Request, name string) (func(game.Puzzle) fl
 	}
 	return func(p game.Puzzle) float64 {
 		if m, ok := moved[p.ID]; ok {
-			return m.Rating
+			return m.R
 		}
-		return puzzleStart(p.Rating).Rating
+		return puzzleStart(p.Rating).R
 	}, nil
 }
 
@@ -199,9 +199,9 @@ func (a *API) next(w http.ResponseWriter, r *http.Request) error {
 			a.log.Error("puzzles: read a player", "err", err)
 			return apierr.New(apierr.Internal, "your puzzle rating could not be read; try again")
 		}
-		target, who = p.Rating.Rating, standing(p)
+		target, who = p.Rating.R, standing(p)
 	default:
-		target = newPlayer.Rating
+		target = newPlayer.R
 		if v := q.Get("rating"); v != "" {
 			f, err := strconv.ParseFloat(v, 64)
 			if err != nil || math.IsNaN(f) || f < MinRating || f > MaxRating {
@@ -353,7 +353,7 @@ func (a *API) attempt(w http.ResponseWriter, r *http.Request) error {
 		return a.guest(w, req, p, solved, out)
 	}
 	res, before, err := a.store.Record(r.Context(), user, req.Game, p.ID, req.Mode, solved, newPlayer, puzzleStart(p.Rating),
-		func(pl Player, pz glicko2.Rating, tried bool) Attempt {
+		func(pl Player, pz rating.Rating, tried bool) Attempt {
 			at := Attempt{Player: pl, Puzzle: pz}
 			at.Player.Attempts++
 			if req.Mode == "streak" {
@@ -375,7 +375,7 @@ func (a *API) attempt(w http.ResponseWriter, r *http.Request) error {
 		return apierr.New(apierr.Internal, "the attempt could not be stored; try again")
 	}
 	out.Rated, out.Before, out.After = res.Rated, toJSON(before.Rating), toJSON(res.Player.Rating)
-	out.Player, out.Puzzle = standing(res.Player), int(math.Round(res.Puzzle.Rating))
+	out.Player, out.Puzzle = standing(res.Player), int(math.Round(res.Puzzle.R))
 	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }
@@ -386,12 +386,12 @@ func (a *API) attempt(w http.ResponseWriter, r *http.Request) error {
 func (a *API) guest(w http.ResponseWriter, req attemptReq, p game.Puzzle, solved bool, out attemptJSON) error {
 	before := newPlayer
 	if req.Rating != nil {
-		before = glicko2.Rating(*req.Rating)
+		before = rating.Rating{R: req.Rating.Rating, RD: req.Rating.RD, Vol: req.Rating.Volatility}
 		if err := checkGuest(before); err != nil {
 			return err
 		}
 	}
-	out.Before, out.After, out.Puzzle = toJSON(before), toJSON(before), int(puzzleStart(p.Rating).Rating)
+	out.Before, out.After, out.Puzzle = toJSON(before), toJSON(before), int(puzzleStart(p.Rating).R)
 	if req.Mode == "rated" {
 		after, _ := rate(before, puzzleStart(p.Rating), solved)
 		out.Rated, out.After = true, toJSON(after)

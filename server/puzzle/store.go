@@ -7,7 +7,7 @@ import (
 	"path"
 	"time"
 
-	"wyrm/internal/glicko2"
+	"wyrm/rating"
 	"wyrm/internal/sqlmigrate"
 	"wyrm/server/store"
 )
@@ -44,7 +44,7 @@ func Open(ctx context.Context, db store.DB) (*Store, error) {
 
 // Player is an account's puzzle standing in one game.
 type Player struct {
-	Rating     glicko2.Rating
+	Rating     rating.Rating
 	Attempts   int
 	Streak     int // the streak under way
 	BestStreak int
@@ -54,16 +54,16 @@ type Player struct {
 // the standings before it.
 type Attempt struct {
 	Player Player
-	Puzzle glicko2.Rating
+	Puzzle rating.Rating
 	Rated  bool
 }
 
 // Player reads an account's standing in game; an account that never tried
 // a puzzle there has def's rating.
-func (s *Store) Player(ctx context.Context, user int64, game string, def glicko2.Rating) (Player, error) {
+func (s *Store) Player(ctx context.Context, user int64, game string, def rating.Rating) (Player, error) {
 	p := Player{Rating: def}
 	err := s.db.QueryRowContext(ctx, `SELECT rating, rd, volatility, attempts, streak, best_streak FROM puzzle_players
-		WHERE user_id = ? AND game = ?`, user, game).Scan(&p.Rating.Rating, &p.Rating.RD, &p.Rating.Volatility, &p.Attempts, &p.Streak, &p.BestStreak)
+		WHERE user_id = ? AND game = ?`, user, game).Scan(&p.Rating.R, &p.Rating.RD, &p.Rating.Vol, &p.Attempts, &p.Streak, &p.BestStreak)
 	if err != nil && !isNoRows(err) {
 		return Player{}, fmt.Errorf("puzzles: read a player: %w", err)
 	}
@@ -92,17 +92,17 @@ func (s *Store) Seen(ctx context.Context, user int64, game string, limit int) (m
 
 // Ratings reads the ratings of game's puzzles that players have moved
 // from their files' ratings.
-func (s *Store) Ratings(ctx context.Context, game string) (map[string]glicko2.Rating, error) {
+func (s *Store) Ratings(ctx context.Context, game string) (map[string]rating.Rating, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT puzzle_id, rating, rd, volatility FROM puzzle_ratings WHERE game = ?`, game)
 	if err != nil {
 		return nil, fmt.Errorf("puzzles: read ratings: %w", err)
 	}
 	defer rows.Close()
-	out := map[string]glicko2.Rating{}
+	out := map[string]rating.Rating{}
 	for rows.Next() {
 		var id string
-		var r glicko2.Rating
-		if err := rows.Scan(&id, &r.Rating, &r.RD, &r.Volatility); err != nil {
+		var r rating.Rating
+		if err := rows.Scan(&id, &r.R, &r.RD, &r.Vol); err != nil {
 			return nil, err
 		}
 		out[id] = r
@@ -114,8 +114,8 @@ func (s *Store) Ratings(ctx context.Context, game string) (map[string]glicko2.Ra
 // change gets the player's standing, the puzzle's rating (def's when
 // nobody tried it yet) and whether the account tried it before, and
 // returns what the attempt makes of them.
-func (s *Store) Record(ctx context.Context, user int64, game, id, mode string, solved bool, defPlayer, defPuzzle glicko2.Rating,
-	change func(p Player, puzzle glicko2.Rating, tried bool) Attempt) (Attempt, Player, error) {
+func (s *Store) Record(ctx context.Context, user int64, game, id, mode string, solved bool, defPlayer, defPuzzle rating.Rating,
+	change func(p Player, puzzle rating.Rating, tried bool) Attempt) (Attempt, Player, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return Attempt{}, Player{}, fmt.Errorf("puzzles: %w", err)
@@ -129,24 +129,24 @@ func (s *Store) Record(ctx context.Context, user int64, game, id, mode string, s
 	// on two nodes queue on the same row.
 	if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_players (user_id, game, rating, rd, volatility, updated_ms)
 		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, game) DO NOTHING`,
-		user, game, defPlayer.Rating, defPlayer.RD, defPlayer.Volatility, now); err != nil {
+		user, game, defPlayer.R, defPlayer.RD, defPlayer.Vol, now); err != nil {
 		return fail("add a player", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_ratings (game, puzzle_id, rating, rd, volatility)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, puzzle_id) DO NOTHING`,
-		game, id, defPuzzle.Rating, defPuzzle.RD, defPuzzle.Volatility); err != nil {
+		game, id, defPuzzle.R, defPuzzle.RD, defPuzzle.Vol); err != nil {
 		return fail("add a puzzle", err)
 	}
 	fu := s.db.Dialect().ForUpdate
 	var before Player
 	if err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility, attempts, streak, best_streak FROM puzzle_players
-		WHERE user_id = ? AND game = ?`+fu, user, game).Scan(&before.Rating.Rating, &before.Rating.RD, &before.Rating.Volatility,
+		WHERE user_id = ? AND game = ?`+fu, user, game).Scan(&before.Rating.R, &before.Rating.RD, &before.Rating.Vol,
 		&before.Attempts, &before.Streak, &before.BestStreak); err != nil {
 		return fail("read a player", err)
 	}
-	var pr glicko2.Rating
+	var pr rating.Rating
 	if err := tx.QueryRowContext(ctx, `SELECT rating, rd, volatility FROM puzzle_ratings WHERE game = ? AND puzzle_id = ?`+fu,
-		game, id).Scan(&pr.Rating, &pr.RD, &pr.Volatility); err != nil {
+		game, id).Scan(&pr.R, &pr.RD, &pr.Vol); err != nil {
 		return fail("read a puzzle", err)
 	}
 	var n int
@@ -156,8 +156,8 @@ func (s *Store) Record(ctx context.Context, user int64, game, id, mode string, s
 	}
 	a := change(before, pr, n > 0)
 	if _, err := tx.ExecContext(ctx, `UPDATE puzzle_players SET rating = ?, rd = ?, volatility = ?, attempts = ?, streak = ?,
-		best_streak = ?, updated_ms = ? WHERE user_id = ? AND game = ?`, a.Player.Rating.Rating, a.Player.Rating.RD,
-		a.Player.Rating.Volatility, a.Player.Attempts, a.Player.Streak, a.Player.BestStreak, now, user, game); err != nil {
+		best_streak = ?, updated_ms = ? WHERE user_id = ? AND game = ?`, a.Player.Rating.R, a.Player.Rating.RD,
+		a.Player.Rating.Vol, a.Player.Attempts, a.Player.Streak, a.Player.BestStreak, now, user, game); err != nil {
 		return fail("write a player", err)
 	}
 	solvedN := 0
@@ -165,12 +165,12 @@ func (s *Store) Record(ctx context.Context, user int64, game, id, mode string, s
 		solvedN = 1
 	}
 	if _, err := tx.ExecContext(ctx, `UPDATE puzzle_ratings SET rating = ?, rd = ?, volatility = ?, attempts = attempts + 1,
-		solved = solved + ? WHERE game = ? AND puzzle_id = ?`, a.Puzzle.Rating, a.Puzzle.RD, a.Puzzle.Volatility, solvedN, game, id); err != nil {
+		solved = solved + ? WHERE game = ? AND puzzle_id = ?`, a.Puzzle.R, a.Puzzle.RD, a.Puzzle.Vol, solvedN, game, id); err != nil {
 		return fail("write a puzzle", err)
 	}
 	if _, err := tx.ExecContext(ctx, `INSERT INTO puzzle_attempts (user_id, game, puzzle_id, mode, solved, rated, before_rating,
 		after_rating, at_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, user, game, id, mode, solved, a.Rated,
-		before.Rating.Rating, a.Player.Rating.Rating, now); err != nil {
+		before.Rating.R, a.Player.Rating.R, now); err != nil {
 		return fail("add an attempt", err)
 	}
 	if err := tx.Commit(); err != nil {

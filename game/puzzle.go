@@ -6,9 +6,15 @@ import (
 	"sync"
 )
 
-// Puzzle is a position in which exactly one move wins clearly.
+// Puzzle is a position in which exactly one move wins clearly, with the
+// line that follows: the solver's moves, each the only clear win where it
+// is played, and the opponents' best replies between them.
 type Puzzle struct {
+	// ID names the puzzle among its game's, for ratings and links.
+	ID       string `json:"id,omitempty"`
 	Position string `json:"position"`
+	// Options are the game options Position is read with.
+	Options Options `json:"options,omitempty"`
 	// Solution is the winning move in the game's move notation, SAN in
 	// the game's human notation (the same where it has none).
 	Solution string `json:"solution"`
@@ -17,6 +23,18 @@ type Puzzle struct {
 	// move, Second the best other move's.
 	Score  int `json:"score"`
 	Second int `json:"second"`
+	// Line is every move of the solution from Position, the solver's and
+	// the opponents' replies, in move notation, starting with Solution and
+	// ending with a solver's move; LineSAN the same in human notation.
+	Line    []string `json:"line,omitempty"`
+	LineSAN []string `json:"lineSan,omitempty"`
+	// Themes name what the puzzle shows ("mate", "fork"; docs/puzzles.md).
+	Themes []string `json:"themes,omitempty"`
+	// Moves is the number of the solver's moves in Line.
+	Moves int `json:"moves,omitempty"`
+	// Rating is the puzzle's first rating, from how hard the search found
+	// the solution; players' attempts move it on from there.
+	Rating int `json:"rating,omitempty"`
 }
 
 // Puzzler is implemented by games that come with puzzles. Without it a

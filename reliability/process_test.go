@@ -299,9 +299,13 @@ func TestGracefulShutdown(t *testing.T) {
 	e := envFor(t, p)
 	g := e.create("dragonchess", "local", "local")
 	pl := &player{id: g.ID, tokens: g.Tokens}
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	pl.play(ctx, e.url, func(int) int { return 0 })
-	cancel()
+	// Half a second of play, longer while no move has been acknowledged
+	// yet: a loaded machine may take that long to connect both seats.
+	for deadline := time.Now().Add(20 * time.Second); len(pl.acked) == 0 && time.Now().Before(deadline); {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		pl.play(ctx, e.url, func(int) int { return 0 })
+		cancel()
+	}
 	var conns []*client
 	for i := range 3 {
 		c, err := dialQuiet(context.Background(), e.url, g.ID, g.Tokens[i%2])

@@ -27,6 +27,7 @@ import (
 	"wyrm/server/moderation"
 	"wyrm/server/owndata"
 	"wyrm/server/play"
+	"wyrm/server/puzzle"
 	"wyrm/server/site"
 	"wyrm/server/store"
 	"wyrm/server/tournament"
@@ -87,6 +88,12 @@ type Config struct {
 	// TVPause is how long a featured game that ended stays on its TV
 	// channel; 0 means tv.DefaultPause.
 	TVPause time.Duration
+	// Puzzles keeps accounts' puzzle ratings and streaks (package puzzle);
+	// nil (or no Accounts) rates guests alone, in their browsers.
+	Puzzles *puzzle.Store
+	// PuzzleLimits bound puzzle requests and attempts; zero fields take
+	// puzzle.DefaultLimits.
+	PuzzleLimits puzzle.Limits
 	// RecheckEvery is how often open connections' sessions and API tokens
 	// are checked for having ended; 0 means account.DefaultRecheckEvery.
 	RecheckEvery time.Duration
@@ -137,6 +144,7 @@ type Server struct {
 	fairplay *fairplay.Store
 	analyser *fairplay.Analyser
 	site     *site.Site
+	puzzles  *puzzle.API
 	tv       *tv.TV
 	editor   *editor.Editor
 
@@ -203,6 +211,11 @@ func New(cfg Config) (*Server, error) {
 		return nil, err
 	}
 	srv.site = site.New(site.Config{Games: cfg.Games, Assets: cfg.Assets, Rules: cfg.Rules, Log: srv.log})
+	ps := cfg.Puzzles
+	if cfg.Accounts == nil {
+		ps = nil
+	}
+	srv.puzzles = puzzle.New(puzzle.Config{Store: ps, Games: cfg.Games, Limits: cfg.PuzzleLimits, Log: srv.log})
 	srv.editor = editor.New(editor.Config{Games: srv.hall.Editor(), Limits: srv.limits, Now: now})
 	srv.accountAPI = &account.API{Accounts: cfg.Accounts, Limits: srv.limits, Log: srv.log, Now: now}
 	if cfg.Accounts != nil {
@@ -319,6 +332,7 @@ func (srv *Server) Handler() http.Handler {
 		(&chat.BlocksAPI{Chat: srv.chat, Users: srv.accounts}).Routes(mux)
 	}
 	srv.site.Routes(mux)
+	srv.puzzles.Routes(mux)
 	return srv.logRequests(srv.hall.Route(mux))
 }
 

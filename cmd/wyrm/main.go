@@ -32,7 +32,7 @@ func commands() []command {
 		{"tune", "fit the evaluation's weights to self-play positions (Texel's method)", runTune},
 		{"balance", "play Dungeon Chess faction against faction and army against army; table of scores", runBalance},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
-		{"puzzles", "find one-move puzzles in engine self-play games (JSON)", runPuzzles},
+		{"puzzles", "find puzzles (lines, themes, first ratings) in engine self-play games", runPuzzles},
 		{"attack", "abuse a local server as a hostile client would, while a person plays", runAttack},
 		{"reports", "read the chat messages players reported, or one game's chat", runReports},
 		{"mod", "grant or revoke the moderator role (mod grant NAME, mod revoke NAME), read the moderators' log (mod log)", runMod},

@@ -28,6 +28,7 @@ import (
 	"wyrm/server/computer"
 	"wyrm/server/httpkit"
 	"wyrm/server/play"
+	"wyrm/server/puzzle"
 	"wyrm/server/store"
 	"wyrm/server/tournament"
 	"wyrm/web"
@@ -216,6 +217,11 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		return 1
 	}
 	defer talk.Close()
+	puzzles, err := puzzle.Open(ctx, st)
+	if err != nil {
+		fmt.Fprintln(stderr, "wyrm serve: puzzles:", err)
+		return 1
+	}
 	assets := web.FS
 	if dev != "" {
 		assets = os.DirFS(dev)
@@ -240,7 +246,7 @@ func serve(ctx context.Context, cfg serveConfig, log *slog.Logger, stdout, stder
 		Accounts: accts, ProxyHeader: cfg.proxyHeader, MetricsToken: cfg.metricsToken, Limits: cfg.limits, MinClock: cfg.minClock,
 		WriteTimeout: cfg.writeTimeout, Node: node, Cluster: nodeCfg,
 		Chat:        chat.Config{Store: talk, Filter: cfg.chatFilter, Limits: cfg.chatLimits},
-		Tournaments: server.TournamentsConfig{Events: cfg.events}})
+		Tournaments: server.TournamentsConfig{Events: cfg.events}, Puzzles: puzzles})
 	if err != nil {
 		ln.Close()
 		fmt.Fprintln(stderr, "wyrm serve:", err)

@@ -24,6 +24,7 @@ import (
 	"wyrm/server/chat"
 	"wyrm/server/cluster"
 	"wyrm/server/computer"
+	"wyrm/server/puzzle"
 	"wyrm/server/store"
 	"wyrm/web"
 )
@@ -55,6 +56,11 @@ func main() {
 		os.Exit(1)
 	}
 	defer talk.Close()
+	puzzles, err := puzzle.Open(context.Background(), st)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	banned, err := chat.NewFilter([]string{"free gold"}) // what the browser test tries to say
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -72,7 +78,7 @@ func main() {
 	srv, err := server.New(server.Config{Store: st, Games: append(games.All(), game.Game(toygame.Game{})), Accounts: accts,
 		Engine: computer.DefaultEngine(), Assets: assets(*note), Rules: os.DirFS(*rules), Log: slog.New(slog.NewTextHandler(os.Stderr, nil)),
 		ThinkTime: func(int) time.Duration { return *think }, ClaimAfter: *claimAfter, Node: *node, Cluster: nodeCfg,
-		Chat: chat.Config{Store: talk, Filter: banned}})
+		Chat: chat.Config{Store: talk, Filter: banned}, Puzzles: puzzles})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -121,7 +121,10 @@ func (s *session) armLifeTimer() {
 			first = time.Duration(ms) * time.Millisecond // a tournament's no-show time
 		}
 		wait = first - time.Duration(now-last)*time.Millisecond
-		act = func() { s.lifeAct(seq, firstWaiting(t), table.ActAbort, "timeout") }
+		// Read now, under the session's lock: the timer's goroutine holds
+		// none, and lifeAct acts only if the log is still as it is now.
+		actor := firstWaiting(t)
+		act = func() { s.lifeAct(seq, actor, table.ActAbort, "timeout") }
 	} else if tm := t.ToMove(); tm != game.NoPlayer && s.seatsIn() > 2 && t.Def.Seats[tm].Kind != table.SeatComputer {
 		if s.present(int(tm)) {
 			return // armed again when the seat's last connection closes

@@ -62,7 +62,7 @@ async function route() {
       leave = showAnalysis(app, new URLSearchParams(query));
     } else if (parts[0] === 'puzzles') {
       const { showPuzzles } = await import('./puzzles.js');
-      leave = showPuzzles(app, decodeURIComponent(parts[1] || ''), Number(parts[2] || 0));
+      leave = showPuzzles(app, decodeURIComponent(parts[1] || ''), parts[2] || '');
     } else if (parts[0] === 'g' && parts[1]) {
       leave = showGame(app, parts[1]);
     } else if (parts[0] === 'editor') {

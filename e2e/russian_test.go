@@ -111,3 +111,25 @@ func TestRussianPages(t *testing.T) {
 	b.run("a rules page", chromedp.Click(chromedp.CSS(`main.rules li a`)), chromedp.WaitVisible(chromedp.CSS(".diagram")))
 	b.checkRussian("rules-game")
 }
+
+// TestAccountLanguageFollowsSignIn: a player who chose Russian while
+// signed in reads Russian in another browser, set to English, as soon as
+// they sign in there.
+func TestAccountLanguageFollowsSignIn(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	a := newBrowser(t)
+	a.signUp(s, "olga")
+	a.eval(`(() => { const s = document.getElementById('lang'); s.value = 'ru'; s.dispatchEvent(new Event('change')); return true })()`)
+	time.Sleep(time.Second) // the page loads again
+	a.waitJS("Russian", `document.documentElement.lang === 'ru' && document.getElementById('account-link').textContent === 'olga'`)
+
+	b := newBrowser(t)
+	b.run("account screen", chromedp.Navigate(s.URL+"#/account"), chromedp.WaitVisible(chromedp.ID("signin")))
+	if lang := evalJS[string](b, `document.documentElement.lang`); lang != "en" {
+		t.Fatalf("a fresh English browser reads %q", lang)
+	}
+	b.eval(`document.getElementById('acct-name').value = 'olga'; document.getElementById('acct-pass').value = 'a long password'; true`)
+	b.run("sign in", chromedp.Click(chromedp.ID("signin")))
+	time.Sleep(time.Second) // the page loads again, in the account's language
+	b.waitJS("the account's language", `document.documentElement.lang === 'ru' && document.getElementById('lang').value === 'ru' && document.querySelector('#app h1') !== null`)
+}

@@ -71,8 +71,8 @@ func TestAccountKeepsItsLanguage(t *testing.T) {
 	}
 	// A new sign-in, in another browser, finds the language kept.
 	other := newBrowserClient(t, h.http.URL)
-	if code, out := other.post("/api/account/login", map[string]string{"name": "polyglot", "password": "a long password"}); code != 200 {
-		t.Fatalf("sign-in: %d %v", code, out)
+	if code, out := other.post("/api/account/login", map[string]string{"name": "polyglot", "password": "a long password"}); code != 200 || out["language"] != "ru" {
+		t.Fatalf("sign-in: %d %v, want language ru, which the page applies at once", code, out)
 	}
 	if code, me := other.get("/api/account/me"); code != 200 || me["language"] != "ru" {
 		t.Fatalf("after sign-in: %d %v, want language ru", code, me)

@@ -97,6 +97,9 @@ func (a *API) signIn(w http.ResponseWriter, r *http.Request,
 	// The page shows a moderator the moderators' link at once; a failure
 	// to read it only leaves the link for the next page load.
 	out.Moderator, _ = a.Accounts.IsModerator(r.Context(), u.ID)
+	// The account's language applies at once (the page switches to it); a
+	// failure to read it leaves the page's own until the next load.
+	out.Language, _ = a.Accounts.Language(r.Context(), u.ID)
 	httpkit.WriteJSON(w, http.StatusOK, out)
 	return nil
 }

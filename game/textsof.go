@@ -5,8 +5,8 @@ import "slices"
 // EnglishTexts lists the words g gives people through the contract, as a
 // catalogue must hold them: its title, options, seat names for each choice
 // of an option, its pieces and levels at the start, its diagrams' notes
-// and pieces, its editor's palette and its setup's help through every
-// stage (choices suggested by the game itself). Tests check a game's
+// and pieces, its puzzles' themes, its editor's palette and its setup's
+// help through every stage (choices suggested by the game itself). Tests check a game's
 // catalogues against it, so that no text of a game reaches a page
 // untranslated.
 func EnglishTexts(g Game) []string {
@@ -72,6 +72,11 @@ func EnglishTexts(g Game) []string {
 					}
 				}
 			}
+		}
+	}
+	if pz, ok := g.(Puzzler); ok {
+		for _, p := range pz.Puzzles() {
+			add(p.Themes...) // the puzzles' themes, which the puzzle page names
 		}
 	}
 	for _, d := range g.Diagrams() {

@@ -86,7 +86,7 @@ export function showPuzzles(root, game, mode) {
       if (!signedIn) keep.noteStreak(store, game, streak);
     }
     showRating(res);
-    infoEl.textContent = t('Puzzle {id} · rated {puzzle} · themes: {x}', { id: p.id, puzzle: res.puzzle, x: (p.themes || []).join(', ') });
+    infoEl.textContent = t('Puzzle {id} · rated {puzzle} · themes: {x}', { id: p.id, puzzle: res.puzzle, x: (p.themes || []).map(x => t(x)).join(', ') });
     return res;
   }
 
@@ -273,7 +273,7 @@ export function showPuzzles(root, game, mode) {
         h('a', { class: 'btn' + (streakMode ? ' on' : ''), id: 'mode-streak', href: base + '/streak' }, t('Streak')));
       standing = mine.player;
       themeSel.replaceChildren(h('option', { value: '' }, t('Any theme ({count})', { count: mine.count })),
-        ...Object.entries(mine.themes || {}).sort((a, b) => b[1] - a[1]).map(([theme, n]) => h('option', { value: theme }, `${theme} (${n})`)));
+        ...Object.entries(mine.themes || {}).sort((a, b) => b[1] - a[1]).map(([theme, n]) => h('option', { value: theme }, `${t(theme)} (${n})`)));
       await next();
     } catch (e) { status.textContent = e.message; }
   })();

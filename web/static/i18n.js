@@ -123,14 +123,19 @@ function formatList() {
  * neither knows stays as it is. */
 export function tMessage(text) {
   if (!text || lang === 'en') return text;
-  return String(text).split('\n').map(line => {
-    if (typeof dict[line] === 'string' && dict[line]) return dict[line];
-    for (const f of formatList()) {
-      const m = f.re.exec(line);
-      if (!m) continue;
-      let i = 1;
-      return f.to.replace(/%[dsqv]/g, () => { const a = m[i++]; return /^\d|^"/.test(a) ? a : t(a); });
-    }
-    return line;
-  }).join('\n');
+  return String(text).split('\n').map(line => tLine(line, 0)).join('\n');
+}
+
+// tLine says one line; a value a format took in may be a message of its
+// own ("dragon FEN %q: %s" wraps "White has 0 kings, want 1").
+function tLine(line, depth) {
+  if (typeof dict[line] === 'string' && dict[line]) return dict[line];
+  if (depth > 3) return line;
+  for (const f of formatList()) {
+    const m = f.re.exec(line);
+    if (!m) continue;
+    let i = 1;
+    return f.to.replace(/%[dsqv]/g, () => { const a = m[i++]; return /^\d|^"/.test(a) ? a : tLine(a, depth + 1); });
+  }
+  return line;
 }

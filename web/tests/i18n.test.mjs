@@ -56,3 +56,10 @@ test('a game\'s formatted messages, each line, values kept', async () => {
   setCatalogue('en', {});
   assert.equal(tMessage('Human: 12 units, 76 of 80 XP'), 'Human: 12 units, 76 of 80 XP');
 });
+
+test('a message wrapped in another is said whole', async () => {
+  const { tMessage } = await import('../static/i18n.js');
+  setCatalogue('ru', { 'dragon FEN %q: %s': 'FEN %q: %s', '%s has %d kings, want 1': '%s: королей %d, а нужен один', White: 'Белые' });
+  assert.equal(tMessage('dragon FEN "8/8 w": White has 0 kings, want 1'), 'FEN "8/8 w": Белые: королей 0, а нужен один');
+  setCatalogue('en', {});
+});

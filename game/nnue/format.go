@@ -86,6 +86,7 @@ func Decode(data []byte) (*Net, error) {
 			return nil, err
 		}
 	}
+	n.Prepare()
 	return n, nil
 }
 

@@ -38,6 +38,18 @@ type Net struct {
 	// then Hidden for the other side's; B2 one bias per bucket.
 	W2 []int8
 	B2 []int32
+	// w2 is W2 widened to int16 for the vector dot product; Prepare fills
+	// it.
+	w2 []int16
+}
+
+// Prepare readies n for Evaluate once its weights are set (Decode calls
+// it; a network built in memory must call it before use).
+func (n *Net) Prepare() {
+	n.w2 = make([]int16, len(n.W2))
+	for i, w := range n.W2 {
+		n.w2[i] = int16(w)
+	}
 }
 
 // Accumulator is the first layer's output for one perspective.
@@ -47,45 +59,21 @@ type Accumulator [Hidden]int16
 func (n *Net) Reset(a *Accumulator) { copy(a[:], n.B1) }
 
 // Add turns feature f on in a.
-func (n *Net) Add(a *Accumulator, f int) {
-	w := (*[Hidden]int16)(n.W1[f*Hidden : f*Hidden+Hidden])
-	for i := range a {
-		a[i] += w[i]
-	}
-}
+func (n *Net) Add(a *Accumulator, f int) { addVec(a, &n.W1[f*Hidden : f*Hidden+Hidden][0]) }
 
 // Sub turns feature f off in a.
-func (n *Net) Sub(a *Accumulator, f int) {
-	w := (*[Hidden]int16)(n.W1[f*Hidden : f*Hidden+Hidden])
-	for i := range a {
-		a[i] -= w[i]
-	}
-}
+func (n *Net) Sub(a *Accumulator, f int) { subVec(a, &n.W1[f*Hidden : f*Hidden+Hidden][0]) }
 
 // Move turns feature from off and feature to on in one pass: a piece's
 // move.
 func (n *Net) Move(a *Accumulator, from, to int) {
-	wf := (*[Hidden]int16)(n.W1[from*Hidden : from*Hidden+Hidden])
-	wt := (*[Hidden]int16)(n.W1[to*Hidden : to*Hidden+Hidden])
-	for i := range a {
-		a[i] += wt[i] - wf[i]
-	}
+	moveVec(a, &n.W1[from*Hidden : from*Hidden+Hidden][0], &n.W1[to*Hidden : to*Hidden+Hidden][0])
 }
 
 // Evaluate returns the evaluation in centipawns for the side whose
 // accumulator is us, with bucket's head.
 func (n *Net) Evaluate(us, them *Accumulator, bucket int) int {
-	w := n.W2[bucket*2*Hidden : bucket*2*Hidden+2*Hidden]
-	wu := (*[Hidden]int8)(w[:Hidden])
-	wt := (*[Hidden]int8)(w[Hidden:])
-	var sum int32
-	for i := range us {
-		sum += int32(crelu(us[i])) * int32(wu[i])
-	}
-	for i := range them {
-		sum += int32(crelu(them[i])) * int32(wt[i])
-	}
-	sum += n.B2[bucket]
+	sum := dotVec(us, them, &n.w2[bucket*2*Hidden : bucket*2*Hidden+2*Hidden][0]) + n.B2[bucket]
 	return int(int64(sum) * Scale / (QA * QB))
 }
 

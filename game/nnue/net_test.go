@@ -25,6 +25,7 @@ func randomNet(seed uint64, inputs, buckets int) *Net {
 	for i := range n.B2 {
 		n.B2[i] = int32(r.IntN(20001) - 10000)
 	}
+	n.Prepare()
 	return n
 }
 
@@ -81,6 +82,45 @@ func TestUpdatesMatchRefresh(t *testing.T) {
 	}
 	if n.Evaluate(&a, &b, 1) != n.Evaluate(&b, &a, 1) {
 		t.Fatal("equal accumulators evaluate differently when swapped")
+	}
+}
+
+// reference is Evaluate written plainly, to check the vector forms by.
+func reference(n *Net, us, them *Accumulator, bucket int) int {
+	sum := int64(n.B2[bucket])
+	for i := range Hidden {
+		sum += int64(min(max(us[i], 0), QA)) * int64(n.W2[bucket*2*Hidden+i])
+		sum += int64(min(max(them[i], 0), QA)) * int64(n.W2[bucket*2*Hidden+Hidden+i])
+	}
+	return int(sum * Scale / (QA * QB))
+}
+
+func TestVectorFormsMatchPlainOnes(t *testing.T) {
+	n := randomNet(6, 30, 3)
+	r := rand.New(rand.NewPCG(7, 7))
+	for range 500 {
+		var a, b, want Accumulator
+		for i := range a {
+			a[i] = int16(r.IntN(801) - 400)
+			b[i] = int16(r.IntN(801) - 400)
+		}
+		f, g := r.IntN(n.Inputs), r.IntN(n.Inputs)
+		want = a
+		for i := range want {
+			want[i] += n.W1[g*Hidden+i] - n.W1[f*Hidden+i]
+		}
+		c := a
+		n.Move(&c, f, g)
+		d := a
+		n.Sub(&d, f)
+		n.Add(&d, g)
+		if c != want || d != want {
+			t.Fatal("Move or Add and Sub differ from plain arithmetic")
+		}
+		k := r.IntN(n.Buckets)
+		if got, w := n.Evaluate(&a, &b, k), reference(n, &a, &b, k); got != w {
+			t.Fatalf("Evaluate %d, plainly %d", got, w)
+		}
 	}
 }
 

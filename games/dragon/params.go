@@ -267,7 +267,7 @@ var params = func() *tunable.Set[weights] {
 	pair("threat.hanging", [2]int{45, 35}, 0, 300, func(w *weights) *[2]int { return &w.hanging })
 	add("tempo", 10, 0, 100, func(w *weights) *int { return &w.tempo })
 	// The switch to the network can be set only when one is embedded.
-	add("eval.nnue", 0, 0, min(1, boolInt(network != nil)), func(w *weights) *int { return &w.useNet })
+	add("eval.nnue", 0, 0, boolInt(network != nil), func(w *weights) *int { return &w.useNet })
 	for t := pawn; t <= king; t++ {
 		for r := range 8 {
 			if t == pawn && (r == 0 || r == 7) {

@@ -228,6 +228,7 @@ func (md *model) quantise(gameName string, buckets int) *nnue.Net {
 	for i, w := range md.b2 {
 		n.B2[i] = int32(math.Round(float64(w) * nnue.QA * nnue.QB))
 	}
+	n.Prepare()
 	return n
 }
 

@@ -110,7 +110,9 @@ func Fit(ctx context.Context, s Set, cfg FitConfig) (FitResult, error) {
 		f.results = append(f.results, s.Result(i))
 	}
 	for i, p := range f.params {
-		if p.Min < p.Max && matchesAny(p.Name, cfg.Only) {
+		// "eval." parameters choose an evaluation (a game's network or
+		// its hand-written terms); they are not weights to fit.
+		if p.Min < p.Max && !strings.HasPrefix(p.Name, "eval.") && matchesAny(p.Name, cfg.Only) {
 			f.active = append(f.active, i)
 		}
 	}

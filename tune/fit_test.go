@@ -203,3 +203,22 @@ func (l testLog) Write(p []byte) (int, error) {
 	l.t.Log(string(p))
 	return len(p), nil
 }
+
+// A parameter named "eval." chooses an evaluation; the fit leaves it at
+// its start value even where moving it would lower the error.
+func TestFitLeavesEvaluationChoicesAlone(t *testing.T) {
+	truth := []int{100, 320, 500}
+	s := newLinearSet(2000, truth, 1.3, true, 4)
+	s.params[2].Name = "eval.choice"
+	s.start([]int{80, 300, 0})
+	res, err := Fit(context.Background(), s, FitConfig{K: 1.3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Values[2] != 0 {
+		t.Errorf("eval.choice fitted to %d", res.Values[2])
+	}
+	if res.Values[0] == 80 && res.Values[1] == 300 {
+		t.Error("nothing fitted")
+	}
+}

@@ -44,6 +44,12 @@ type GenConfig struct {
 	// random plies, one a line: start positions for matches (each played
 	// from both seats, an unbalanced one does no harm).
 	Starts io.Writer
+	// Scores, when not nil, receives each kept position again with the
+	// search's score of it, "score result game position" a line (score in
+	// centipawns for the side to move, result the first seat's): labels
+	// for a learned evaluation, which wants the search's judgement as well
+	// as the game's result.
+	Scores io.Writer
 }
 
 // GenStats counts what Generate did.
@@ -95,7 +101,7 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (GenStats, error)
 				g, err := playSelf(ctx, cfg, i, engines)
 				mu.Lock()
 				if err == nil {
-					err = st.add(g, i, w, cfg.Starts)
+					err = st.add(g, i, w, cfg.Starts, cfg.Scores)
 				}
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -123,11 +129,12 @@ func Generate(ctx context.Context, cfg GenConfig, w io.Writer) (GenStats, error)
 type selfGame struct {
 	start     string // the position after the random plies
 	positions []string
+	scores    []int // the search's score of each position, for its side to move
 	result    float64
 	dropped   bool
 }
 
-func (st *GenStats) add(g selfGame, i int, w, starts io.Writer) error {
+func (st *GenStats) add(g selfGame, i int, w, starts, scores io.Writer) error {
 	if g.dropped {
 		st.Dropped++
 		return nil
@@ -146,9 +153,14 @@ func (st *GenStats) add(g selfGame, i int, w, starts io.Writer) error {
 	default:
 		st.Draws++
 	}
-	for _, p := range g.positions {
+	for j, p := range g.positions {
 		if err := WriteSample(w, Sample{Result: g.result, Game: i, Position: p}); err != nil {
 			return err
+		}
+		if scores != nil {
+			if _, err := fmt.Fprintf(scores, "%d %s %d %s\n", g.scores[j], formatResult(g.result), i, p); err != nil {
+				return err
+			}
 		}
 		st.Positions++
 	}
@@ -231,6 +243,7 @@ func playSelf(ctx context.Context, cfg GenConfig, i int, engines [2]*search.Engi
 		}
 		if !search.IsMate(res.Score) && !pos.InCheck() && !pos.IsNoisy(res.Best) && quiet(pos) {
 			g.positions = append(g.positions, pos.String())
+			g.scores = append(g.scores, res.Score)
 		}
 		hist = append(hist, pos.Hash())
 		pos.Play(res.Best)

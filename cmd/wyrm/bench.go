@@ -38,12 +38,21 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	only := fs.String("game", "", "bench only this game")
 	delta := fs.Int("depth-delta", 0, "add this to every bench depth (negative for a quick run)")
 	hash := fs.Int("hash", search.DefaultHashMB, "transposition table MB")
+	paramsFile := fs.String("params", "", "evaluation parameter file every position searches with (\"eval.nnue 1\": Dragon Chess's network)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	type total struct {
 		nodes  uint64
 		t, cpu time.Duration
+	}
+	var params []game.Param
+	if *paramsFile != "" {
+		var err error
+		if params, err = readParamFile(*paramsFile); err != nil {
+			fmt.Fprintln(stderr, "wyrm bench:", err)
+			return 2
+		}
 	}
 	totals := map[string]*total{}
 	var order []string
@@ -60,6 +69,17 @@ func runBench(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if err != nil {
 			fmt.Fprintln(stderr, "wyrm bench:", err)
 			return 1
+		}
+		if params != nil {
+			t, ok := p.(game.Tuner)
+			if !ok {
+				continue // a game without parameters keeps its own evaluation
+			}
+			w, err := game.ApplyParams(t, params)
+			if err != nil {
+				continue // parameters of another game
+			}
+			t.SetWeights(w)
 		}
 		e := search.New(1)
 		e.SetHash(*hash)

@@ -30,6 +30,7 @@ func commands() []command {
 		{"bench", "search speed in nodes/s per game from fixed positions", runBench},
 		{"tactics", "solve a tactics suite, or build one from games with a reference engine", runTactics},
 		{"tune", "fit the evaluation's weights to self-play positions (Texel's method)", runTune},
+		{"train", "train a game's network (NNUE-style evaluation) on positions labelled by searches", runTrain},
 		{"balance", "play Dungeon Chess faction against faction and army against army; table of scores", runBalance},
 		{"loadtest", "play many games against a local server and measure it", runLoadtest},
 		{"puzzles", "find puzzles (lines, themes, first ratings) in engine self-play games", runPuzzles},

@@ -51,6 +51,7 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 	seed := fs.Uint64("seed", 1, "-generate: seed of the random moves and armies; game i uses seed+i")
 	conc := fs.Int("concurrency", 1, "-generate: games played at once; -relabel: engines run at once")
 	genParams := fs.String("params", "", "-generate: parameter file both sides play with (default: the game's own weights)")
+	scores := fs.String("scores", "", "-generate: also write each kept position with the search's score to this file, \"score result game position\" a line (data for wyrm train)")
 	starts := fs.String("starts", "", "-generate: also write each game's position after the random moves to this file, one a line (openings for wyrm match)")
 	var opts optionFlags
 	fs.Var(&opts, "opt", "-generate: game option name=value (repeatable)")
@@ -104,6 +105,16 @@ that embeds it (games/<game>/params.txt) plays with it by default. See docs/stre
 			if cfg.Params, err = readParamFile(*genParams); err != nil {
 				return fail(err)
 			}
+		}
+		if *scores != "" {
+			f, err := os.Create(*scores)
+			if err != nil {
+				return fail(err)
+			}
+			defer f.Close()
+			w := bufio.NewWriter(f)
+			defer w.Flush()
+			cfg.Scores = w
 		}
 		if *starts != "" {
 			f, err := os.Create(*starts)

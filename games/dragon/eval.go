@@ -32,6 +32,9 @@ func (p *Position) Evaluate(pl game.Player) int {
 		pl = game.Player(p.side)
 	}
 	w := p.w
+	if w.net != nil {
+		return p.netEvaluate(pl)
+	}
 	var mg, eg [2]int
 	// The attack maps of the pieces other than pawns and kings, for the
 	// threat terms: all of them, the minor pieces', the rooks'.

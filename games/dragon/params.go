@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"wyrm/game"
+	"wyrm/game/nnue"
 	"wyrm/internal/tunable"
 )
 
@@ -67,6 +68,12 @@ type weights struct {
 	// edge]. It lets the fit place pieces where a shape cannot.
 	square [2][8][32]int
 
+	// useNet chooses the evaluation: 1 the embedded network (nnue.go),
+	// 0 the terms above. It is a choice, not a weight: fits leave
+	// parameters named "eval." alone. net is the network when chosen.
+	useNet int
+	net    *nnue.Net
+
 	// pst[ph][t][sq] is a piece's value plus its square's bonus, from
 	// White's side; Black mirrors the rank.
 	pst [2][8][64]int
@@ -107,6 +114,10 @@ const kingCentreBase = 28
 var mobBase = [8]int{0, 0, 4, 6, 7, 13, 10, 0}
 
 func deriveWeights(w *weights) {
+	w.net = nil
+	if w.useNet != 0 {
+		w.net = network
+	}
 	for ph := 0; ph < 2; ph++ {
 		for t := knight; t <= dragon; t++ {
 			for n := 0; n <= mobMax; n++ {
@@ -255,6 +266,8 @@ var params = func() *tunable.Set[weights] {
 	pair("threat.light", [2]int{50, 45}, 0, 300, func(w *weights) *[2]int { return &w.threatLight })
 	pair("threat.hanging", [2]int{45, 35}, 0, 300, func(w *weights) *[2]int { return &w.hanging })
 	add("tempo", 10, 0, 100, func(w *weights) *int { return &w.tempo })
+	// The switch to the network can be set only when one is embedded.
+	add("eval.nnue", 0, 0, boolInt(network != nil), func(w *weights) *int { return &w.useNet })
 	for t := pawn; t <= king; t++ {
 		for r := range 8 {
 			if t == pawn && (r == 0 || r == 7) {
@@ -288,5 +301,16 @@ func (p *Position) Params() []game.Param { return params.Params(p.w) }
 // Weights implements game.Tuner.
 func (p *Position) Weights(values []int) (game.Weights, error) { return params.Build(values) }
 
-// SetWeights implements game.Tuner.
-func (p *Position) SetWeights(w game.Weights) { p.w = tunable.Of[weights](w) }
+// SetWeights implements game.Tuner. The network's accumulators are
+// rebuilt at the next evaluation, if the new table uses the network.
+func (p *Position) SetWeights(w game.Weights) {
+	p.w = tunable.Of[weights](w)
+	p.accOK = false
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,6 +1,9 @@
 package dragon
 
-import "wyrm/game"
+import (
+	"wyrm/game"
+	"wyrm/game/nnue"
+)
 
 // Castling right bits.
 const (
@@ -75,6 +78,11 @@ type Position struct {
 	// w is the evaluation's parameter table: the game's own, shared by
 	// every position, unless SetWeights gave another.
 	w *weights
+	// acc holds the network's accumulators, one per perspective, while
+	// accOK says they match the board (see nnue.go): only when the
+	// weights evaluate with the network.
+	acc   [2]nnue.Accumulator
+	accOK bool
 }
 
 // ToMove's cached verdicts.
@@ -95,6 +103,9 @@ func (p *Position) put(pc uint8, sq int) {
 	p.board[sq] = pc
 	p.byType[pc&7] |= b
 	p.byColor[pc>>3] |= b
+	if p.accOK {
+		p.netPut(pc, sq)
+	}
 }
 
 func (p *Position) remove(sq int) {
@@ -103,6 +114,9 @@ func (p *Position) remove(sq int) {
 	p.board[sq] = 0
 	p.byType[pc&7] &^= b
 	p.byColor[pc>>3] &^= b
+	if p.accOK {
+		p.netRemove(pc, sq)
+	}
 }
 
 func (p *Position) shift(from, to int) {
@@ -112,6 +126,9 @@ func (p *Position) shift(from, to int) {
 	p.board[to] = pc
 	p.byType[pc&7] ^= b
 	p.byColor[pc>>3] ^= b
+	if p.accOK {
+		p.netShift(pc, from, to)
+	}
 }
 
 // Play makes m, which must be legal here.
@@ -137,6 +154,9 @@ func (p *Position) doMove(m game.Move) (captured uint8) {
 		pc := makePiece(us, dragon)
 		p.put(pc, to)
 		h ^= zPiece[pc][to] ^ zHand[us][p.hand[us]] ^ zHand[us][p.hand[us]-1]
+		if p.accOK {
+			p.netHand(us, int(p.hand[us]), false)
+		}
 		p.hand[us]--
 		p.halfmove = 0
 	case kindCastle:
@@ -200,6 +220,9 @@ func (p *Position) Undo() {
 	switch kind {
 	case kindDrop:
 		p.remove(to)
+		if p.accOK {
+			p.netHand(us, int(p.hand[us]), true)
+		}
 		p.hand[us]++
 	case kindCastle:
 		rf, rt := castleRookSquares(to)

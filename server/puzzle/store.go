@@ -7,8 +7,8 @@ import (
 	"path"
 	"time"
 
-	"wyrm/rating"
 	"wyrm/internal/sqlmigrate"
+	"wyrm/rating"
 	"wyrm/server/store"
 )
 

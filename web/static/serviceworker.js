@@ -13,7 +13,7 @@ const CACHE = "wyrm-" + VERSION;
 // Answers seen online that a page reads offline (the games' list, the
 // puzzles fetched), kept across builds and refreshed whenever online.
 const RUNTIME = "wyrm-runtime";
-const RUNTIME_APIS = ["/api/meta", "/api/puzzles"];
+const RUNTIME_APIS = ["/api/meta", "/api/puzzles", "/api/puzzle/next", "/api/puzzle/me"];
 
 self.addEventListener("install", (event) => {
   // The games' list as well, which the offline lobby offers: the first
@@ -106,7 +106,10 @@ async function networkFirst(req) {
     }
     return res;
   } catch (err) {
-    const hit = await caches.match(req, { cacheName: RUNTIME });
+    // The same question first; else an earlier answer at that address
+    // (a puzzle asked for with other filters is still a puzzle to solve).
+    const hit = await caches.match(req, { cacheName: RUNTIME }) ||
+      await caches.match(req, { cacheName: RUNTIME, ignoreSearch: true });
     if (hit) return hit;
     throw err;
   }

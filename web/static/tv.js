@@ -7,7 +7,7 @@ import { h } from './dom.js';
 import { renderBoard } from './board.js';
 import { drawHands } from './hands.js';
 import { get } from './settings.js';
-import { formatClock } from './clockfmt.js';
+import { drawClocks as drawSeatClocks } from './play-clocks.js';
 import { ratingText, changeText, nameText } from './players.js';
 import { autoLayout, fitUnit } from './layouts.js';
 import { seatLabel, lastPlies, resultText, statusText, rounds } from './play-state.js';
@@ -151,16 +151,10 @@ export function showTV(root, game) {
     drawClocks();
   }
 
+  // The game page's clocks, as a spectator sees them (no seat: no sound).
   function drawClocks() {
-    if (!st || !st.clock) return;
-    for (const c of root.querySelectorAll('.tv .clock')) {
-      const i = Number(c.dataset.seat);
-      let ms = st.clock.remaining[i];
-      if (st.clock.running === i) ms -= Date.now() - st.receivedAt;
-      c.textContent = formatClock(ms, !!st.clock.days);
-      c.classList.toggle('run', st.clock.running === i);
-      c.classList.toggle('low', ms < 10000);
-    }
+    const tv = root.querySelector('.tv');
+    if (tv) drawSeatClocks({ st }, tv);
   }
 
   const tick = setInterval(() => {

@@ -127,7 +127,7 @@ export function tMessage(text) {
 }
 
 // tLine says one line; a value a format took in may be a message of its
-// own ("dragon FEN %q: %s" wraps "White has 0 kings, want 1").
+// own (a position error wrapped in "FEN %q: %s", say).
 function tLine(line, depth) {
   if (typeof dict[line] === 'string' && dict[line]) return dict[line];
   if (depth > 3) return line;

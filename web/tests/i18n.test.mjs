@@ -59,7 +59,7 @@ test('a game\'s formatted messages, each line, values kept', async () => {
 
 test('a message wrapped in another is said whole', async () => {
   const { tMessage } = await import('../static/i18n.js');
-  setCatalogue('ru', { 'dragon FEN %q: %s': 'FEN %q: %s', '%s has %d kings, want 1': '%s: королей %d, а нужен один', White: 'Белые' });
-  assert.equal(tMessage('dragon FEN "8/8 w": White has 0 kings, want 1'), 'FEN "8/8 w": Белые: королей 0, а нужен один');
+  setCatalogue('ru', { 'position %q: %s': 'FEN %q: %s', '%s has %d kings, want 1': '%s: королей %d, а нужен один', White: 'Белые' });
+  assert.equal(tMessage('position "8/8 w": White has 0 kings, want 1'), 'FEN "8/8 w": Белые: королей 0, а нужен один');
   setCatalogue('en', {});
 });

@@ -76,7 +76,9 @@ func (b *browser) playMove() {
 	b.run("pick piece", chromedp.Click(chromedp.CSS(`[data-movable]`)))
 	b.waitJS("targets", `document.querySelector('[data-target]') !== null`)
 	b.run("pick target", chromedp.Click(chromedp.CSS(`[data-target]`)))
-	for i := 0; i < 3; i++ {
+	// A chooser may come late on a loaded machine: keep looking for one
+	// until the move shows, for a few seconds.
+	for deadline := time.Now().Add(8 * time.Second); time.Now().Before(deadline); {
 		state := evalJS[string](b, `document.querySelector('dialog[open]') ? 'dialog' : document.querySelector('[data-target="then"]') ? 'then' : document.querySelectorAll('.moves button').length > `+fmt.Sprint(before)+` ? 'done' : 'wait'`)
 		switch state {
 		case "dialog":

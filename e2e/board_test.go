@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -168,8 +169,45 @@ func TestPremoveAndArrows(t *testing.T) {
 	bob.eval(rightDrag(62, 62))
 	bob.waitJS("circle", `document.querySelectorAll('.marks circle.mark').length === 1 && document.querySelectorAll('.marks .arrow').length === 1`)
 	bob.screenshot("arrows")
+	// The arrow lies over c6; a click there still reaches the square.
+	if got := evalJS[string](bob, squareUnderJS(42)); got != "42" {
+		t.Errorf("a click on the arrow over c6 reaches %q, not the square", got)
+	}
 	bob.run("left click clears", chromedp.Click(chromedp.CSS(`[data-sq="27"]`)))
 	bob.waitJS("cleared", `document.querySelectorAll('.marks .mark').length === 0`)
+}
+
+// squareUnderJS names the square a click on sq's centre reaches.
+func squareUnderJS(sq int) string {
+	return fmt.Sprintf(`(() => { const r = document.querySelector('[data-sq="%d"]').getBoundingClientRect();
+		const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+		const g = e && e.closest('[data-sq]'); return g ? g.dataset.sq : String(e && e.tagName) })()`, sq)
+}
+
+// TestClicksGoThroughHoverHints: hovering a piece dots its moves; a click
+// on a dotted square must still reach the square (the dots once swallowed
+// it, and a quick click on a target after selecting did nothing).
+func TestClicksGoThroughHoverHints(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b := newBrowser(t)
+	b.create(s, "dragon", nil, "local", "invite")
+	b.waitJS("a movable knight", `document.querySelector('[data-sq="6"][data-movable]') !== null`)
+	b.eval(`document.querySelector('[data-sq="6"]').scrollIntoView({ block: 'center' }); true`)
+	x, y := evalJS[float64](b, `(() => { const r = document.querySelector('[data-sq="6"]').getBoundingClientRect(); return r.left + r.width / 2 })()`),
+		evalJS[float64](b, `(() => { const r = document.querySelector('[data-sq="6"]').getBoundingClientRect(); return r.top + r.height / 2 })()`)
+	b.run("hover the knight", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, x, y))
+	b.waitJS("hints", `document.querySelectorAll('.hints circle').length > 0`)
+	for _, sq := range []int{21, 23} { // f3, h3
+		if got := evalJS[string](b, squareUnderJS(sq)); got != fmt.Sprint(sq) {
+			t.Errorf("a click on dotted square %d reaches %q", sq, got)
+		}
+	}
+	b.run("pick the knight", chromedp.MouseClickXY(x, y))
+	b.waitJS("targets", `document.querySelector('[data-sq="21"][data-target]') !== null`)
+	fx := evalJS[float64](b, `(() => { const r = document.querySelector('[data-sq="21"]').getBoundingClientRect(); return r.left + r.width / 2 })()`)
+	fy := evalJS[float64](b, `(() => { const r = document.querySelector('[data-sq="21"]').getBoundingClientRect(); return r.top + r.height / 2 })()`)
+	b.run("click f3", chromedp.MouseClickXY(fx, fy))
+	b.waitPlies(1)
 }
 
 // TestPhoneLobbyWithGames: the lobby on a phone does not scroll sideways

@@ -233,6 +233,10 @@ func (b *browser) fail(what string, err error) {
 	if shot, _ := chromedp.Run(ctx, chromedp.FullScreenshot(100)); len(shot) > 0 {
 		saveArtifact(b.t, "fail-"+sanitize(b.t.Name())+".png", shot)
 	}
+	// What the page says (its status, notes and alerts) is often the reason.
+	if said, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('.status, [role=alert], .note, .conn')].map(e => e.className + ': ' + e.textContent.trim()).filter(s => !s.endsWith(': ')).join(' | ')`)); err == nil && said != "" {
+		b.t.Logf("the page says: %s", said)
+	}
 	b.t.Fatalf("%s: %v", what, err)
 }
 

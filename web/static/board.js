@@ -104,7 +104,8 @@ function levelSVG(g, lv, bySq, opt, unit, mini) {
     else if (tk === 'then') s += `<circle cx="${x + 5}" cy="${y + 5}" r="2" fill="rgba(20,90,220,.6)"/>`;
     s += '</g>';
   }
-  s += `<g class="hints"></g><g class="marks">${marksSVG(g, lv, opt)}</g>`;
+  // Hints and arrows lie over the squares; clicks must go through them.
+  s += `<g class="hints" pointer-events="none"></g><g class="marks" pointer-events="none">${marksSVG(g, lv, opt)}</g>`;
   return s;
 }
 

@@ -38,8 +38,7 @@ func TestRatedGameChangesBothRatings(t *testing.T) {
 	bob.waitSeated("bob seated")
 	alice.playMove()
 	bob.playMove()
-	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
-	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	alice.resign()
 	alice.waitJS("result", `document.getElementById('result') !== null`)
 	win, loss := rating.UpdateTwoPlayer(rating.New(), rating.New(), 0) // alice lost
 	for _, c := range []struct {

@@ -212,8 +212,7 @@ func TestReviewMarksABlunder(t *testing.T) {
 				}
 				b.run("game again", chromedp.Navigate(s.URL+"#/g/"+created.ID))
 				b.waitJS("resign button again", `document.getElementById('resign') !== null`)
-				b.run("resign", chromedp.Click(chromedp.ID("resign")))
-				b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+				b.resign()
 				b.waitJS("review button", `document.getElementById('review') !== null && document.getElementById('analyse') !== null && document.getElementById('continue') !== null`)
 				href := evalJS[string](b, `document.getElementById('review').href`)
 				b.run("review", chromedp.Navigate(href+"&ms=150"))

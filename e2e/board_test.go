@@ -72,8 +72,7 @@ func TestBlackSeesTheBoardFromBlack(t *testing.T) {
 		t.Fatal("a flip by hand was forgotten on reload")
 	}
 	// The rematch swaps the seats: Alice has Black and sees it at the bottom.
-	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
-	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	alice.resign()
 	alice.waitJS("result", `document.getElementById('result') && document.getElementById('result').textContent.includes('Black wins')`)
 	alice.run("rematch", chromedp.Click(chromedp.ID("rematch")))
 	bob.waitJS("rematch offered", `document.getElementById('no-rematch') !== null`)
@@ -220,8 +219,7 @@ func TestPhoneLobbyWithGames(t *testing.T) {
 	b.playMove()
 	b.waitPlies(2)
 	b.create(s, "dragon", nil, "local", "computer")
-	b.run("resign", chromedp.Click(chromedp.ID("resign")))
-	b.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	b.resign()
 	b.waitJS("over", `document.getElementById('result') !== null`)
 	b.run("phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
 	b.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
@@ -481,8 +479,7 @@ func TestPlayFromAPosition(t *testing.T) {
 	if evalJS[bool](b, `document.getElementById('continue') !== null`) {
 		t.Error("the player is offered to play on from the position of the game in progress")
 	}
-	b.run("resign", chromedp.Click(chromedp.ID("resign")))
-	b.run("confirm", chromedp.Click(chromedp.ID("resign")))
+	b.resign()
 	b.waitJS("over", `document.getElementById('continue') !== null`)
 	b.run("play on", chromedp.Click(chromedp.ID("continue")))
 	b.waitJS("editor", `document.getElementById('import-text') && document.getElementById('import-text').value.length > 0 && document.querySelector('input[name=import-game]:checked') !== null`)

@@ -76,3 +76,26 @@ func TestDeclinedDrawToldToTheOfferer(t *testing.T) {
 func containsFold(s, sub string) bool {
 	return strings.Contains(strings.ToLower(s), strings.ToLower(sub))
 }
+
+// TestResignConfirmSurvivesAnUpdate: the second click of a resignation
+// counts even if the game screen was drawn again between the two clicks
+// (here because someone started watching); it used to arm the button anew.
+func TestResignConfirmSurvivesAnUpdate(t *testing.T) {
+	s := startServer(t, filepath.Join(t.TempDir(), "e2e.db"), "")
+	b, watcher := newBrowser(t), newBrowser(t)
+	id := b.create(s, "dragon", nil, "local", "local")
+	b.waitJS("resign offered", `document.getElementById('resign') !== null`)
+	// The spectator's page is loaded first, so that the redraw comes well
+	// inside the four seconds the first click counts.
+	watcher.run("lobby", chromedp.Navigate(s.URL), chromedp.WaitVisible(chromedp.ID("create")))
+	b.clickCSS("resign", "#resign")
+	b.waitJS("armed", `document.getElementById('resign').textContent.startsWith('Confirm')`)
+	watcher.eval(`location.hash = '#/g/` + id + `'; true`)
+	b.waitJS("the screen redrawn for the spectator", `(document.getElementById('watching') || {}).textContent === '1 watching'`)
+	if !evalJS[bool](b, `document.getElementById('resign').textContent.startsWith('Confirm')`) {
+		t.Error("the redrawn button forgot the first click")
+	}
+	b.clickCSS("confirm", "#resign")
+	b.waitJS("resigned", `document.getElementById('result') !== null`)
+	watcher.waitJS("the spectator sees the result", `document.getElementById('result') !== null`)
+}

@@ -330,3 +330,10 @@ func (b *browser) inviteLink() string {
 	b.waitJS("invite link", `document.querySelector('.invite input') !== null`)
 	return evalJS[string](b, `document.querySelector('.invite input').value`)
 }
+
+// resign resigns for the browser's seat: the button, then its confirmation.
+func (b *browser) resign() {
+	b.t.Helper()
+	b.clickCSS("resign", "#resign")
+	b.clickCSS("confirm resign", "#resign[data-armed]")
+}

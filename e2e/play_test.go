@@ -167,8 +167,7 @@ func TestTwoBrowsersPlayByLink(t *testing.T) {
 	// the offer and gets a link to watch the rematch.
 	carol.run("watch", chromedp.Navigate(s.URL+"/#/g/"+id))
 	carol.waitJS("watching", `document.querySelectorAll('.moves button').length >= 3`)
-	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
-	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	alice.resign()
 	bob.waitJS("result", `document.querySelector('.status').textContent.includes('Black wins')`)
 	bob.run("rematch", chromedp.Click(chromedp.ID("rematch")))
 	const note = `((document.getElementById('rematch-note') || {}).textContent || '')`

@@ -40,8 +40,7 @@ func TestRatedGameShowsThePlayers(t *testing.T) {
 	watcher.screenshot("rated-players-spectator-phone")
 	alice.playMove()
 	bob.playMove()
-	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
-	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	alice.resign()
 	aliceAfter, bobAfter := rating.UpdateTwoPlayer(rating.New(), rating.New(), 0) // alice lost
 	want := fmt.Sprintf("\u2212%d,+%d", 1500-int(math.Round(aliceAfter.R)), int(math.Round(bobAfter.R))-1500)
 	changes := `[...document.querySelectorAll('.seat .rating-change')].map(e => e.textContent).join(',')`

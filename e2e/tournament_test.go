@@ -56,8 +56,7 @@ func TestTournamentJoinMovesPlayersToTheirGame(t *testing.T) {
 		t.Fatalf("both players hold the same seat: %v", seats)
 	}
 	alice.waitJS("resign button", `document.getElementById('resign') !== null`)
-	alice.run("resign", chromedp.Click(chromedp.ID("resign")))
-	alice.run("confirm resign", chromedp.Click(chromedp.ID("resign")))
+	alice.resign()
 	for _, b := range []*browser{alice, bob} {
 		b.waitJS("the way back", fmt.Sprintf(`document.getElementById('back-to-tournament') !== null || location.hash === '#/tournaments/%s'`, id))
 	}

@@ -11,23 +11,29 @@ export function gameActions(v) {
   const el = h('div', { class: 'row' });
   const extra = h('div');
   let claimTimer = null;
+  const resignArmed = { until: 0, seat: -1, timer: null };
 
   /** Redraws the actions for board, the position shown. */
   function draw(board) {
     const st = v.st, id = v.id, send = msg => v.send(msg), label = i => seatLabel(st, i);
+    // A redraw keeps the keyboard's place on a control that is drawn again.
+    const focused = el.contains(document.activeElement) ? document.activeElement.id : '';
     el.replaceChildren();
     const active = mine(v).filter(i => !st.seats[i].out);
     if (!st.outcome.over && active.length) {
       const seat = active.includes(st.toMove) ? st.toMove : active[0];
-      // Resigning takes a second click, so a slip cannot end the game.
-      const resign = h('button', { id: 'resign', onclick: () => {
-        if (resign.dataset.armed) { send({ type: 'resign', seat }); return; }
-        resign.dataset.armed = '1';
-        resign.textContent = t('Confirm: resign for {x}', { x: label(seat) });
-        resign.classList.add('primary');
-        setTimeout(() => { if (resign.isConnected) { delete resign.dataset.armed; resign.textContent = t('Resign'); resign.classList.remove('primary'); } }, 4000);
-      } }, t('Resign'));
-      el.append(resign);
+      // Resigning takes a second click, so a slip cannot end the game. The
+      // first click is remembered here, not in the button, which any update
+      // of the game (a move, a clock, someone watching) draws anew.
+      const armed = Date.now() < resignArmed.until && resignArmed.seat === seat;
+      el.append(h('button', { id: 'resign', class: armed ? 'primary' : '', 'data-armed': armed ? '1' : null, onclick: () => {
+        if (Date.now() < resignArmed.until && resignArmed.seat === seat) { resignArmed.until = 0; send({ type: 'resign', seat }); return; }
+        resignArmed.until = Date.now() + 4000;
+        resignArmed.seat = seat;
+        clearTimeout(resignArmed.timer);
+        resignArmed.timer = setTimeout(() => { if (v.st) v.draw(); }, 4010);
+        draw(board);
+      } }, armed ? t('Confirm: resign for {x}', { x: label(seat) }) : t('Resign')));
       // Until every seat has moved, a game can be called off without a result.
       if (st.abortable) el.append(h('button', { id: 'abort', onclick: () => send({ type: 'abort', seat }) }, t('Abort')));
       if (st.stage === 'play' && st.takeback !== undefined) {
@@ -71,6 +77,7 @@ export function gameActions(v) {
     }
     el.append(h('a', { class: 'btn', href: `/api/games/${id}/record`, download: '' }, t('Download record')),
       h('a', { class: 'btn', href: '/rules/' + st.game, target: '_blank' }, t('Rules')));
+    if (focused) document.getElementById(focused)?.focus();
     drawExtra(board);
   }
 
@@ -106,7 +113,7 @@ export function gameActions(v) {
     if (!mine(v).length) extra.append(h('p', { class: 'muted' }, t('You are watching this game.')));
   }
 
-  return { el, extra, draw, close() { clearTimeout(claimTimer); } };
+  return { el, extra, draw, close() { clearTimeout(claimTimer); clearTimeout(resignArmed.timer); } };
 }
 
 function copy(input) {

@@ -184,11 +184,23 @@ func TestOfflineApp(t *testing.T) {
 	if v2 == v1 {
 		t.Fatalf("the new build has the old version %s", v1)
 	}
-	b.eval(`navigator.serviceWorker.getRegistration().then(r => r.update()); true`)
-	b.waitPromise("the new worker installed", `navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)`)
-	// The next visit lets it take over, and loads again from it.
+	// The browser looks for the new worker, which fills its cache and then
+	// waits for the old build's pages to go.
+	if state := evalJS[string](b, `navigator.serviceWorker.getRegistration().then(r => r.update().then(() => {
+		const w = r.installing;
+		if (!w) return r.waiting ? 'installed' : 'no new worker';
+		return new Promise(done => {
+			w.onstatechange = () => { if (w.state === 'installed' || w.state === 'redundant') done(w.state) };
+			setTimeout(() => done('still ' + w.state + ' after 30 s'), 30000);
+		}) }, e => 'the update failed: ' + e.message))`, chromedp.EvalAwaitPromise); state != "installed" {
+		t.Fatalf("the new build's worker: %s", state)
+	}
+	b.waitPromise("the new worker waiting", `navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)`)
+	// The next visit, once the old build's pages are closed, is the new
+	// worker's: it takes over and deletes the old cache.
+	b.run("close the old page", chromedp.Navigate("about:blank"))
 	b.run("come back", chromedp.Navigate(s2.URL))
-	b.waitAcrossLoads("loaded again", `performance.getEntriesByType('navigation')[0].type === 'reload' && navigator.serviceWorker.controller !== null`)
+	b.waitJS("loaded again", `navigator.serviceWorker.controller !== null && document.getElementById('create') !== null`)
 	b.waitPromise("the new cache alone", fmt.Sprintf(`caches.keys().then(k => k.includes('wyrm-%s') && !k.includes('wyrm-%s'))`, v2, v1))
 	if got := evalJS[string](b, cachesJS, chromedp.EvalAwaitPromise); got != "wyrm-"+v2+",wyrm-runtime" {
 		t.Errorf("caches after the update: %q", got)

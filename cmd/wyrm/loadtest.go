@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
-	"runtime/pprof"
 	"strconv"
 	"strings"
 	"syscall"
@@ -49,7 +48,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	db := fs.String("db", "", "with -spawn: the database, a postgres:// URL (default: a fresh SQLite file)")
 	dbPIDs := fs.String("db-pid", "", "comma-separated processes of the database (a PostgreSQL postmaster) whose CPU time, with their children's, counts in the cost per move")
 	inproc := fs.Bool("inprocess", false, "run the server inside this process (for -cpuprofile)")
-	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file; with -spawn, of each node instead, to the file with .nodeN added")
 	pids := fs.String("pid", "", "server process to report the memory and CPU time of (comma-separated for several nodes)")
 	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
 	clientHeader := fs.String("client-header", "X-Forwarded-For", "header giving each simulated player an address of its own, so per-client limits apply to each as to a real player (with -addr, start the server with the same -proxy-header); empty: all players share this machine's address")
@@ -112,7 +111,11 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			target = filepath.Join(dir, "load.db")
 		}
 		for i := range *nodes {
-			p, a, err := spawnServer(target, i+1, *nodes, *clientHeader, stderr)
+			prof := ""
+			if *cpuprofile != "" {
+				prof = fmt.Sprintf("%s.node%d", *cpuprofile, i+1)
+			}
+			p, a, err := spawnServer(target, i+1, *nodes, *clientHeader, prof, stderr)
 			if err != nil {
 				fmt.Fprintln(stderr, "wyrm loadtest:", err)
 				return 1
@@ -133,18 +136,13 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		defer stopServer()
 		cfg.Addrs, cfg.ServerPID = []string{a}, os.Getpid()
 	}
-	if *cpuprofile != "" {
-		f, err := os.Create(*cpuprofile)
+	if *cpuprofile != "" && !*spawn {
+		stopProfile, err := startCPUProfile(*cpuprofile)
 		if err != nil {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
 			return 1
 		}
-		defer f.Close()
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fmt.Fprintln(stderr, "wyrm loadtest:", err)
-			return 1
-		}
-		defer pprof.StopCPUProfile()
+		defer stopProfile()
 	}
 	fmt.Fprintf(stdout, "wyrm loadtest against %s: %s\n", strings.Join(cfg.Addrs, ", "), cfg.Game)
 	var steps []loadtest.Step
@@ -197,7 +195,7 @@ func pidList(s string) ([]int, error) {
 
 // spawnServer starts this binary's "serve" on a free loopback port and
 // db; node i of n when there are several.
-func spawnServer(db string, i, n int, proxyHeader string, stderr io.Writer) (*exec.Cmd, string, error) {
+func spawnServer(db string, i, n int, proxyHeader, cpuprofile string, stderr io.Writer) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -209,6 +207,9 @@ func spawnServer(db string, i, n int, proxyHeader string, stderr io.Writer) (*ex
 	args := []string{"serve", "--addr", addr, "--db", db, "--log-level", "warn", "--proxy-header", proxyHeader}
 	if n > 1 {
 		args = append(args, "--node", fmt.Sprintf("load%d", i), "--advertise", "http://"+addr)
+	}
+	if cpuprofile != "" {
+		args = append(args, "--cpuprofile", cpuprofile)
 	}
 	cmd := exec.Command(exe, args...)
 	cmd.Stderr = stderr

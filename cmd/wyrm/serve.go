@@ -68,6 +68,7 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs.IntVar(&chatLim.AccountPerMinute, "limit-chat-account", chatLim.AccountPerMinute, "chat messages an account may send a minute, over all its games")
 	banned := fs.String("chat-banned", "", "refuse chat messages holding any term of this file (one a line, # comments); read once, at start-up")
 	eventsFile := fs.String("events", "", "schedule the recurring tournaments of this JSON file (docs/tournaments.md); read once, at start-up")
+	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of the server to this file, from start-up until it stops (for measuring)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -84,6 +85,14 @@ func runServe(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintln(stderr, "wyrm serve:", err)
 		return 2
+	}
+	if *cpuprofile != "" {
+		stopProfile, err := startCPUProfile(*cpuprofile)
+		if err != nil {
+			fmt.Fprintln(stderr, "wyrm serve:", err)
+			return 1
+		}
+		defer stopProfile()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -70,13 +70,13 @@ export function showAnalysis(root, q) {
   const boardEl = h('div', { class: 'levels' });
   const handsTop = h('div', { class: 'hand' }), handsBottom = h('div', { class: 'hand' });
   // No evaluation during a game against the computer.
-  const bars = h('div', { class: 'evalbars', 'aria-label': t('Evaluation'), hidden: vs });
+  const bars = h('div', { class: 'evalbars', role: 'group', 'aria-label': t('Evaluation'), hidden: vs });
   const linesEl = h('ol', { class: 'pvlines', 'aria-label': t('Best lines') });
   const statsEl = h('p', { class: 'muted pvstats' });
   const goBtn = h('button', { type: 'button', id: 'go', 'aria-pressed': 'true', onclick: () => setRunning(!running) }, t('Stop'));
   const pvSel = h('select', { id: 'multipv', 'aria-label': t('Number of lines'), onchange: () => { multipv = Number(pvSel.value); analyse(); } },
     [1, 2, 3, 4, 5].map(n => h('option', { value: n, selected: n === multipv }, tn('{n} line', '{n} lines', n))));
-  const movesEl = h('div', { class: 'tree', 'aria-label': t('Moves and variations') });
+  const movesEl = h('div', { class: 'tree', role: 'group', 'aria-label': t('Moves and variations') });
   const moveInput = h('input', { id: 'anmove', list: 'anlegal', autocomplete: 'off', placeholder: t('Type a move'), 'aria-label': t('Type a move') });
   const datalist = h('datalist', { id: 'anlegal' });
   const moveForm = h('form', { class: 'row', onsubmit: ev => {

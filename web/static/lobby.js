@@ -117,7 +117,7 @@ export function showLobby(root, { challenge: target = '' } = {}) {
     if (meta.games.length === 0) { form.replaceChildren(h('p', { class: 'error' }, t('This server has no games.'))); return; }
     const pick = h('div', { class: 'games', role: 'radiogroup', 'aria-label': t('Game') }, meta.games.map((g, i) =>
       h('label', {}, h('input', { type: 'radio', name: 'game', value: g.name, checked: i === 0, onchange: gameChanged }), t(g.title))));
-    const opts = h('div'), seats = h('div', { 'aria-label': t('Seats') }), err = h('p', { class: 'error', role: 'alert' });
+    const opts = h('div'), seats = h('div', { role: 'group', 'aria-label': t('Seats') }), err = h('p', { class: 'error', role: 'alert' });
     const clockSel = h('select', { id: 'clock', name: 'clock', onchange: () => custom.hidden = clockSel.value !== 'custom' },
       clocks.map(c => h('option', { value: c[0] }, clockLabel(c))));
     const mins = h('input', { type: 'number', min: 1, max: 600, value: 10, 'aria-label': t('Minutes each'), style: 'width:5rem' });

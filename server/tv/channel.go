@@ -26,10 +26,15 @@ type channel struct {
 	// take its place unnoticed; after, cur stays until it ends (unless it
 	// is a machines' game and people have started one).
 	seen bool
+	// top is the best of live while topOK: kept as entries come in, so
+	// that a move in one game does not rank all of them again (every node
+	// hears every game's moves).
+	top   *lobby.Entry
+	topOK bool
 }
 
 func newChannel(game, title string) *channel {
-	return &channel{game: game, title: title, live: map[string]*lobby.Entry{}}
+	return &channel{game: game, title: title, live: map[string]*lobby.Entry{}, topOK: true}
 }
 
 // note takes in an entry of the channel's game and reports whether it is
@@ -37,8 +42,12 @@ func newChannel(game, title string) *channel {
 func (c *channel) note(e lobby.Entry) bool {
 	if InProgress(&e) && known(&e) {
 		c.live[e.ID] = &e
+		c.keepTop(&e)
 	} else {
 		delete(c.live, e.ID)
+		if c.top != nil && c.top.ID == e.ID {
+			c.topOK = false
+		}
 	}
 	if c.cur != nil && c.cur.ID == e.ID {
 		c.cur = &e
@@ -80,9 +89,28 @@ func (c *channel) feature(e *lobby.Entry) {
 	c.cur, c.endedAt, c.seen = e, time.Time{}, false
 }
 
+// keepTop updates top for e, a live game's new entry.
+func (c *channel) keepTop(e *lobby.Entry) {
+	switch {
+	case !c.topOK:
+		// Ranked again when next asked.
+	case c.top != nil && c.top.ID == e.ID:
+		if sameRank(c.top, e) {
+			c.top = e
+		} else {
+			c.topOK = false // it may have fallen below another
+		}
+	case c.top == nil || Better(e, c.top):
+		c.top = e
+	}
+}
+
 // best is the game in progress that ranks first, nil when none is.
 func (c *channel) best() *lobby.Entry {
-	return Best(slices.Collect(maps.Values(c.live)))
+	if !c.topOK {
+		c.top, c.topOK = Best(slices.Collect(maps.Values(c.live))), true
+	}
+	return c.top
 }
 
 // Channel is a game's TV as the API shows it.

@@ -104,3 +104,8 @@ func Best(games []*lobby.Entry) *lobby.Entry {
 	}
 	return best
 }
+
+// sameRank reports whether a and b (two entries of one game) rank alike.
+func sameRank(a, b *lobby.Entry) bool {
+	return tierOf(a) == tierOf(b) && strength(a) == strength(b) && a.Started == b.Started
+}

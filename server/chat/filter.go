@@ -39,6 +39,11 @@ func NewFilter(terms []string) (*Filter, error) {
 	}
 	f := &Filter{terms: map[string]bool{}, squeezed: map[string]string{}}
 	for _, t := range terms {
+		// Messages arrive as JSON, valid UTF-8; a term that is not could
+		// never be matched as written.
+		if !utf8.ValidString(t) {
+			return nil, fmt.Errorf("chat: banned term %q is not valid UTF-8 text", t)
+		}
 		if len([]rune(t)) > MaxTermRunes {
 			return nil, fmt.Errorf("chat: banned term %q is longer than %d characters", t, MaxTermRunes)
 		}

@@ -35,7 +35,7 @@ func TestFilter(t *testing.T) {
 	if _, ok := none.Match("gold"); ok {
 		t.Error("a nil filter refused a message")
 	}
-	for _, bad := range [][]string{{"!!!"}, {strings.Repeat("a", MaxTermRunes+1)}, {"one two three four five"}, make([]string, MaxTerms+1)} {
+	for _, bad := range [][]string{{"!!!"}, {strings.Repeat("a", MaxTermRunes+1)}, {"one two three four five"}, {"\xf7\u00e9"}, make([]string, MaxTerms+1)} {
 		if _, err := NewFilter(bad); err == nil {
 			t.Errorf("NewFilter took %.40q", bad)
 		}

@@ -38,6 +38,16 @@ type Catalogues struct {
 	err  error
 }
 
+// CataloguesIn reads the catalogues in folder dir of f (a game's embedded
+// files); a folder that is not there is a programming error.
+func CataloguesIn(f fs.FS, dir string) *Catalogues {
+	sub, err := fs.Sub(f, dir)
+	if err != nil {
+		panic(err)
+	}
+	return &Catalogues{FS: sub}
+}
+
 // Texts returns the catalogue of lang, nil when there is none.
 func (c *Catalogues) Texts(lang string) map[string]string {
 	c.load()

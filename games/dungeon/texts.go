@@ -7,7 +7,6 @@ package dungeon
 
 import (
 	"embed"
-	"io/fs"
 
 	"wyrm/game"
 )
@@ -17,15 +16,7 @@ import (
 //go:embed i18n/*.json
 var catalogueFiles embed.FS
 
-var catalogues = &game.Catalogues{FS: mustSubFS(catalogueFiles, "i18n")}
-
-func mustSubFS(f fs.FS, dir string) fs.FS {
-	sub, err := fs.Sub(f, dir)
-	if err != nil {
-		panic(err)
-	}
-	return sub
-}
+var catalogues = game.CataloguesIn(catalogueFiles, "i18n")
 
 // Texts gives the game's words in lang (game.Texter).
 func (Game) Texts(lang string) map[string]string { return catalogues.Texts(lang) }

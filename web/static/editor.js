@@ -123,6 +123,9 @@ export function showEditor(root, { game = '', position = '', options = {} } = {}
 
   // The text box: a pasted position or record, read once typing pauses.
   function pasted() {
+    // What is typed supersedes an answer still on its way, which would
+    // otherwise write its position over the text.
+    asked++;
     clearTimeout(typing);
     typing = setTimeout(() => {
       const v = text.value.trim();

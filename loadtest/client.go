@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -30,6 +31,7 @@ type conn struct {
 	replies chan reply
 	err     atomic.Value // error that ended the reader
 	states  *atomic.Int64
+	ended   atomic.Bool // the reader stopped: the connection is gone
 }
 
 var statePrefix = []byte(`{"type":"state"`)
@@ -61,6 +63,7 @@ func dialSeat(ctx context.Context, base, id, node, token string, states *atomic.
 
 func (c *conn) read() {
 	defer close(c.replies)
+	defer c.ended.Store(true)
 	for {
 		_, b, err := c.ws.Read(context.Background())
 		if err != nil {
@@ -86,6 +89,13 @@ func (c *conn) send(ctx context.Context, v any) error {
 	return c.ws.Write(ctx, websocket.MessageText, b)
 }
 
+// lost says whether the connection has ended (the server closed it, as
+// when its game moves to another node).
+func (c *conn) lost() bool { return c.ended.Load() }
+
+// errLost is a connection that ended while waiting for an answer.
+var errLost = errors.New("connection lost")
+
 // errRefused marks an error reply from the server.
 type errRefused struct{ msg string }
 
@@ -98,7 +108,7 @@ func (c *conn) await(ctx context.Context, id int) (reply, error) {
 		case r, ok := <-c.replies:
 			if !ok {
 				err, _ := c.err.Load().(error)
-				return reply{}, fmt.Errorf("connection lost: %v", err)
+				return reply{}, fmt.Errorf("%w: %v", errLost, err)
 			}
 			switch {
 			case r.Type == "error":

@@ -63,10 +63,16 @@ type Config struct {
 	// header): so the server's per-client limits stay on and each player
 	// meets them as a real one would, instead of all sharing loopback.
 	ClientHeader string
+	// ClientBase is where the numbering of simulated players' addresses
+	// starts, so that several load generator processes give theirs apart.
+	ClientBase int64
 }
 
-// thinkTime is the mean pause between a game's moves.
-func (c Config) thinkTime() time.Duration {
+// MaxGames bounds the games of one run, over all its processes.
+const MaxGames = 100000
+
+// ThinkTime is the mean pause between a game's moves.
+func (c Config) ThinkTime() time.Duration {
 	if c.Rate > 0 {
 		return time.Duration(float64(c.Games) / c.Rate * float64(time.Second))
 	}
@@ -90,8 +96,8 @@ func (c *Config) defaults() {
 
 // check validates the configuration; the address must be loopback.
 func (c Config) check() error {
-	if c.Games < 1 || c.Games > 20000 {
-		return fmt.Errorf("games must be 1 to 20000, got %d", c.Games)
+	if c.Games < 1 || c.Games > MaxGames {
+		return fmt.Errorf("games must be 1 to %d, got %d", MaxGames, c.Games)
 	}
 	if c.Duration <= 0 || c.Duration > 24*time.Hour {
 		return fmt.Errorf("duration must be positive and at most a day, got %v", c.Duration)

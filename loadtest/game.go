@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -27,6 +29,12 @@ type fleet struct {
 	think  time.Duration
 	seeds  *rand.Rand
 	client atomic.Int64 // simulated players so far, for their addresses
+	// reconnects counts seats connected again after the server closed
+	// their connection.
+	reconnects atomic.Int64
+	// running is the number of game slots started; wg waits for them.
+	running int
+	wg      sync.WaitGroup
 }
 
 // clientHeader is the header that gives a new simulated player its own
@@ -53,7 +61,7 @@ func (f *fleet) play(ctx context.Context, seed uint64, started func()) {
 	}()
 	var moves []game.Move
 	for ctx.Err() == nil {
-		seats, id, err := f.open(ctx)
+		t, err := f.open(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
 				f.rec.fail(kindOf(err, "setup"))
@@ -80,14 +88,9 @@ func (f *fleet) play(ctx context.Context, seed uint64, started func()) {
 				break
 			}
 			m := moves[rng.IntN(len(moves))]
-			text := pos.MoveString(m)
-			c := seats[int(pos.ToMove())%2]
 			start := time.Now()
 			mctx, cancel := withTimeout(ctx, 10*time.Second)
-			err := c.send(mctx, map[string]any{"type": "move", "move": text, "id": ply + 2})
-			if err == nil {
-				_, err = c.await(mctx, ply+2)
-			}
+			err := f.move(mctx, t, int(pos.ToMove())%2, pos.MoveString(m), ply)
 			cancel()
 			if err != nil {
 				if ctx.Err() == nil {
@@ -101,44 +104,97 @@ func (f *fleet) play(ctx context.Context, seed uint64, started func()) {
 			sleep(ctx, f.think/2+time.Duration(rng.Int64N(int64(f.think)+1)))
 		}
 		f.rec.game(false)
-		for _, c := range seats {
+		t.close()
+	}
+}
+
+// table is one game being played: its two seats' connections, and what it
+// takes to connect them again.
+type table struct {
+	created
+	seats [2]*conn
+	hdr   http.Header // the simulated players' address
+}
+
+func (t *table) close() {
+	for _, c := range t.seats {
+		if c != nil {
 			c.close()
 		}
-		_ = id
+	}
+}
+
+// move sends one move of seat and waits for its acknowledgement, counting
+// the whole wait in its round trip. A seat whose connection the server
+// closed (its game moved to another node) connects again first, as the
+// page does; a move whose answer was lost that way is sent once more. It
+// carries the version it was chosen on (the number of moves before it),
+// so the server applies it once: if the first got through, the second is
+// refused as stale, and that refusal means the move is in.
+func (f *fleet) move(ctx context.Context, t *table, seat int, text string, ply int) error {
+	id := ply + 2 // 1 is the hello
+	msg := map[string]any{"type": "move", "move": text, "id": id, "version": ply}
+	for attempt := 0; ; attempt++ {
+		if t.seats[seat].lost() {
+			c, err := f.dial(ctx, t, seat)
+			if err != nil {
+				return fmt.Errorf("reconnecting: %w", err)
+			}
+			t.seats[seat].close()
+			t.seats[seat] = c
+			f.reconnects.Add(1)
+		}
+		c := t.seats[seat]
+		err := c.send(ctx, msg)
+		if err == nil {
+			_, err = c.await(ctx, id)
+		}
+		var refused errRefused
+		switch {
+		case err == nil:
+			return nil
+		case attempt > 0 && errors.As(err, &refused) && strings.Contains(refused.msg, "moved on"):
+			return nil
+		case attempt == 0 && ctx.Err() == nil && (errors.Is(err, errLost) || c.lost()):
+			continue
+		}
+		return err
 	}
 }
 
 // open creates a game and connects its two seats.
-func (f *fleet) open(ctx context.Context) ([2]*conn, string, error) {
-	var seats [2]*conn
+func (f *fleet) open(ctx context.Context) (*table, error) {
 	select {
 	case f.setup <- struct{}{}:
 	case <-ctx.Done():
-		return seats, "", ctx.Err()
+		return nil, ctx.Err()
 	}
 	defer func() { <-f.setup }()
 	sctx, cancel := withTimeout(ctx, 30*time.Second)
 	defer cancel()
-	hdr := f.clientHeader()
-	cr, err := createGame(sctx, f.hc, f.base(), f.cfg.Game, hdr)
-	if err != nil {
-		return seats, "", err
+	t := &table{hdr: f.clientHeader()}
+	var err error
+	if t.created, err = createGame(sctx, f.hc, f.base(), f.cfg.Game, t.hdr); err != nil {
+		return nil, err
 	}
-	for i := range seats {
-		base := f.base()
-		if owner, ok := f.named[cr.node]; ok && f.cfg.Direct {
-			base = owner
+	for i := range t.seats {
+		if t.seats[i], err = f.dial(sctx, t, i); err != nil {
+			t.close()
+			return nil, err
 		}
-		c, err := dialSeat(sctx, base, cr.ID, cr.node, cr.Tokens[i], &f.states, hdr)
-		if err != nil {
-			for _, s := range seats[:i] {
-				s.close()
-			}
-			return seats, "", err
-		}
-		seats[i] = c
 	}
-	return seats, cr.ID, nil
+	return t, nil
+}
+
+// dial connects a seat of t: through the next node in turn, or to the
+// node that made the game with Direct (after a handover that node no
+// longer owns it and passes the connection on, as it does for the page).
+func (f *fleet) dial(ctx context.Context, t *table, seat int) (*conn, error) {
+	base := f.base()
+	if owner, ok := f.named[t.node]; ok && f.cfg.Direct {
+		base = owner
+	}
+	return dialSeat(ctx, base, t.ID, t.node, t.Tokens[seat], &f.states, t.hdr)
 }
 
 // base is the node for the next request, in turn, as a round-robin

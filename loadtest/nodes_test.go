@@ -66,3 +66,39 @@ func TestSeveralNodesDirect(t *testing.T) {
 		t.Errorf("%d nodes, %v websockets forwarded; want 2 and none", st.Nodes, st.ForwardedSockets)
 	}
 }
+
+// TestSeatsFollowTheirGameToANewNode starts a second node while games are
+// being played on the first: the first hands part of its games over, and
+// their seats (whose connections it closes) connect again and go on, as
+// the page does, so the handovers cost round-trip time but no errors and
+// no lost or doubled moves (a doubled move would be refused as illegal or
+// stale and show as an error).
+func TestSeatsFollowTheirGameToANewNode(t *testing.T) {
+	url := pgtest.NewDB(t)
+	fast := func(base string) *cluster.Config { return &cluster.Config{Advertise: base, LeaseTTL: time.Second} }
+	first := serveOn(t, url, "n1", fast)
+	type result struct {
+		st  Step
+		err error
+	}
+	done := make(chan result, 1)
+	var progress strings.Builder
+	go func() {
+		st, err := Run(context.Background(), Config{Addrs: []string{first}, Games: 20, Duration: 5 * time.Second, Think: 100 * time.Millisecond,
+			MaxPlies: 1000, Seed: 5, ClientHeader: "X-Forwarded-For"}, &progress)
+		done <- result{st, err}
+	}()
+	time.Sleep(time.Second) // the games are connected and playing on n1
+	serveOn(t, url, "n2", fast)
+	r := <-done
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	t.Log(progress.String())
+	if r.st.ErrorCount() != 0 || r.st.Moves < 100 {
+		t.Errorf("%d moves, errors %v", r.st.Moves, r.st.Errors)
+	}
+	if r.st.Reconnects == 0 || r.st.ForwardedSockets == 0 {
+		t.Errorf("%d seats reconnected, %v websockets passed on to n2: want games handed over and followed", r.st.Reconnects, r.st.ForwardedSockets)
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
-	"sync"
 	"time"
 
 	"wyrm/games"
@@ -30,8 +29,13 @@ type Step struct {
 	ActionP99 float64
 	// States is the number of state messages the clients received.
 	States int64
+	// Reconnects counts seats that connected again after the server
+	// closed their connection, as when a game moves to another node.
+	Reconnects int64
 	// Nodes is the number of server nodes played against.
 	Nodes int
+	// Workers is the number of load generator processes (0 or 1: this one).
+	Workers int
 	// ServerCPU and DatabaseCPU are the CPU time the server processes and
 	// the database used in the window (zero without their PIDs).
 	ServerCPU, DatabaseCPU time.Duration
@@ -68,7 +72,6 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	if progress == nil {
 		progress = io.Discard
 	}
-	cfg.defaults()
 	if len(levels) == 0 {
 		return nil, fmt.Errorf("no levels")
 	}
@@ -76,6 +79,58 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	for _, n := range levels {
 		top = max(top, n)
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	f, err := newFleet(ctx, cfg, top)
+	if err != nil {
+		return nil, err
+	}
+	defer f.hc.CloseIdleConnections()
+	defer f.wg.Wait()
+	defer cancel()
+	var steps []Step
+	for _, n := range levels {
+		if n <= f.running {
+			continue
+		}
+		setup := f.grow(ctx, n, progress)
+		if ctx.Err() != nil {
+			return steps, ctx.Err()
+		}
+		st := Step{Setup: setup, Connected: int(f.ready.Load()), Nodes: len(f.bases)}
+		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
+		m := startMeter(ctx, f.hc, f.cfg, f.bases)
+		f.rec.take(n) // start the window now
+		states0, reconnects0 := f.states.Load(), f.reconnects.Load()
+		sleep(ctx, cfg.Duration)
+		if ctx.Err() != nil {
+			return steps, ctx.Err()
+		}
+		st.Window = f.rec.take(n)
+		st.States = f.states.Load() - states0
+		st.Reconnects = f.reconnects.Load() - reconnects0
+		m.finish(ctx, &st)
+		steps = append(steps, st)
+		fmt.Fprintln(progress, st.String())
+		if st.missed(n, slo) {
+			fmt.Fprintf(progress, "breaks at %d games: p99 %v (target %v), %d errors\n", n, st.P99, slo, st.ErrorCount())
+			break
+		}
+	}
+	return steps, nil
+}
+
+// missed says whether a step of n games failed its target: p99 above slo
+// (when slo > 0), more than 1% of moves failing, or games not connected.
+func (s Step) missed(n int, slo time.Duration) bool {
+	failed := float64(s.ErrorCount()) > 0.01*float64(max(s.Moves, 1)) || s.Connected < n
+	return (slo > 0 && s.P99 > slo) || failed
+}
+
+// newFleet checks cfg for up to top games, waits until every node
+// answers, and returns a fleet with no games yet.
+func newFleet(ctx context.Context, cfg Config, top int) (*fleet, error) {
+	cfg.defaults()
 	check := cfg
 	check.Games = top
 	if err := check.check(); err != nil {
@@ -90,8 +145,7 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	if err != nil {
 		return nil, err
 	}
-	hc := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
-	defer hc.CloseIdleConnections()
+	hc := newHTTPClient()
 	named := map[string]string{}
 	for _, base := range bases {
 		name, err := waitHealthy(ctx, hc, base, 10*time.Second)
@@ -105,84 +159,92 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 	if cfg.Direct && len(named) != len(bases) {
 		return nil, fmt.Errorf("direct routing needs every node to name itself (X-Wyrm-Node); %d of %d did", len(named), len(bases))
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	f := &fleet{cfg: cfg, bases: bases, named: named, g: g, hc: hc, rec: newRecorder(), setup: make(chan struct{}, cfg.Setup),
 		seeds: rand.New(rand.NewPCG(cfg.Seed, 1))}
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	defer cancel()
-	running := 0
-	var steps []Step
-	for _, n := range levels {
-		if n <= running {
-			continue
-		}
-		f.cfg.Games = n
-		f.think = f.cfg.thinkTime()
-		setupStart := time.Now()
-		var started sync.WaitGroup
-		for ; running < n; running++ {
-			started.Add(1)
-			wg.Add(1)
-			seed := f.seeds.Uint64()
-			go func() {
-				defer wg.Done()
-				f.play(ctx, seed, started.Done)
-			}()
-		}
-		// A server that cannot take more games must not hang the ramp:
-		// measure whatever got connected after a generous wait.
-		all := make(chan struct{})
-		go func() { started.Wait(); close(all) }()
-		select {
-		case <-all:
-		case <-time.After(max(time.Minute, time.Duration(n)*20*time.Millisecond)):
-			fmt.Fprintf(progress, "setup incomplete: %d of %d games connected\n", f.ready.Load(), n)
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			return steps, ctx.Err()
-		}
-		st := Step{Setup: time.Since(setupStart), Connected: int(f.ready.Load()), Nodes: len(bases)}
-		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
-		before, _ := scrapeAll(ctx, hc, bases)
-		cpu0, db0 := cpuTotal(cfg.serverPIDs(), false), cpuTotal(cfg.DatabasePIDs, true)
-		f.rec.take(n) // start the window now
-		states0 := f.states.Load()
-		sleep(ctx, cfg.Duration)
-		if ctx.Err() != nil {
-			return steps, ctx.Err()
-		}
-		st.Window = f.rec.take(n)
-		st.States = f.states.Load() - states0
-		if len(cfg.serverPIDs()) > 0 {
-			st.ServerCPU = cpuTotal(cfg.serverPIDs(), false) - cpu0
-		}
-		if len(cfg.DatabasePIDs) > 0 {
-			st.DatabaseCPU = cpuTotal(cfg.DatabasePIDs, true) - db0
-		}
-		if after, err := scrapeAll(ctx, hc, bases); err == nil && before != nil {
-			st.Connections = after["wyrm_ws_connections"]
-			st.Forwarded = after["wyrm_forwarded_total"]
-			st.ForwardedSockets = after["wyrm_forwarded_websockets_total"]
-			st.SaveP99, _ = histQuantile(before, after, "wyrm_store_append_seconds", 0.99)
-			st.ActionP99, _ = histQuantile(before, after, "wyrm_ws_action_seconds", 0.99)
-		}
-		for _, pid := range cfg.serverPIDs() {
-			m, _ := readMemory(pid)
-			st.Memory.RSS += m.RSS
-			st.Memory.Peak += m.Peak
-		}
-		steps = append(steps, st)
-		fmt.Fprintln(progress, st.String())
-		failed := float64(st.ErrorCount()) > 0.01*float64(max(st.Moves, 1)) || st.Connected < n
-		if (slo > 0 && st.P99 > slo) || failed {
-			fmt.Fprintf(progress, "breaks at %d games: p99 %v (target %v), %d errors\n", n, st.P99, slo, st.ErrorCount())
-			break
-		}
+	f.client.Store(cfg.ClientBase)
+	return f, nil
+}
+
+// newHTTPClient is the client for the API calls (not the websockets).
+func newHTTPClient() *http.Client {
+	return &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64}, Timeout: 30 * time.Second}
+}
+
+// grow starts game slots until n are running and waits until they are
+// connected (or a generous time has passed, so that a server that cannot
+// take more games does not hang the run). It returns how long that took.
+func (f *fleet) grow(ctx context.Context, n int, progress io.Writer) time.Duration {
+	f.cfg.Games = n
+	f.think = f.cfg.ThinkTime()
+	start := time.Now()
+	all := make(chan struct{})
+	pending := n - f.running
+	done := make(chan struct{}, max(pending, 0))
+	for ; f.running < n; f.running++ {
+		f.wg.Add(1)
+		seed := f.seeds.Uint64()
+		go func() {
+			defer f.wg.Done()
+			f.play(ctx, seed, func() { done <- struct{}{} })
+		}()
 	}
-	return steps, nil
+	go func() {
+		for range pending {
+			select {
+			case <-done:
+			case <-ctx.Done():
+				return
+			}
+		}
+		close(all)
+	}()
+	select {
+	case <-all:
+	case <-time.After(max(time.Minute, time.Duration(n)*20*time.Millisecond)):
+		fmt.Fprintf(progress, "setup incomplete: %d of %d games connected\n", f.ready.Load(), n)
+	case <-ctx.Done():
+	}
+	return time.Since(start)
+}
+
+// meter takes the servers' and the database's counters at the start of a
+// window, to subtract at its end.
+type meter struct {
+	hc       *http.Client
+	cfg      Config
+	bases    []string
+	before   map[string]float64
+	cpu0     time.Duration
+	database time.Duration
+}
+
+func startMeter(ctx context.Context, hc *http.Client, cfg Config, bases []string) meter {
+	before, _ := scrapeAll(ctx, hc, bases)
+	return meter{hc: hc, cfg: cfg, bases: bases, before: before,
+		cpu0: cpuTotal(cfg.serverPIDs(), false), database: cpuTotal(cfg.DatabasePIDs, true)}
+}
+
+// finish fills in st what the servers and the database did in the window,
+// and the servers' memory now.
+func (m meter) finish(ctx context.Context, st *Step) {
+	if len(m.cfg.serverPIDs()) > 0 {
+		st.ServerCPU = cpuTotal(m.cfg.serverPIDs(), false) - m.cpu0
+	}
+	if len(m.cfg.DatabasePIDs) > 0 {
+		st.DatabaseCPU = cpuTotal(m.cfg.DatabasePIDs, true) - m.database
+	}
+	if after, err := scrapeAll(ctx, m.hc, m.bases); err == nil && m.before != nil {
+		st.Connections = after["wyrm_ws_connections"]
+		st.Forwarded = after["wyrm_forwarded_total"]
+		st.ForwardedSockets = after["wyrm_forwarded_websockets_total"]
+		st.SaveP99, _ = histQuantile(m.before, after, "wyrm_store_append_seconds", 0.99)
+		st.ActionP99, _ = histQuantile(m.before, after, "wyrm_ws_action_seconds", 0.99)
+	}
+	for _, pid := range m.cfg.serverPIDs() {
+		mem, _ := readMemory(pid)
+		st.Memory.RSS += mem.RSS
+		st.Memory.Peak += mem.Peak
+	}
 }
 
 // String is one line per step for people.
@@ -194,6 +256,9 @@ func (s Step) String() string {
 	}
 	line += fmt.Sprintf("\n  games connected %d, started %d, finished %d; setup %v; states received %d; server: %.0f websockets",
 		s.Connected, s.Started, s.Finished, s.Setup.Round(time.Millisecond), s.States, s.Connections)
+	if s.Reconnects > 0 {
+		line += fmt.Sprintf(" (%d seats reconnected after their game moved)", s.Reconnects)
+	}
 	if s.Nodes > 1 {
 		line += fmt.Sprintf(" on %d nodes, %.0f requests forwarded (%.0f websockets)", s.Nodes, s.Forwarded, s.ForwardedSockets)
 	}
@@ -202,6 +267,9 @@ func (s Step) String() string {
 	}
 	if s.Memory.RSS > 0 {
 		line += fmt.Sprintf(", RSS %.0f MiB (peak %.0f MiB)", float64(s.Memory.RSS)/(1<<20), float64(s.Memory.Peak)/(1<<20))
+	}
+	if s.Workers > 1 {
+		line += fmt.Sprintf("; load from %d processes", s.Workers)
 	}
 	if c := s.CostPerMove(); c > 0 {
 		line += fmt.Sprintf("\n  CPU per move %s (servers %.1fs, database %.1fs in the window)", ms(c), s.ServerCPU.Seconds(), s.DatabaseCPU.Seconds())

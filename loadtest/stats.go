@@ -62,17 +62,60 @@ func (w Window) ErrorCount() int {
 	return n
 }
 
-// take closes the window and starts a new one.
-func (r *recorder) take(games int) Window {
+// Sample is the raw record of one window: every round trip, so that
+// windows of several load generator processes merge into exact
+// percentiles.
+type Sample struct {
+	RTTs     []time.Duration
+	Errors   map[string]int
+	Started  int
+	Finished int
+	Elapsed  time.Duration
+	States   int64 // state messages received
+	// Reconnects counts seats connected again after the server closed
+	// their connection (their game moved to another node).
+	Reconnects int64
+}
+
+// takeSample closes the window and starts a new one.
+func (r *recorder) takeSample() Sample {
 	r.mu.Lock()
-	rtts, errs, started, ended, since := r.rtts, r.errors, r.started, r.ended, r.since
+	defer r.mu.Unlock()
+	s := Sample{RTTs: r.rtts, Errors: r.errors, Started: r.started, Finished: r.ended, Elapsed: time.Since(r.since)}
 	r.rtts, r.errors, r.started, r.ended, r.since = nil, map[string]int{}, 0, 0, time.Now()
-	r.mu.Unlock()
-	w := Window{Games: games, Elapsed: time.Since(since), Moves: len(rtts), Errors: errs, Started: started, Finished: ended}
+	return s
+}
+
+// take closes the window and starts a new one.
+func (r *recorder) take(games int) Window { return r.takeSample().window(games) }
+
+// merge adds o's moves, errors and games to s; the window lasts as long
+// as the longer of the two, since they ran side by side.
+func (s *Sample) merge(o Sample) {
+	s.RTTs = append(s.RTTs, o.RTTs...)
+	if s.Errors == nil {
+		s.Errors = map[string]int{}
+	}
+	for k, v := range o.Errors {
+		s.Errors[k] += v
+	}
+	s.Started += o.Started
+	s.Finished += o.Finished
+	s.States += o.States
+	s.Reconnects += o.Reconnects
+	s.Elapsed = max(s.Elapsed, o.Elapsed)
+}
+
+// window sums up the sample (sorting its round trips).
+func (s Sample) window(games int) Window {
+	w := Window{Games: games, Elapsed: s.Elapsed, Moves: len(s.RTTs), Errors: s.Errors, Started: s.Started, Finished: s.Finished}
+	if w.Errors == nil {
+		w.Errors = map[string]int{}
+	}
 	if w.Elapsed > 0 {
 		w.PerSec = float64(w.Moves) / w.Elapsed.Seconds()
 	}
-	if len(rtts) > 0 {
+	if rtts := s.RTTs; len(rtts) > 0 {
 		slices.Sort(rtts)
 		w.P50, w.P90, w.P99 = percentile(rtts, 50), percentile(rtts, 90), percentile(rtts, 99)
 		w.Max = rtts[len(rtts)-1]

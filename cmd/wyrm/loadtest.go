@@ -51,12 +51,18 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file; with -spawn, of each node instead, to the file with .nodeN added")
 	pids := fs.String("pid", "", "server process to report the memory and CPU time of (comma-separated for several nodes)")
 	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
+	workers := fs.Int("workers", 1, "load generator processes to spread the games over (each holds two websockets a game, within its own open-file limit)")
+	worker := fs.Int("worker", 0, "internal: run as worker N of a -workers run, talking to the coordinator on standard input and output")
 	clientHeader := fs.String("client-header", "X-Forwarded-For", "header giving each simulated player an address of its own, so per-client limits apply to each as to a real player (with -addr, start the server with the same -proxy-header); empty: all players share this machine's address")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "wyrm loadtest: unexpected arguments:", strings.Join(fs.Args(), " "))
+		return 2
+	}
+	if *workers < 1 || *workers > 16 {
+		fmt.Fprintln(stderr, "wyrm loadtest: -workers must be 1 to 16")
 		return 2
 	}
 	var levels []int
@@ -69,6 +75,10 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			}
 			levels = append(levels, v)
 		}
+	}
+	if *workers > 1 && (*inproc || *ramp != "" || *cpuprofile != "" && !*spawn) {
+		fmt.Fprintln(stderr, "wyrm loadtest: -workers goes with -addr or -spawn, without -ramp, and profiles only the spawned nodes")
+		return 2
 	}
 	if (len(addrs) > 0) == (*spawn || *inproc) || (*spawn && *inproc) {
 		fmt.Fprintln(stderr, "wyrm loadtest: give exactly one of -addr, -spawn or -inprocess")
@@ -97,6 +107,15 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "wyrm loadtest:", err)
 			return 2
 		}
+	}
+	if *worker > 0 {
+		cfg.ClientBase = int64(*worker) * loadtest.WorkerBase
+		cfg.Seed += uint64(*worker)
+		if err := loadtest.Work(ctx, cfg, os.Stdin, stdout, stderr); err != nil && !errors.Is(err, context.Canceled) {
+			fmt.Fprintln(stderr, "wyrm loadtest: worker:", err)
+			return 1
+		}
+		return 0
 	}
 	dir, err := os.MkdirTemp("", "wyrm-loadtest-")
 	if err != nil {
@@ -146,7 +165,13 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "wyrm loadtest against %s: %s\n", strings.Join(cfg.Addrs, ", "), cfg.Game)
 	var steps []loadtest.Step
-	if levels != nil {
+	if *workers > 1 {
+		var st loadtest.Step
+		st, err = spreadRun(ctx, cfg, *workers, stdout, stderr)
+		if err == nil {
+			steps = append(steps, st)
+		}
+	} else if levels != nil {
 		steps, err = loadtest.Ramp(ctx, cfg, levels, *slo, stdout)
 	} else {
 		var st loadtest.Step
@@ -245,4 +270,50 @@ func inProcessServer(db, proxyHeader string) (string, func(), error) {
 		srv.Close()
 		st.Close()
 	}, nil
+}
+
+// spreadRun starts n worker processes of this binary, each playing its
+// share of cfg's games against cfg's nodes, and measures them together.
+func spreadRun(ctx context.Context, cfg loadtest.Config, n int, stdout, stderr io.Writer) (loadtest.Step, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return loadtest.Step{}, err
+	}
+	if cfg.Games < n {
+		return loadtest.Step{}, fmt.Errorf("%d games cannot be spread over %d processes", cfg.Games, n)
+	}
+	think := cfg.ThinkTime()
+	var ws []loadtest.Worker
+	for i := range n {
+		share := cfg.Games / n
+		if i < cfg.Games%n {
+			share++
+		}
+		args := []string{"loadtest", "-worker", strconv.Itoa(i + 1), "-addr", strings.Join(cfg.Addrs, ","),
+			"-game", cfg.Game, "-games", strconv.Itoa(share), "-think", think.String(), "-duration", cfg.Duration.String(),
+			"-seed", strconv.FormatUint(cfg.Seed, 10), "-client-header", cfg.ClientHeader}
+		if cfg.Direct {
+			args = append(args, "-direct")
+		}
+		cmd := exec.CommandContext(ctx, exe, args...)
+		cmd.Stderr = stderr
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			return loadtest.Step{}, err
+		}
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			return loadtest.Step{}, err
+		}
+		if err := cmd.Start(); err != nil {
+			return loadtest.Step{}, err
+		}
+		// Closing its input tells a worker to stop.
+		defer func() {
+			in.Close()
+			cmd.Wait()
+		}()
+		ws = append(ws, loadtest.Worker{In: in, Out: out})
+	}
+	return loadtest.Spread(ctx, cfg, ws, stdout)
 }

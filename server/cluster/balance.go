@@ -88,7 +88,10 @@ func (n *Node) balance() {
 	}
 	excess := min(loads[self].Games-fair, balanceBatch)
 	for _, g := range n.games() {
-		if excess <= 0 || n.closing() {
+		// A round that has run out of time stops: each handover first
+		// stops serving its game, and one whose release then fails leaves
+		// the game to the orphan scan, a lease time without an owner.
+		if excess <= 0 || n.closing() || ctx.Err() != nil {
 			return
 		}
 		if g.Idle() {
@@ -103,10 +106,11 @@ func (n *Node) balance() {
 		if to < 0 {
 			return
 		}
-		if n.handOver(ctx, g, loads[to]) {
-			loads[to].Games++
-			excess--
+		if !n.handOver(g, loads[to]) {
+			return // the next would most likely fail alike (a busy database)
 		}
+		loads[to].Games++
+		excess--
 	}
 }
 
@@ -114,7 +118,7 @@ func (n *Node) balance() {
 // being served here (its clients reconnect and are routed to the new
 // owner), its lease is released and to is asked to take it now. Should to
 // not answer, another node's orphan scan takes it within a lease time.
-func (n *Node) handOver(ctx context.Context, g Game, to store.NodeLoad) bool {
+func (n *Node) handOver(g Game, to store.NodeLoad) bool {
 	id := g.ID()
 	term := n.Term(id)
 	if term == 0 {
@@ -126,6 +130,11 @@ func (n *Node) handOver(ctx context.Context, g Game, to store.NodeLoad) bool {
 	if !n.unhold(g) {
 		return false
 	}
+	// Once the game is stopped here, releasing it is what lets the new
+	// owner take it at once: that gets a lease time of its own, whatever
+	// is left of the round's.
+	ctx, cancel := context.WithTimeout(n.ctx, n.ttl)
+	defer cancel()
 	at := time.Now().UnixMilli()
 	if err := n.st.Release(ctx, id, n.name, term); err != nil {
 		n.log.Warn("handing a game over", "game", id, "to", to.Node, "err", err)

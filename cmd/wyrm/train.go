@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -27,6 +29,10 @@ the errors, and the network's hash, which "go test" checks against the
 embedded file. Training is deterministic: the same data and flags give
 the same network.
 
+With -rescore ENGINE it trains nothing: it scores the data's positions
+again by that UCI engine at -label-depth (every -every-th position) and
+writes them to -out-data, to train on a stronger player's judgement.
+
 `
 
 // runTrain is "wyrm train".
@@ -45,6 +51,11 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 1, "seed of the initial weights and the order of samples")
 	lambda := fs.Float64("lambda", 0.75, "share of the search's score in a label, the rest the game's result")
 	clamp := fs.Int("clamp", 2000, "scores are clamped to ±this many centipawns")
+	rescoreWith := fs.String("rescore", "", "score the -data positions again by this UCI engine (a command line, with option.Name=value as wyrm match takes) and write them to -out-data instead of training")
+	labelDepth := fs.Int("label-depth", 8, "-rescore: the engine's search depth a position")
+	every := fs.Int("every", 1, "-rescore: keep every this many positions")
+	conc := fs.Int("concurrency", 1, "-rescore: engines run at once")
+	outData := fs.String("out-data", "", "-rescore: the data file to write")
 	holdout := fs.Int("holdout", 10, "hold out games whose number is a multiple of this (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return 2
@@ -59,6 +70,18 @@ func runTrain(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	}
 	if *data == "" {
 		return fail(fmt.Errorf("-data: no data files"))
+	}
+	if *rescoreWith != "" {
+		if *outData == "" {
+			return fail(fmt.Errorf("-rescore needs -out-data"))
+		}
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		cfg := rescoreConfig{engine: *rescoreWith, depth: *labelDepth, every: *every, concurrency: *conc}
+		if err := trainRescore(ctx, g, strings.Split(*data, ","), *outData, cfg, stdout, stderr); err != nil {
+			return fail(err)
+		}
+		return 0
 	}
 	lab := nnuetrain.Label{Lambda: *lambda, Scale: nnue.Scale, Clamp: *clamp}
 	var set nnuetrain.Set

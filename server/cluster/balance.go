@@ -221,12 +221,24 @@ func (n *Node) place(w http.ResponseWriter, r *http.Request, h http.Handler) {
 	h.ServeHTTP(w, r)
 }
 
+// placeSlack is how many games more than the least loaded node a node
+// may hold and still keep a new game itself: a twentieth of the fair
+// share. Each node's counts of the others are up to a lease time old;
+// when many games are being made, every node would otherwise see the
+// same node as the emptiest and send it all their new games at once,
+// then all to the next, and the balancer would have to move them back.
+// Behind a front that spreads requests, making games where they arrive
+// is already fair. It stays well below the balancer's slack (a tenth).
+func placeSlack(total, nodes int) int {
+	return total / max(nodes, 1) / 20
+}
+
 // leastLoaded is the node a new game should go to when it is not this one,
 // by the latest count, which it updates with the game.
 func (n *Node) leastLoaded() (store.NodeLoad, bool) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	self, best := -1, -1
+	self, best, total := -1, -1, 0
 	for i, l := range n.loads {
 		if l.Node == n.name {
 			self = i
@@ -234,11 +246,12 @@ func (n *Node) leastLoaded() (store.NodeLoad, bool) {
 		if best < 0 || l.Games < n.loads[best].Games {
 			best = i
 		}
+		total += l.Games
 	}
 	switch {
 	case self < 0:
 		return store.NodeLoad{}, false
-	case best == self || n.loads[best].Games >= n.loads[self].Games:
+	case best == self || n.loads[best].Games+placeSlack(total, len(n.loads)) >= n.loads[self].Games:
 		n.loads[self].Games++
 		return store.NodeLoad{}, false
 	}

@@ -83,3 +83,27 @@ func TestBalanceStopsAtAFailedHandover(t *testing.T) {
 		t.Errorf("%d games stopped, %d released; want the round to stop at the first failure", got, st.released.Load())
 	}
 }
+
+// TestPlacementKeepsGamesWithinASlack: among many games a node keeps a
+// new game while it holds less than a twentieth of the fair share more
+// than the emptiest node, and sends it there beyond that; among few games
+// it sends it to any node holding fewer.
+func TestPlacementKeepsGamesWithinASlack(t *testing.T) {
+	for _, c := range []struct {
+		self, other int
+		forward     bool
+	}{
+		{3, 2, true},        // few games: the emptier node takes it
+		{2, 2, false},       // level: here
+		{6050, 5800, false}, // fair share 5925, slack 296: here
+		{6100, 5700, true},  // 400 more than the emptiest: there
+		{5700, 6100, false}, // the emptiest itself
+	} {
+		node := testNode(&fakeHost{})
+		node.loads = []store.NodeLoad{{Node: "a", Games: c.self}, {Node: "b", Addr: "http://node-b", Games: c.other}}
+		to, forward := node.leastLoaded()
+		if forward != c.forward || forward && to.Node != "b" {
+			t.Errorf("a %d, b %d: forward %v to %q, want %v", c.self, c.other, forward, to.Node, c.forward)
+		}
+	}
+}

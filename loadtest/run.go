@@ -39,6 +39,9 @@ type Step struct {
 	// ServerCPU and DatabaseCPU are the CPU time the server processes and
 	// the database used in the window (zero without their PIDs).
 	ServerCPU, DatabaseCPU time.Duration
+	// ClientCPU is the CPU time the load generator's worker processes
+	// used in the window (zero when the load came from this process).
+	ClientCPU time.Duration
 	// Forwarded is how many requests (websockets included) the nodes have
 	// forwarded to another node since they started.
 	Forwarded float64
@@ -273,6 +276,9 @@ func (s Step) String() string {
 	}
 	if c := s.CostPerMove(); c > 0 {
 		line += fmt.Sprintf("\n  CPU per move %s (servers %.1fs, database %.1fs in the window)", ms(c), s.ServerCPU.Seconds(), s.DatabaseCPU.Seconds())
+		if s.ClientCPU > 0 {
+			line += fmt.Sprintf("; the load generator used %.1fs more", s.ClientCPU.Seconds())
+		}
 	}
 	return line
 }

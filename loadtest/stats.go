@@ -75,6 +75,8 @@ type Sample struct {
 	// Reconnects counts seats connected again after the server closed
 	// their connection (their game moved to another node).
 	Reconnects int64
+	// ClientCPU is the CPU time the load generator's process used.
+	ClientCPU time.Duration
 }
 
 // takeSample closes the window and starts a new one.
@@ -103,6 +105,7 @@ func (s *Sample) merge(o Sample) {
 	s.Finished += o.Finished
 	s.States += o.States
 	s.Reconnects += o.Reconnects
+	s.ClientCPU += o.ClientCPU
 	s.Elapsed = max(s.Elapsed, o.Elapsed)
 }
 

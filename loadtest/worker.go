@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,6 +59,7 @@ func Work(ctx context.Context, cfg Config, in io.Reader, out io.Writer, progress
 		}
 		f.rec.take(cfg.Games)
 		states0, reconnects0 := f.states.Load(), f.reconnects.Load()
+		cpu0 := cpuTotal([]int{os.Getpid()}, false)
 		sleep(ctx, f.cfg.Duration)
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -65,6 +67,7 @@ func Work(ctx context.Context, cfg Config, in io.Reader, out io.Writer, progress
 		s := f.rec.takeSample()
 		s.States = f.states.Load() - states0
 		s.Reconnects = f.reconnects.Load() - reconnects0
+		s.ClientCPU = cpuTotal([]int{os.Getpid()}, false) - cpu0
 		b, err := json.Marshal(s)
 		if err != nil {
 			return err
@@ -145,7 +148,7 @@ func Spread(ctx context.Context, cfg Config, workers []Worker, progress io.Write
 		all.merge(s)
 	}
 	st.Window = all.window(cfg.Games)
-	st.States, st.Reconnects = all.States, all.Reconnects
+	st.States, st.Reconnects, st.ClientCPU = all.States, all.Reconnects, all.ClientCPU
 	m.finish(ctx, &st)
 	fmt.Fprintln(progress, st.String())
 	return st, nil

@@ -58,8 +58,8 @@ func TestSpreadOverWorkers(t *testing.T) {
 	if moves[0] == 0 || moves[1] == 0 || st.Moves != moves[0]+moves[1] {
 		t.Errorf("step has %d moves; the workers reported %d and %d", st.Moves, moves[0], moves[1])
 	}
-	if !(st.P50 > 0 && st.P50 <= st.P99 && st.P99 <= st.Max) || st.Memory.RSS == 0 {
-		t.Errorf("percentiles %v %v %v, memory %v", st.P50, st.P99, st.Max, st.Memory)
+	if !(st.P50 > 0 && st.P50 <= st.P99 && st.P99 <= st.Max) || st.Memory.RSS == 0 || st.ClientCPU <= 0 {
+		t.Errorf("percentiles %v %v %v, memory %v, load generator's CPU %v", st.P50, st.P99, st.Max, st.Memory, st.ClientCPU)
 	}
 }
 

@@ -51,6 +51,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	cpuprofile := fs.String("cpuprofile", "", "write a CPU profile of this process to the file; with -spawn, of each node instead, to the file with .nodeN added")
 	pids := fs.String("pid", "", "server process to report the memory and CPU time of (comma-separated for several nodes)")
 	seed := fs.Uint64("seed", 1, "seed for the choice of moves")
+	leaseTTL := fs.Duration("lease-ttl", 0, "with -spawn and several nodes: the nodes' lease time (0: wyrm serve's default)")
 	workers := fs.Int("workers", 1, "load generator processes to spread the games over (each holds two websockets a game, within its own open-file limit)")
 	worker := fs.Int("worker", 0, "internal: run as worker N of a -workers run, talking to the coordinator on standard input and output")
 	clientHeader := fs.String("client-header", "X-Forwarded-For", "header giving each simulated player an address of its own, so per-client limits apply to each as to a real player (with -addr, start the server with the same -proxy-header); empty: all players share this machine's address")
@@ -134,7 +135,7 @@ func runLoadtest(args []string, _ io.Reader, stdout, stderr io.Writer) int {
 			if *cpuprofile != "" {
 				prof = fmt.Sprintf("%s.node%d", *cpuprofile, i+1)
 			}
-			p, a, err := spawnServer(target, i+1, *nodes, *clientHeader, prof, stderr)
+			p, a, err := spawnServer(target, i+1, *nodes, *clientHeader, prof, *leaseTTL, stderr)
 			if err != nil {
 				fmt.Fprintln(stderr, "wyrm loadtest:", err)
 				return 1
@@ -220,7 +221,7 @@ func pidList(s string) ([]int, error) {
 
 // spawnServer starts this binary's "serve" on a free loopback port and
 // db; node i of n when there are several.
-func spawnServer(db string, i, n int, proxyHeader, cpuprofile string, stderr io.Writer) (*exec.Cmd, string, error) {
+func spawnServer(db string, i, n int, proxyHeader, cpuprofile string, leaseTTL time.Duration, stderr io.Writer) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, "", err
@@ -232,6 +233,9 @@ func spawnServer(db string, i, n int, proxyHeader, cpuprofile string, stderr io.
 	args := []string{"serve", "--addr", addr, "--db", db, "--log-level", "warn", "--proxy-header", proxyHeader}
 	if n > 1 {
 		args = append(args, "--node", fmt.Sprintf("load%d", i), "--advertise", "http://"+addr)
+		if leaseTTL > 0 {
+			args = append(args, "--lease-ttl", leaseTTL.String())
+		}
 	}
 	if cpuprofile != "" {
 		args = append(args, "--cpuprofile", cpuprofile)

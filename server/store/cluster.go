@@ -28,8 +28,10 @@ type Cluster interface {
 	// where the holder answers; ErrNotFound when there is no such game.
 	LeaseOf(ctx context.Context, id string) (Lease, error)
 	// RenewAll extends every lease node holds (game id to term) to ttl
-	// from now and returns the games whose lease another node has taken.
-	// With nothing held it still asks the database, and fails without it.
+	// from now and returns the games whose lease another node has taken
+	// (or that were released). A game of node's that is not in held is
+	// let go once its own expiry has passed. With nothing held it still
+	// asks the database, and fails without it.
 	RenewAll(ctx context.Context, node string, held map[string]int64, ttl time.Duration) (lost []string, err error)
 	// Finish marks a game over, so that no node takes it over when its
 	// lease runs out; node must hold term. A finished game stays finished.
@@ -132,7 +134,7 @@ func (p *Postgres) Game(ctx context.Context, id string) (Game, error) {
 // LeaseOf implements Cluster.
 func (p *Postgres) LeaseOf(ctx context.Context, id string) (Lease, error) {
 	l := Lease{Game: id}
-	err := p.pool.QueryRow(ctx, `SELECT COALESCE(l.owner, ''), COALESCE(l.term, 0), COALESCE(l.expires_at > now(), false),
+	err := p.pool.QueryRow(ctx, `SELECT COALESCE(l.owner, ''), COALESCE(l.term, 0), COALESCE(`+leaseLive+`, false),
 		COALESCE(l.finished, false), COALESCE(n.addr, '')
 		FROM games g LEFT JOIN leases l ON l.game_id = g.id LEFT JOIN nodes n ON n.name = l.owner
 		WHERE g.id = $1`, id).Scan(&l.Owner, &l.Term, &l.Live, &l.Finished, &l.Addr)
@@ -142,60 +144,48 @@ func (p *Postgres) LeaseOf(ctx context.Context, id string) (Lease, error) {
 	return l, err
 }
 
-// renewAll extends the leases it can lock at once. SKIP LOCKED passes over
-// a lease that an append batch holds FOR SHARE: waiting for several such
-// rows while a batch waits for one this statement locked would deadlock.
-// The leases passed over are renewed one by one.
-const renewAll = `WITH mine AS (
-	SELECT l.game_id FROM leases l
-	JOIN unnest($2::text[], $3::bigint[]) AS h(game_id, term) ON l.game_id = h.game_id AND l.term = h.term
-	WHERE l.owner = $1
-	FOR UPDATE OF l SKIP LOCKED
-)
-UPDATE leases l SET expires_at = ` + "now() + $4::bigint * interval '1 millisecond'" + `
-FROM mine WHERE l.game_id = mine.game_id
-RETURNING l.game_id`
-
-// RenewAll implements Cluster.
+// RenewAll implements Cluster, in one round trip: it extends the node's
+// lease (which keeps every game it holds), releases the games the node
+// holds no longer (dropped without a release: they would stay with it
+// while it lives) once their own expiry has passed, so that a game just
+// taken, not yet in held, is kept, and reports the held games whose lease
+// is another node's now or was released.
 func (p *Postgres) RenewAll(ctx context.Context, node string, held map[string]int64, ttl time.Duration) ([]string, error) {
-	if len(held) == 0 {
-		// Still asked: a renewal that succeeds is how the node knows it
-		// reaches its database (its health), held games or not.
-		if _, err := p.pool.Exec(ctx, "SELECT 1"); err != nil {
-			return nil, fmt.Errorf("renew leases: %w", err)
-		}
-		return nil, nil
-	}
 	ids := make([]string, 0, len(held))
 	terms := make([]int64, 0, len(held))
 	for id, term := range held {
 		ids = append(ids, id)
 		terms = append(terms, term)
 	}
-	rows, err := p.pool.Query(ctx, renewAll, node, ids, terms, ttl.Milliseconds())
+	b := &pgx.Batch{}
+	b.Queue(`INSERT INTO node_leases(node, expires_at) VALUES($1, `+leaseExpiry(2)+`)
+		ON CONFLICT (node) DO UPDATE SET expires_at = EXCLUDED.expires_at`, node, ttl.Milliseconds())
+	b.Queue(`UPDATE leases SET released = true
+		WHERE owner = $1 AND NOT finished AND NOT released AND expires_at <= now() AND NOT (game_id = ANY($2::text[]))`, node, ids)
+	b.Queue(`SELECT h.game_id FROM unnest($2::text[], $3::bigint[]) AS h(game_id, term)
+		LEFT JOIN leases l ON l.game_id = h.game_id
+		WHERE l.game_id IS NULL OR l.owner <> $1 OR l.term <> h.term OR l.released`, node, ids, terms)
+	br := p.pool.SendBatch(ctx, b)
+	defer br.Close()
+	if _, err := br.Exec(); err != nil {
+		return nil, fmt.Errorf("renew leases: %w", err)
+	}
+	if _, err := br.Exec(); err != nil {
+		return nil, fmt.Errorf("renew leases: %w", err)
+	}
+	rows, err := br.Query()
 	if err != nil {
 		return nil, fmt.Errorf("renew leases: %w", err)
 	}
-	renewed, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	lost, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
 		return nil, fmt.Errorf("renew leases: %w", err)
 	}
-	done := make(map[string]bool, len(renewed))
-	for _, id := range renewed {
-		done[id] = true
+	if err := br.Close(); err != nil {
+		return nil, fmt.Errorf("renew leases: %w", err)
 	}
-	var lost []string
-	for i, id := range ids {
-		if done[id] {
-			continue
-		}
-		err := p.Renew(ctx, id, node, terms[i], ttl)
-		switch {
-		case errors.Is(err, ErrLeaseLost):
-			lost = append(lost, id)
-		case err != nil:
-			return lost, err
-		}
+	if len(lost) == 0 {
+		return nil, nil
 	}
 	return lost, nil
 }
@@ -214,8 +204,8 @@ func (p *Postgres) Finish(ctx context.Context, id, node string, term int64) erro
 
 // Orphans implements Cluster.
 func (p *Postgres) Orphans(ctx context.Context, n int) ([]Lease, error) {
-	rows, err := p.pool.Query(ctx, `SELECT game_id, owner, term FROM leases
-		WHERE NOT finished AND expires_at <= now() ORDER BY expires_at LIMIT $1`, n)
+	rows, err := p.pool.Query(ctx, `SELECT game_id, owner, term FROM leases l
+		WHERE NOT finished AND expires_at <= now() AND `+leaseFree+` ORDER BY expires_at LIMIT $1`, n)
 	if err != nil {
 		return nil, err
 	}

@@ -166,6 +166,73 @@ func TestRenewAllReportsLostLeases(t *testing.T) {
 	}
 }
 
+// A node's renewal keeps all its games through one row: a game's lease
+// stays live past its own expiry while the node renews, a game the node
+// no longer holds (dropped without a release) is let go at its next
+// renewal, and once the node stops renewing every game is free.
+func TestNodeLeaseKeepsItsGames(t *testing.T) {
+	ctx := context.Background()
+	p := openCluster(t)
+	ttl := 400 * time.Millisecond
+	held := map[string]int64{}
+	for _, id := range []string{"kept", "dropped"} {
+		term, err := p.CreateLeased(ctx, Game{ID: id, Def: []byte(`{}`)}, "a", ttl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held[id] = term
+	}
+	if lost, err := p.RenewAll(ctx, "a", held, ttl); err != nil || lost != nil {
+		t.Fatalf("renew: %v %v", lost, err)
+	}
+	delete(held, "dropped")
+	time.Sleep(ttl / 2)
+	if lost, err := p.RenewAll(ctx, "a", held, ttl); err != nil || lost != nil {
+		t.Fatalf("renew: %v %v", lost, err)
+	}
+	// "dropped" is still within its own expiry: kept (it may have just
+	// been taken, before the node counted it as held).
+	if l, _ := p.LeaseOf(ctx, "dropped"); !l.Live {
+		t.Fatalf("a game within its own expiry was let go: %+v", l)
+	}
+	time.Sleep(ttl/2 + 50*time.Millisecond)
+	if lost, err := p.RenewAll(ctx, "a", held, ttl); err != nil || lost != nil {
+		t.Fatalf("renew: %v %v", lost, err)
+	}
+	// Past both games' own expiry: the held one is live by the node's
+	// lease, the dropped one free at once.
+	if l, _ := p.LeaseOf(ctx, "kept"); !l.Live {
+		t.Fatalf("a held game past its own expiry is not live: %+v", l)
+	}
+	if _, err := p.Acquire(ctx, "kept", "b", time.Minute); !errors.Is(err, ErrLeaseHeld) {
+		t.Fatalf("b took a game a renews: %v", err)
+	}
+	if o, _ := p.Orphans(ctx, 10); len(o) != 1 || o[0].Game != "dropped" {
+		t.Fatalf("orphans %+v, want the dropped game", o)
+	}
+	if loads, err := p.Loads(ctx, time.Minute); err == nil {
+		for _, l := range loads {
+			if l.Node == "a" && l.Games != 1 {
+				t.Errorf("a counts %d games, want 1", l.Games)
+			}
+		}
+	}
+	if _, err := p.Acquire(ctx, "dropped", "b", time.Minute); err != nil {
+		t.Fatalf("b could not take the dropped game: %v", err)
+	}
+	// a stops renewing: its node lease runs out and its game is free.
+	time.Sleep(ttl + 50*time.Millisecond)
+	if l, _ := p.LeaseOf(ctx, "kept"); l.Live {
+		t.Fatalf("a game of a node that stopped renewing is still live: %+v", l)
+	}
+	if _, err := p.Acquire(ctx, "kept", "b", time.Minute); err != nil {
+		t.Fatalf("b could not take over: %v", err)
+	}
+	if lost, err := p.RenewAll(ctx, "a", held, ttl); err != nil || !slices.Equal(lost, []string{"kept"}) {
+		t.Fatalf("a back: lost %v (%v), want [kept]", lost, err)
+	}
+}
+
 // Every node gets the same secret, made once.
 func TestSecretIsSharedAndStable(t *testing.T) {
 	ctx := context.Background()

@@ -45,6 +45,15 @@ var ErrFenced = errors.New("store: append fenced off: stale lease term")
 
 var _ Leases = (*Postgres)(nil)
 
+// leaseLive is true of a lease row l that its owner still holds: not
+// released, and within its own expiry (set when it was taken) or its
+// owner's node lease (renewed by RenewAll).
+const leaseLive = `(NOT l.released AND (l.expires_at > now() OR EXISTS (
+	SELECT 1 FROM node_leases nl WHERE nl.node = l.owner AND nl.expires_at > now())))`
+
+// leaseFree is true of a lease row l that another node may take.
+const leaseFree = `(NOT ` + leaseLive + `)`
+
 // Acquire takes a game's lease; see Leases. The row lock taken by the
 // upsert orders it against concurrent acquisitions and fenced appends.
 func (p *Postgres) Acquire(ctx context.Context, gameID, node string, ttl time.Duration) (int64, error) {
@@ -52,8 +61,8 @@ func (p *Postgres) Acquire(ctx context.Context, gameID, node string, ttl time.Du
 	err := p.pool.QueryRow(ctx, `INSERT INTO leases AS l (game_id, owner, term, expires_at)
 		VALUES ($1, $2, 1, now() + $3::bigint * interval '1 millisecond')
 		ON CONFLICT (game_id) DO UPDATE
-		SET owner = EXCLUDED.owner, term = l.term + 1, expires_at = EXCLUDED.expires_at
-		WHERE l.expires_at <= now() OR l.owner = EXCLUDED.owner
+		SET owner = EXCLUDED.owner, term = l.term + 1, expires_at = EXCLUDED.expires_at, released = false
+		WHERE l.owner = EXCLUDED.owner OR `+leaseFree+`
 		RETURNING term`, gameID, node, ttl.Milliseconds()).Scan(&term)
 	if errors.Is(err, pgx.ErrNoRows) {
 		var owner string
@@ -74,7 +83,7 @@ func (p *Postgres) Acquire(ctx context.Context, gameID, node string, ttl time.Du
 // node's acquisition raised it, so an unchanged term means nobody else
 // wrote in between.
 func (p *Postgres) Renew(ctx context.Context, gameID, node string, term int64, ttl time.Duration) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = now() + $4::bigint * interval '1 millisecond'
+	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = now() + $4::bigint * interval '1 millisecond', released = false
 		WHERE game_id = $1 AND owner = $2 AND term = $3`, gameID, node, term, ttl.Milliseconds())
 	if err != nil {
 		return fmt.Errorf("renew %s: %w", gameID, err)
@@ -88,7 +97,7 @@ func (p *Postgres) Renew(ctx context.Context, gameID, node string, term int64, t
 // Release ends a lease early; see Leases. The term stays, so the next
 // Acquire still raises it above every append of this tenure.
 func (p *Postgres) Release(ctx context.Context, gameID, node string, term int64) error {
-	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = now()
+	tag, err := p.pool.Exec(ctx, `UPDATE leases SET expires_at = now(), released = true
 		WHERE game_id = $1 AND owner = $2 AND term = $3`, gameID, node, term)
 	if err != nil {
 		return fmt.Errorf("release %s: %w", gameID, err)

@@ -21,8 +21,8 @@ type NodeLoad struct {
 // per request.
 const loads = `SELECT n.name, n.addr, COALESCE(c.games, 0)
 	FROM nodes n JOIN heartbeats h ON h.node = n.name
-	LEFT JOIN (SELECT owner, count(*) AS games FROM leases
-		WHERE NOT finished AND expires_at > now() GROUP BY owner) c ON c.owner = n.name
+	LEFT JOIN (SELECT owner, count(*) AS games FROM leases l
+		WHERE NOT finished AND ` + leaseLive + ` GROUP BY owner) c ON c.owner = n.name
 	WHERE h.at_ms > $1
 	ORDER BY n.name`
 

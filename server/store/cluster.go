@@ -113,6 +113,9 @@ func (p *Postgres) CreateLeased(ctx context.Context, g Game, node string, ttl ti
 		g.ID, node, ttl.Milliseconds()); err != nil {
 		return 0, fmt.Errorf("lease game %s: %w", g.ID, err)
 	}
+	if _, err := tx.Exec(ctx, ensureNodeLease, node); err != nil {
+		return 0, fmt.Errorf("lease game %s: %w", g.ID, err)
+	}
 	if err := tx.Commit(ctx); err != nil {
 		return 0, fmt.Errorf("store game %s: %w", g.ID, err)
 	}
@@ -160,8 +163,11 @@ func (p *Postgres) RenewAll(ctx context.Context, node string, held map[string]in
 	b := &pgx.Batch{}
 	b.Queue(`INSERT INTO node_leases(node, expires_at) VALUES($1, `+leaseExpiry(2)+`)
 		ON CONFLICT (node) DO UPDATE SET expires_at = EXCLUDED.expires_at`, node, ttl.Milliseconds())
-	b.Queue(`UPDATE leases SET released = true
-		WHERE owner = $1 AND NOT finished AND NOT released AND expires_at <= now() AND NOT (game_id = ANY($2::text[]))`, node, ids)
+	// An anti-join: NOT (game_id = ANY(held)) compared every lease with
+	// every held id, 575 ms a renewal at 6,700 games a node.
+	b.Queue(`UPDATE leases l SET released = true
+		WHERE l.owner = $1 AND NOT l.finished AND NOT l.released AND l.expires_at <= now()
+		AND NOT EXISTS (SELECT 1 FROM unnest($2::text[]) AS h(game_id) WHERE h.game_id = l.game_id)`, node, ids)
 	b.Queue(`SELECT h.game_id FROM unnest($2::text[], $3::bigint[]) AS h(game_id, term)
 		LEFT JOIN leases l ON l.game_id = h.game_id
 		WHERE l.game_id IS NULL OR l.owner <> $1 OR l.term <> h.term OR l.released`, node, ids, terms)
@@ -202,10 +208,20 @@ func (p *Postgres) Finish(ctx context.Context, id, node string, term int64) erro
 	return nil
 }
 
+// orphans are the released games and those of nodes whose node lease
+// has run out (every owner has a node lease row: ensureNodeLease), past
+// their own expiry: found by owner, not by reading every lease.
+const orphans = `SELECT game_id, owner, term FROM (
+	SELECT l.game_id, l.owner, l.term, l.expires_at FROM leases l
+	WHERE l.released AND NOT l.finished
+	UNION ALL
+	SELECT l.game_id, l.owner, l.term, l.expires_at FROM node_leases nl JOIN leases l ON l.owner = nl.node
+	WHERE nl.expires_at <= now() AND NOT l.finished AND NOT l.released AND l.expires_at <= now()
+) o ORDER BY expires_at LIMIT $1`
+
 // Orphans implements Cluster.
 func (p *Postgres) Orphans(ctx context.Context, n int) ([]Lease, error) {
-	rows, err := p.pool.Query(ctx, `SELECT game_id, owner, term FROM leases l
-		WHERE NOT finished AND expires_at <= now() AND `+leaseFree+` ORDER BY expires_at LIMIT $1`, n)
+	rows, err := p.pool.Query(ctx, orphans, n)
 	if err != nil {
 		return nil, err
 	}

@@ -51,6 +51,10 @@ var _ Leases = (*Postgres)(nil)
 const leaseLive = `(NOT l.released AND (l.expires_at > now() OR EXISTS (
 	SELECT 1 FROM node_leases nl WHERE nl.node = l.owner AND nl.expires_at > now())))`
 
+// ensureNodeLease gives node a node lease row (run out until it renews)
+// if it has none, so that its games are found by owner once it stops.
+const ensureNodeLease = `INSERT INTO node_leases(node, expires_at) VALUES($1, now()) ON CONFLICT (node) DO NOTHING`
+
 // leaseFree is true of a lease row l that another node may take.
 const leaseFree = `(NOT ` + leaseLive + `)`
 
@@ -58,6 +62,9 @@ const leaseFree = `(NOT ` + leaseLive + `)`
 // upsert orders it against concurrent acquisitions and fenced appends.
 func (p *Postgres) Acquire(ctx context.Context, gameID, node string, ttl time.Duration) (int64, error) {
 	var term int64
+	if _, err := p.pool.Exec(ctx, ensureNodeLease, node); err != nil {
+		return 0, fmt.Errorf("acquire %s: %w", gameID, err)
+	}
 	err := p.pool.QueryRow(ctx, `INSERT INTO leases AS l (game_id, owner, term, expires_at)
 		VALUES ($1, $2, 1, now() + $3::bigint * interval '1 millisecond')
 		ON CONFLICT (game_id) DO UPDATE

@@ -21,8 +21,9 @@ type NodeLoad struct {
 // per request.
 const loads = `SELECT n.name, n.addr, COALESCE(c.games, 0)
 	FROM nodes n JOIN heartbeats h ON h.node = n.name
-	LEFT JOIN (SELECT owner, count(*) AS games FROM leases l
-		WHERE NOT finished AND ` + leaseLive + ` GROUP BY owner) c ON c.owner = n.name
+	LEFT JOIN (SELECT l.owner, count(*) AS games FROM leases l LEFT JOIN node_leases nl ON nl.node = l.owner
+		WHERE NOT l.finished AND NOT l.released AND (l.expires_at > now() OR nl.expires_at > now())
+		GROUP BY l.owner) c ON c.owner = n.name
 	WHERE h.at_ms > $1
 	ORDER BY n.name`
 

@@ -13,3 +13,10 @@ CREATE TABLE node_leases (
 ALTER TABLE leases ADD COLUMN released BOOLEAN NOT NULL DEFAULT false;
 -- A node's own games, to find those it no longer holds.
 CREATE INDEX leases_owner ON leases (owner) WHERE NOT finished;
+-- Every owner has a node lease row, so that finding the games of nodes
+-- that stopped renewing goes by owner rather than through every lease.
+INSERT INTO node_leases (node, expires_at)
+SELECT DISTINCT owner, 'epoch'::timestamptz FROM leases
+ON CONFLICT (node) DO NOTHING;
+-- Released games wait for a taker: few at a time.
+CREATE INDEX leases_released ON leases (expires_at) WHERE released AND NOT finished;

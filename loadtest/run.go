@@ -6,6 +6,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"os"
+	"sync"
 	"time"
 
 	"wyrm/games"
@@ -103,15 +105,12 @@ func Ramp(ctx context.Context, cfg Config, levels []int, slo time.Duration, prog
 		st := Step{Setup: setup, Connected: int(f.ready.Load()), Nodes: len(f.bases)}
 		fmt.Fprintf(progress, "%d games connected in %v (think %v); measuring for %v\n", f.ready.Load(), st.Setup.Round(time.Millisecond), f.think, cfg.Duration)
 		m := startMeter(ctx, f.hc, f.cfg, f.bases)
-		f.rec.take(n) // start the window now
-		states0, reconnects0 := f.states.Load(), f.reconnects.Load()
-		sleep(ctx, cfg.Duration)
-		if ctx.Err() != nil {
-			return steps, ctx.Err()
+		s, err := f.measure(ctx)
+		if err != nil {
+			return steps, err
 		}
-		st.Window = f.rec.take(n)
-		st.States = f.states.Load() - states0
-		st.Reconnects = f.reconnects.Load() - reconnects0
+		st.Window = s.window(n)
+		st.States, st.Reconnects = s.States, s.Reconnects
 		m.finish(ctx, &st)
 		steps = append(steps, st)
 		fmt.Fprintln(progress, st.String())
@@ -180,27 +179,18 @@ func (f *fleet) grow(ctx context.Context, n int, progress io.Writer) time.Durati
 	f.cfg.Games = n
 	f.think = f.cfg.ThinkTime()
 	start := time.Now()
-	all := make(chan struct{})
-	pending := n - f.running
-	done := make(chan struct{}, max(pending, 0))
+	var started sync.WaitGroup
 	for ; f.running < n; f.running++ {
+		started.Add(1)
 		f.wg.Add(1)
 		seed := f.seeds.Uint64()
 		go func() {
 			defer f.wg.Done()
-			f.play(ctx, seed, func() { done <- struct{}{} })
+			f.play(ctx, seed, started.Done)
 		}()
 	}
-	go func() {
-		for range pending {
-			select {
-			case <-done:
-			case <-ctx.Done():
-				return
-			}
-		}
-		close(all)
-	}()
+	all := make(chan struct{})
+	go func() { started.Wait(); close(all) }()
 	select {
 	case <-all:
 	case <-time.After(max(time.Minute, time.Duration(n)*20*time.Millisecond)):
@@ -208,6 +198,23 @@ func (f *fleet) grow(ctx context.Context, n int, progress io.Writer) time.Durati
 	case <-ctx.Done():
 	}
 	return time.Since(start)
+}
+
+// measure records one window of f.cfg.Duration from now: the moves, the
+// states received, the seats reconnected, and this process's CPU time.
+func (f *fleet) measure(ctx context.Context) (Sample, error) {
+	f.rec.take(f.cfg.Games) // start the window now
+	states0, reconnects0 := f.states.Load(), f.reconnects.Load()
+	cpu0 := cpuTotal([]int{os.Getpid()}, false)
+	sleep(ctx, f.cfg.Duration)
+	if ctx.Err() != nil {
+		return Sample{}, ctx.Err()
+	}
+	s := f.rec.takeSample()
+	s.States = f.states.Load() - states0
+	s.Reconnects = f.reconnects.Load() - reconnects0
+	s.ClientCPU = cpuTotal([]int{os.Getpid()}, false) - cpu0
+	return s, nil
 }
 
 // meter takes the servers' and the database's counters at the start of a

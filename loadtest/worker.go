@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,17 +56,10 @@ func Work(ctx context.Context, cfg Config, in io.Reader, out io.Writer, progress
 		if lines.Text() != "measure" {
 			return fmt.Errorf("worker: unexpected %q from the coordinator", lines.Text())
 		}
-		f.rec.take(cfg.Games)
-		states0, reconnects0 := f.states.Load(), f.reconnects.Load()
-		cpu0 := cpuTotal([]int{os.Getpid()}, false)
-		sleep(ctx, f.cfg.Duration)
-		if ctx.Err() != nil {
-			return ctx.Err()
+		s, err := f.measure(ctx)
+		if err != nil {
+			return err
 		}
-		s := f.rec.takeSample()
-		s.States = f.states.Load() - states0
-		s.Reconnects = f.reconnects.Load() - reconnects0
-		s.ClientCPU = cpuTotal([]int{os.Getpid()}, false) - cpu0
 		b, err := json.Marshal(s)
 		if err != nil {
 			return err

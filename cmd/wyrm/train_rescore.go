@@ -8,10 +8,8 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 
 	"wyrm/game"
-	"wyrm/match"
 )
 
 // rescoreConfig says how train -rescore scores a data set's positions
@@ -55,46 +53,17 @@ func rescore(ctx context.Context, g game.Game, r io.Reader, cfg rescoreConfig, w
 	if err := sc.Err(); err != nil {
 		return 0, err
 	}
-	scores := make([]int, len(lines))
-	errs := make([]error, cfg.concurrency)
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for k := range cfg.concurrency {
-		wg.Go(func() {
-			a, err := match.NewAnalyst(cfg.engine)
-			if err != nil {
-				errs[k] = err
-				return
-			}
-			defer a.Close()
-			for i := k; i < len(lines); i += cfg.concurrency {
-				res, err := a.Analyse(ctx, lines[i][3], cfg.depth, 1)
-				if err == nil && len(res) == 0 {
-					err = fmt.Errorf("the engine gave no score")
-				}
-				if err != nil {
-					errs[k] = fmt.Errorf("position %d: %w", i+1, err)
-					return
-				}
-				scores[i] = min(max(res[0].Score, -rescoreClamp), rescoreClamp)
-				mu.Lock()
-				if done++; progress != nil && done%1000 == 0 {
-					fmt.Fprintf(progress, "\rscored %d/%d", done, len(lines))
-				}
-				mu.Unlock()
-			}
-		})
+	positions := make([]string, len(lines))
+	for i, f := range lines {
+		positions[i] = f[3]
 	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return 0, err
-		}
+	scores, err := analyseAll(ctx, cfg.engine, cfg.depth, cfg.concurrency, positions, "scored", progress)
+	if err != nil {
+		return 0, err
 	}
 	bw := bufio.NewWriter(w)
 	for i, f := range lines {
-		fmt.Fprintf(bw, "%d %s %s %s\n", scores[i], f[1], f[2], f[3])
+		fmt.Fprintf(bw, "%d %s %s %s\n", min(max(scores[i], -rescoreClamp), rescoreClamp), f[1], f[2], f[3])
 	}
 	return len(lines), bw.Flush()
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -35,71 +36,79 @@ func expectedScore(cp int) float64 {
 	return 1 / (1 + math.Pow(10, -float64(cp)/400))
 }
 
-// relabel writes d's samples to w with each label replaced by the mix of
-// the engine's judgement of its position (for the first seat) and the old
-// label. Positions keep their order and their game numbers.
-func relabel(ctx context.Context, g game.Game, d *tune.Data, cfg labelConfig, w io.Writer, progress io.Writer) error {
-	n := len(d.Samples)
-	labels := make([]float64, n)
-	errs := make([]error, cfg.concurrency)
-	var done sync.WaitGroup
+// analyseAll scores each position by the UCI engine at depth (its score
+// for the side to move, centipawns or ±(match.MateCP − n) for a mate),
+// concurrency engines at once, saying how far it is on progress by verb.
+func analyseAll(ctx context.Context, engine string, depth, concurrency int, positions []string, verb string, progress io.Writer) ([]int, error) {
+	n := len(positions)
+	scores := make([]int, n)
+	errs := make([]error, concurrency)
+	var wg sync.WaitGroup
 	var mu sync.Mutex
-	labelled := 0
-	for k := range cfg.concurrency {
-		done.Add(1)
-		go func() {
-			defer done.Done()
-			a, err := match.NewAnalyst(cfg.engine)
+	done := 0
+	for k := range concurrency {
+		wg.Go(func() {
+			a, err := match.NewAnalyst(engine)
 			if err != nil {
 				errs[k] = err
 				return
 			}
 			defer a.Close()
-			for i := k; i < n; i += cfg.concurrency {
-				s := d.Samples[i]
-				pos, err := g.Parse(s.Position, d.Options)
+			for i := k; i < n; i += concurrency {
+				lines, err := a.Analyse(ctx, positions[i], depth, 1)
+				if err == nil && len(lines) == 0 {
+					err = fmt.Errorf("the engine gave no score")
+				}
 				if err != nil {
-					errs[k] = fmt.Errorf("sample %d: %w", i+1, err)
+					errs[k] = fmt.Errorf("position %d: %w", i+1, err)
 					return
 				}
-				lines, err := a.Analyse(ctx, s.Position, cfg.depth, 1)
-				if err != nil {
-					errs[k] = fmt.Errorf("sample %d: %w", i+1, err)
-					return
-				}
-				if len(lines) == 0 {
-					errs[k] = fmt.Errorf("sample %d: the engine gave no score", i+1)
-					return
-				}
-				p := expectedScore(lines[0].Score)
-				if pos.ToMove() != 0 {
-					p = 1 - p
-				}
-				labels[i] = cfg.mix*p + (1-cfg.mix)*s.Result
+				scores[i] = lines[0].Score
 				mu.Lock()
-				labelled++
-				if progress != nil && labelled%1000 == 0 {
-					fmt.Fprintf(progress, "\rlabelled %d/%d", labelled, n)
+				if done++; progress != nil && done%1000 == 0 {
+					fmt.Fprintf(progress, "\r%s %d/%d", verb, done, n)
 				}
 				mu.Unlock()
 			}
-		}()
+		})
 	}
-	done.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	if progress != nil {
-		fmt.Fprintf(progress, "\rlabelled %d/%d\n", n, n)
+		fmt.Fprintf(progress, "\r%s %d/%d\n", verb, n, n)
+	}
+	return scores, nil
+}
+
+// relabel writes d's samples to w with each label replaced by the mix of
+// the engine's judgement of its position (for the first seat) and the old
+// label. Positions keep their order and their game numbers.
+func relabel(ctx context.Context, g game.Game, d *tune.Data, cfg labelConfig, w io.Writer, progress io.Writer) error {
+	positions := make([]string, len(d.Samples))
+	firstToMove := make([]bool, len(d.Samples))
+	for i, s := range d.Samples {
+		pos, err := g.Parse(s.Position, d.Options)
+		if err != nil {
+			return fmt.Errorf("sample %d: %w", i+1, err)
+		}
+		positions[i], firstToMove[i] = s.Position, pos.ToMove() == 0
+	}
+	scores, err := analyseAll(ctx, cfg.engine, cfg.depth, cfg.concurrency, positions, "labelled", progress)
+	if err != nil {
+		return err
 	}
 	bw := bufio.NewWriter(w)
 	if err := tune.WriteHeader(bw, d.Game, d.Options); err != nil {
 		return err
 	}
 	for i, s := range d.Samples {
-		s.Result = math.Round(labels[i]*1e4) / 1e4
+		p := expectedScore(scores[i])
+		if !firstToMove[i] {
+			p = 1 - p
+		}
+		s.Result = math.Round((cfg.mix*p+(1-cfg.mix)*s.Result)*1e4) / 1e4
 		if err := tune.WriteSample(bw, s); err != nil {
 			return err
 		}
